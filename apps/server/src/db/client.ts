@@ -1,0 +1,30 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as schema from './schema/index';
+
+export type Db = NodePgDatabase<typeof schema>;
+export { schema };
+
+// Money and prices are numeric in the database; keep them as strings until a decimal is needed.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export interface Database {
+  db: Db;
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+export function connect(url: string, max = 10): Database {
+  const pool = new pg.Pool({ connectionString: url, max });
+  const db = drizzle(pool, { schema });
+  return { db, pool, close: () => pool.end() };
+}
+
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export async function runMigrations(db: Db): Promise<void> {
+  await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+}

@@ -1,0 +1,5 @@
+export * from './users';
+export * from './plans';
+export * from './alert-types';
+export * from './auth';
+export * from './outbox';

@@ -1,0 +1,49 @@
+import { ALERT_CATEGORIES } from '@drat/contracts';
+import type { Db } from '../client';
+import { alertCategories, alertTypes, planAlertTypes, plans } from '../schema/index';
+import { ALERT_TYPE_CATALOGUE, PLAN_CATALOGUE } from './catalogue-data';
+
+/** Inserts the alert categories, alert types and plans that are missing. Safe to run at every start. */
+export async function seedCatalogue(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const [position, name] of ALERT_CATEGORIES.entries()) {
+      await tx.insert(alertCategories).values({ name, position }).onConflictDoNothing();
+    }
+    const categories = await tx.select().from(alertCategories);
+    const categoryId = new Map(categories.map((c) => [c.name, c.id]));
+    for (const [category, names] of Object.entries(ALERT_TYPE_CATALOGUE)) {
+      for (const name of names) {
+        await tx
+          .insert(alertTypes)
+          .values({ name, categoryId: categoryId.get(category)! })
+          .onConflictDoNothing();
+      }
+    }
+    const types = await tx.select({ id: alertTypes.id, name: alertTypes.name, categoryId: alertTypes.categoryId }).from(alertTypes);
+    for (const p of PLAN_CATALOGUE) {
+      const [inserted] = await tx
+        .insert(plans)
+        .values({
+          code: p.code,
+          name: p.name,
+          interval: p.interval,
+          amountCents: Math.round(p.price * 100),
+          features: p.features,
+          dioneCredits: p.dioneCredits ?? 0,
+          tradeIdeasCredits: p.tradeIdeasCredits ?? 0,
+          trialDays: p.trialDays ?? 0,
+          originalPrice: p.originalPrice?.toFixed(2),
+        })
+        .onConflictDoNothing()
+        .returning({ id: plans.id });
+      if (!inserted) continue;
+      const wanted = types.filter(
+        (t) =>
+          p.categories.some((c) => categoryId.get(c) === t.categoryId) || (p.extraTypes ?? []).includes(t.name),
+      );
+      if (wanted.length > 0) {
+        await tx.insert(planAlertTypes).values(wanted.map((t) => ({ planId: inserted.id, alertTypeId: t.id })));
+      }
+    }
+  });
+}

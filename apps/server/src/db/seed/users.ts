@@ -1,0 +1,71 @@
+import type { Logger } from 'pino';
+import type { Db } from '../client';
+import { hashPassword } from '../../modules/auth/secrets';
+import { usersRepo } from '../../modules/users/users.repo';
+
+/** ADMIN_EMAIL / ADMIN_PASSWORD: make sure this super user exists with this password. */
+export async function ensureAdmin(db: Db, admin: { email: string; password: string }, log: Logger): Promise<void> {
+  const users = usersRepo(db);
+  const existing = await users.byEmail(admin.email);
+  const passwordHash = await hashPassword(admin.password);
+  if (existing) {
+    await users.setPassword(existing.id, passwordHash);
+    await users.setSuper(existing.id, true);
+  } else {
+    await users.create({ email: admin.email, passwordHash, isSuper: true, firstName: 'Admin', firstLogin: false });
+  }
+  log.info({ email: admin.email }, 'super user from ADMIN_EMAIL is ready');
+}
+
+export const DEMO_PASSWORD = 'DratDemo2026';
+
+interface DemoUser {
+  email: string;
+  firstName: string;
+  lastName: string;
+  plans: string[];
+  isSuper?: boolean;
+  isLiveTrader?: boolean;
+  otpEnabled?: boolean;
+  firstLogin?: boolean;
+  expired?: boolean;
+  dioneCredits: number;
+  tradeIdeasCredits: number;
+}
+
+/** The demo accounts documented in the README. */
+export const DEMO_USERS: DemoUser[] = [
+  { email: 'admin@drat.local', firstName: 'Ada', lastName: 'Admin', plans: [], isSuper: true, dioneCredits: 100, tradeIdeasCredits: 100 },
+  { email: 'live@drat.local', firstName: 'Liam', lastName: 'Live', plans: ['elite-monthly'], isLiveTrader: true, dioneCredits: 50, tradeIdeasCredits: 50 },
+  { email: 'demo@drat.local', firstName: 'Dana', lastName: 'Demo', plans: ['stocks-monthly'], firstLogin: true, dioneCredits: 25, tradeIdeasCredits: 10 },
+  { email: 'otp@drat.local', firstName: 'Olive', lastName: 'Otp', plans: ['options-monthly'], otpEnabled: true, dioneCredits: 25, tradeIdeasCredits: 10 },
+  { email: 'expired@drat.local', firstName: 'Evan', lastName: 'Expired', plans: ['basic-monthly'], expired: true, dioneCredits: 0, tradeIdeasCredits: 0 },
+];
+
+/** Creates the demo accounts that are missing; existing ones are left as their users changed them. */
+export async function seedDemoUsers(db: Db, log: Logger, now = new Date()): Promise<void> {
+  const users = usersRepo(db);
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const day = 86_400_000;
+  for (const u of DEMO_USERS) {
+    if (await users.byEmail(u.email)) continue;
+    const id = await users.create({
+      email: u.email,
+      passwordHash,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      isSuper: u.isSuper,
+      isLiveTrader: u.isLiveTrader,
+      otpEnabled: u.otpEnabled,
+      firstLogin: u.firstLogin ?? false,
+      dioneCredits: u.dioneCredits,
+      tradeIdeasCredits: u.tradeIdeasCredits,
+    });
+    for (const plan of u.plans) {
+      const start = new Date(now.getTime() - (u.expired ? 60 : 10) * day);
+      const end = new Date(u.expired ? now.getTime() - 30 * day : now.getTime() + 365 * day);
+      await users.subscribe(id, plan, start, end);
+    }
+  }
+  log.info({ accounts: DEMO_USERS.map((u) => u.email) }, `demo accounts ready (password ${DEMO_PASSWORD})`);
+}

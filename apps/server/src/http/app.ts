@@ -1,0 +1,90 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import type { JobQueue } from '../jobs/queue';
+import type { MailProvider } from '../providers/mail/index';
+import type { StorageProvider } from '../providers/storage/index';
+import { buildModules, registerModules } from '../modules/index';
+import { authPlugin } from './auth';
+import { errorHandler } from './errors';
+import { registerStatic } from './spa';
+
+export interface AppDeps {
+  config: Pick<Config, 'publicUrl' | 'demoSeed' | 'dataDir' | 'trustProxy'>;
+  db: Db;
+  queue: JobQueue;
+  mail: MailProvider;
+  storage: StorageProvider;
+  log: Logger;
+  now?: () => Date;
+}
+
+export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+
+/** Content-Security-Policy the SPA works under: antd writes inline styles, nothing runs inline. */
+const CSP = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'", 'ws:', 'wss:'],
+  objectSrc: ["'none'"],
+  frameAncestors: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  upgradeInsecureRequests: null,
+};
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.log as FastifyBaseLogger,
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+    disableRequestLogging: deps.log.level !== 'debug' && deps.log.level !== 'trace',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+
+  await app.register(helmet, { contentSecurityPolicy: { directives: CSP }, crossOriginEmbedderPolicy: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'DRAT API', version: '0.1.0', description: 'Every call of the DRAT web app. Authenticate with `Authorization: Token <token>`.' },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+      security: [{ token: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const modules = buildModules(deps);
+  await app.register(
+    async (api) => {
+      await api.register(authPlugin, { auth: modules.auth, rights: modules.rights });
+      await api.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 50 } });
+      api.get('/health', { config: { public: true }, schema: { tags: ['health'] } }, async () => ({ status: 'ok' }));
+      api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+      await registerModules(api, modules);
+    },
+    { prefix: '/api' },
+  );
+  if (deps.config.demoSeed) {
+    const { mailboxRoutes } = await import('../modules/dev/mailbox.routes');
+    await app.register(async (scope) => {
+      await scope.register(authPlugin, { auth: modules.auth, rights: modules.rights });
+      await scope.register(mailboxRoutes, { outbox: modules.outbox });
+    });
+  }
+  await registerStatic(app, WEB_DIST, path.join(deps.config.dataDir, 'uploads'));
+  return app;
+}

@@ -1,0 +1,63 @@
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { MSG, type Rights } from '@drat/contracts';
+import type { AuthService, Principal } from '../modules/auth/auth.service';
+import type { RightsService } from '../modules/rights/rights.service';
+import { AppError } from './errors';
+
+type RightName = 'AA' | 'DA' | 'ADA' | 'TIA' | 'is_super' | 'can_use_live_trader' | 'is_smart_trader_user';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+    /** The caller's rights, computed once per request on first use. */
+    rights(): Promise<Rights>;
+  }
+  interface FastifyContextConfig {
+    /** Routes are signed-in only unless they say `public: true`. */
+    public?: boolean;
+  }
+}
+
+/** Reads `Authorization: Token <t>` on every /api route; routes opt out with `config.public`. */
+export const authPlugin = fp<{ auth: AuthService; rights: RightsService }>(async (app, { auth, rights }) => {
+  app.decorateRequest('principal', null);
+  app.decorateRequest('rights', async function rightsUnset(this: FastifyRequest): Promise<Rights> {
+    throw new AppError('NOT_AUTHENTICATED', MSG.authRequired);
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization;
+    const isPublic = request.routeOptions.config?.public === true || request.routeOptions.url === undefined;
+    const match = header ? /^Token\s+(\S+)$/i.exec(header) : null;
+    if (!match) {
+      if (isPublic) return;
+      throw new AppError(header ? 'INVALID_TOKEN' : 'NOT_AUTHENTICATED', header ? MSG.invalidToken : MSG.authRequired);
+    }
+    try {
+      request.principal = await auth.authenticate(match[1]!);
+    } catch (err) {
+      if (isPublic) return; // a stale token on a public route (login, reset) is simply ignored
+      throw err;
+    }
+    const principal = request.principal;
+    let memo: Promise<Rights> | undefined;
+    request.rights = () => (memo ??= rights.rightsOf(principal.user));
+  });
+});
+
+/** The signed-in caller; only call on routes that are not public. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw new AppError('NOT_AUTHENTICATED', MSG.authRequired);
+  return request.principal;
+}
+
+/** Declares on a route who may call it: `preHandler: requireRight('AA')`. Super users pass every check. */
+export function requireRight(right: RightName, message: string = MSG.noPermission): preHandlerAsyncHookHandler {
+  return async (request) => {
+    const r = await request.rights();
+    if (!r.is_super && !r[right]) throw new AppError('FORBIDDEN', message);
+  };
+}
+
+export type App = FastifyInstance;

@@ -1,0 +1,73 @@
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { oneTimeCodes, resetTokens, sessions } from '../../db/schema/index';
+
+export function authRepo(db: Db) {
+  return {
+    createSession: (userId: number, tokenHash: string, ipAddress: string, userAgent: string, at: Date) =>
+      db.insert(sessions).values({ userId, tokenHash, ipAddress, userAgent, createdAt: at, lastSeenAt: at }),
+    sessionByHash: async (tokenHash: string) =>
+      (await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)))[0],
+    touchSession: (id: number, at: Date) => db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id)),
+    deleteSession: (id: number) => db.delete(sessions).where(eq(sessions.id, id)),
+    deleteSessionsOf: (userId: number) => db.delete(sessions).where(eq(sessions.userId, userId)),
+    deleteOtherSessions: (userId: number, keepId: number) =>
+      db.delete(sessions).where(and(eq(sessions.userId, userId), sql`${sessions.id} <> ${keepId}`)),
+    deleteIdleSessions: (before: Date) => db.delete(sessions).where(lt(sessions.lastSeenAt, before)),
+
+    /** A new sign-in replaces any OTP challenge still open. */
+    async replaceLoginCode(userId: number, codeHash: string, expiresAt: Date) {
+      await db.transaction(async (tx) => {
+        await tx.delete(oneTimeCodes).where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, 'login')));
+        await tx.insert(oneTimeCodes).values({ userId, purpose: 'login', codeHash, expiresAt });
+      });
+    },
+    openLoginCode: async (userId: number) =>
+      (
+        await db
+          .select()
+          .from(oneTimeCodes)
+          .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, 'login'), isNull(oneTimeCodes.consumedAt)))
+      )[0],
+    countAttempt: (id: number) =>
+      db.update(oneTimeCodes).set({ attempts: sql`${oneTimeCodes.attempts} + 1` }).where(eq(oneTimeCodes.id, id)),
+    /** Consumes the code once: a second concurrent verify finds nothing to consume. */
+    consumeCode: async (id: number, at: Date) =>
+      (
+        await db
+          .update(oneTimeCodes)
+          .set({ consumedAt: at })
+          .where(and(eq(oneTimeCodes.id, id), isNull(oneTimeCodes.consumedAt)))
+          .returning({ id: oneTimeCodes.id })
+      ).length === 1,
+    resendCode: (id: number, codeHash: string, expiresAt: Date) =>
+      db
+        .update(oneTimeCodes)
+        .set({ codeHash, expiresAt, attempts: 0, resends: sql`${oneTimeCodes.resends} + 1` })
+        .where(eq(oneTimeCodes.id, id)),
+
+    async createReset(userId: number, activationHash: string, tokenHash: string, expiresAt: Date) {
+      await db.transaction(async (tx) => {
+        await tx.delete(resetTokens).where(and(eq(resetTokens.userId, userId), isNull(resetTokens.usedAt)));
+        await tx.insert(resetTokens).values({ userId, activationHash, tokenHash, expiresAt });
+      });
+    },
+    liveResetBy: async (column: 'activationHash' | 'tokenHash' | 'resetKeyHash', value: string, now: Date) =>
+      (
+        await db
+          .select()
+          .from(resetTokens)
+          .where(and(eq(resetTokens[column], value), isNull(resetTokens.usedAt), gt(resetTokens.expiresAt, now)))
+      )[0],
+    setResetKey: (id: number, resetKeyHash: string) => db.update(resetTokens).set({ resetKeyHash }).where(eq(resetTokens.id, id)),
+    useReset: async (id: number, at: Date) =>
+      (
+        await db
+          .update(resetTokens)
+          .set({ usedAt: at })
+          .where(and(eq(resetTokens.id, id), isNull(resetTokens.usedAt)))
+          .returning({ id: resetTokens.id })
+      ).length === 1,
+  };
+}
+export type AuthRepo = ReturnType<typeof authRepo>;

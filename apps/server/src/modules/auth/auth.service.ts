@@ -1,0 +1,209 @@
+import {
+  IDLE_LOGOUT_MINUTES,
+  MSG,
+  OTP_LENGTH,
+  OTP_MAX_ATTEMPTS,
+  OTP_MAX_RESENDS,
+  OTP_TTL_MINUTES,
+  RENEWAL_PATH,
+  RESET_TOKEN_TTL_MINUTES,
+  type SessionData,
+} from '@drat/contracts';
+import { AppError } from '../../http/errors';
+import type { OutboxService } from '../outbox/outbox.service';
+import type { RightsService } from '../rights/rights.service';
+import type { UsersRepo, UserWithProfile } from '../users/users.repo';
+import type { AuthRepo } from './auth.repo';
+import { otpEmail, passwordChangedEmail, resetEmail } from './auth.emails';
+import { LIMITS, type RateLimiter } from './rate-limit';
+import { dummyPasswordHash, hashPassword, numericCode, randomToken, sameHash, sha256, typeableCode, verifyPassword } from './secrets';
+
+export type User = NonNullable<UserWithProfile>;
+export interface Principal {
+  user: User;
+  sessionId: number;
+}
+export interface ClientInfo {
+  ip: string;
+  userAgent: string;
+}
+
+const IDLE_MS = IDLE_LOGOUT_MINUTES * 60_000;
+/** last_seen is written at most this often, so a busy session does not write on every request. */
+const TOUCH_EVERY_MS = 60_000;
+
+export interface AuthDeps {
+  repo: AuthRepo;
+  users: UsersRepo;
+  rights: RightsService;
+  outbox: OutboxService;
+  limiter: RateLimiter;
+  now: () => Date;
+  publicUrl: string;
+}
+
+export function createAuthService({ repo, users, rights, outbox, limiter, now, publicUrl }: AuthDeps) {
+  async function sessionData(user: User, token: string): Promise<SessionData> {
+    return {
+      ...(await rights.rightsOf(user)),
+      token,
+      theme: user.theme,
+      first_login: user.firstLogin,
+      image: user.profilePic,
+      username: user.username,
+      email: user.email,
+    };
+  }
+
+  async function openSession(user: User, client: ClientInfo): Promise<SessionData> {
+    const token = randomToken();
+    const at = now();
+    await repo.createSession(user.id, sha256(token), client.ip, client.userAgent.slice(0, 400), at);
+    await users.recordLogin(user.id, client.ip, at);
+    return sessionData(user, token);
+  }
+
+  async function assertMaySignIn(user: User): Promise<void> {
+    if (!user.isActive) throw new AppError('ACCOUNT_INACTIVE', MSG.accountInactive);
+    const r = await rights.rightsOf(user);
+    if (r.expired) throw new AppError('SUBSCRIPTION_EXPIRED', MSG.subscriptionExpired, { expired: true, renewal_url: RENEWAL_PATH });
+  }
+
+  async function sendLoginCode(user: User, resend: boolean, codeId?: number): Promise<void> {
+    const code = numericCode(OTP_LENGTH);
+    const expiresAt = new Date(now().getTime() + OTP_TTL_MINUTES * 60_000);
+    if (resend && codeId !== undefined) await repo.resendCode(codeId, sha256(code), expiresAt);
+    else await repo.replaceLoginCode(user.id, sha256(code), expiresAt);
+    await outbox.sendEmail(otpEmail(user.email, code, OTP_TTL_MINUTES));
+  }
+
+  return {
+    sessionData,
+
+    /** Resolves `Authorization: Token <t>`; idle sessions end on the server too. */
+    async authenticate(token: string): Promise<Principal> {
+      const session = await repo.sessionByHash(sha256(token));
+      const at = now();
+      if (!session) throw new AppError('INVALID_TOKEN', MSG.invalidToken);
+      if (at.getTime() - session.lastSeenAt.getTime() > IDLE_MS) {
+        await repo.deleteSession(session.id);
+        throw new AppError('INVALID_TOKEN', MSG.invalidToken);
+      }
+      const user = await users.byId(session.userId);
+      if (!user || !user.isActive) throw new AppError('INVALID_TOKEN', MSG.invalidToken);
+      if (at.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) await repo.touchSession(session.id, at);
+      return { user, sessionId: session.id };
+    },
+
+    async login(input: { email: string; password: string }, client: ClientInfo): Promise<{ user_data: SessionData } | { email: string }> {
+      await limiter.hit(LIMITS.loginPerAddress, client.ip);
+      await limiter.hit(LIMITS.loginPerAccount, input.email);
+      const user = await users.byEmail(input.email);
+      const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+      if (!user || !ok) throw new AppError('BAD_REQUEST', MSG.badCredentials);
+      await assertMaySignIn(user);
+      await limiter.clear(LIMITS.loginPerAccount, input.email);
+      if (user.otpEnabled) {
+        await sendLoginCode(user, false);
+        return { email: user.email };
+      }
+      return { user_data: await openSession(user, client) };
+    },
+
+    async verifyOtp(input: { email: string; otp: string }, client: ClientInfo): Promise<{ code: 200; user_data: SessionData }> {
+      await limiter.hit(LIMITS.otpPerAddress, client.ip);
+      await limiter.hit(LIMITS.otpPerAccount, input.email);
+      const user = await users.byEmail(input.email);
+      const challenge = user && (await repo.openLoginCode(user.id));
+      if (!user || !challenge) throw new AppError('BAD_REQUEST', MSG.otpNoChallenge, { code: 205 });
+      if (challenge.expiresAt.getTime() <= now().getTime() || challenge.attempts >= OTP_MAX_ATTEMPTS) {
+        throw new AppError('BAD_REQUEST', MSG.otpExpired, { code: 205 });
+      }
+      if (!sameHash(challenge.codeHash, sha256(input.otp))) {
+        await repo.countAttempt(challenge.id);
+        throw new AppError('BAD_REQUEST', MSG.otpInvalid, { code: 204 });
+      }
+      if (!(await repo.consumeCode(challenge.id, now()))) throw new AppError('BAD_REQUEST', MSG.otpNoChallenge, { code: 205 });
+      await assertMaySignIn(user);
+      await limiter.clear(LIMITS.otpPerAccount, input.email);
+      return { code: 200, user_data: await openSession(user, client) };
+    },
+
+    /** One resend per sign-in challenge (1-core §2). */
+    async resendOtp(input: { email: string }, client: ClientInfo): Promise<{ message: string }> {
+      await limiter.hit(LIMITS.otpPerAddress, client.ip);
+      await limiter.hit(LIMITS.otpPerAccount, input.email);
+      const user = await users.byEmail(input.email);
+      const challenge = user && (await repo.openLoginCode(user.id));
+      if (!user || !challenge) throw new AppError('BAD_REQUEST', MSG.otpNoChallenge);
+      if (challenge.resends >= OTP_MAX_RESENDS) throw new AppError('BAD_REQUEST', MSG.otpResendUsed);
+      await sendLoginCode(user, true, challenge.id);
+      return { message: MSG.otpResent };
+    },
+
+    logout: (principal: Principal) => repo.deleteSession(principal.sessionId),
+
+    /** Step 1: e-mail a token and an activation link. The answer is the same whether the account exists. */
+    async requestReset(email: string, client: ClientInfo): Promise<{ message: string }> {
+      await limiter.hit(LIMITS.resetPerAddress, client.ip);
+      await limiter.hit(LIMITS.resetPerAccount, email);
+      const user = await users.byEmail(email);
+      if (user && user.isActive) {
+        const activation = randomToken(24);
+        const token = typeableCode(8);
+        await repo.createReset(user.id, sha256(activation), sha256(token), new Date(now().getTime() + RESET_TOKEN_TTL_MINUTES * 60_000));
+        const link = `${publicUrl}/reset-password/${activation}/confirm-token`;
+        await outbox.sendEmail(resetEmail(user.email, token, link, RESET_TOKEN_TTL_MINUTES));
+      }
+      return { message: MSG.resetEmailSent };
+    },
+
+    /** Step 2: the page checks its activation link. */
+    async activateReset(code: string, client: ClientInfo): Promise<{ valid: boolean }> {
+      await limiter.hit(LIMITS.resetPerAddress, client.ip);
+      return { valid: Boolean(await repo.liveResetBy('activationHash', sha256(code), now())) };
+    },
+
+    /** Step 3: the e-mailed token proves the mailbox; it earns the key that sets the password. */
+    async confirmResetToken(input: { code: string; activation?: string | undefined }, client: ClientInfo): Promise<{ valid: true; resetkey: string }> {
+      await limiter.hit(LIMITS.resetPerAddress, client.ip);
+      const reset = await repo.liveResetBy('tokenHash', sha256(input.code.trim().toUpperCase()), now());
+      if (!reset || (input.activation !== undefined && !sameHash(reset.activationHash, sha256(input.activation)))) {
+        throw AppError.field('code', MSG.resetTokenInvalid);
+      }
+      const resetkey = randomToken(24);
+      await repo.setResetKey(reset.id, sha256(resetkey));
+      return { valid: true, resetkey };
+    },
+
+    /** Step 4: set the new password; the key works once and every session of the account ends. */
+    async setNewPassword(input: { p1: string; resetkey: string }): Promise<{ message: string }> {
+      const reset = await repo.liveResetBy('resetKeyHash', sha256(input.resetkey), now());
+      if (!reset || !(await repo.useReset(reset.id, now()))) throw new AppError('BAD_REQUEST', MSG.resetLinkInvalid);
+      await users.setPassword(reset.userId, await hashPassword(input.p1));
+      await repo.deleteSessionsOf(reset.userId);
+      const user = await users.byId(reset.userId);
+      if (user) await outbox.sendEmail(passwordChangedEmail(user.email));
+      return { message: MSG.passwordResetDone };
+    },
+
+    /** Changing the password ends the account's other sessions. */
+    async changePassword(principal: Principal, password: string): Promise<{ detail: string }> {
+      await users.setPassword(principal.user.id, await hashPassword(password));
+      await repo.deleteOtherSessions(principal.user.id, principal.sessionId);
+      await outbox.sendEmail(passwordChangedEmail(principal.user.email));
+      return { detail: MSG.passwordChanged };
+    },
+
+    async confirmPassword(principal: Principal, password: string, reason: string): Promise<{ message: string; reason: string }> {
+      await limiter.hit(LIMITS.passwordConfirmPerAccount, String(principal.user.id));
+      if (!(await verifyPassword(principal.user.passwordHash, password))) throw AppError.field('password', MSG.passwordIncorrect);
+      await limiter.clear(LIMITS.passwordConfirmPerAccount, String(principal.user.id));
+      return { message: MSG.passwordConfirmed, reason };
+    },
+
+    /** Housekeeping job: drop sessions idle past the limit. */
+    purgeIdleSessions: () => repo.deleteIdleSessions(new Date(now().getTime() - IDLE_MS)),
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../http/app';
+import { alertTypeStatusRoutes } from './alert-types/alert-type-status.routes';
+import { createAlertTypeStatusService } from './alert-types/alert-type-status.service';
+import { authRepo } from './auth/auth.repo';
+import { authRoutes } from './auth/auth.routes';
+import { createAuthService } from './auth/auth.service';
+import { createRateLimiter } from './auth/rate-limit';
+import { createOutboxService } from './outbox/outbox.service';
+import { profileRoutes } from './profile/profile.routes';
+import { createProfileService } from './profile/profile.service';
+import { createRightsService } from './rights/rights.service';
+import { usersRepo } from './users/users.repo';
+
+/** Wires each area's service with exactly what it uses. */
+export function buildModules({ db, queue, mail, storage, config, now = () => new Date() }: AppDeps) {
+  const users = usersRepo(db);
+  const rights = createRightsService(db, now);
+  const outbox = createOutboxService(db, queue, mail);
+  const auth = createAuthService({ repo: authRepo(db), users, rights, outbox, limiter: createRateLimiter(db, now), now, publicUrl: config.publicUrl });
+  return {
+    rights,
+    outbox,
+    auth,
+    profile: createProfileService({ users, rights, storage }),
+    alertTypeStatus: createAlertTypeStatusService(db, rights),
+  };
+}
+export type Modules = ReturnType<typeof buildModules>;
+
+export async function registerModules(api: FastifyInstance, m: Modules): Promise<void> {
+  await api.register(authRoutes, { auth: m.auth });
+  await api.register(profileRoutes, { profile: m.profile });
+  await api.register(alertTypeStatusRoutes, { alertTypeStatus: m.alertTypeStatus });
+}

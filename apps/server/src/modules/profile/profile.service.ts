@@ -1,0 +1,100 @@
+import { MSG, type Profile, type Theme } from '@drat/contracts';
+import { AppError } from '../../http/errors';
+import type { StorageProvider } from '../../providers/storage/index';
+import type { Principal } from '../auth/auth.service';
+import { randomToken } from '../auth/secrets';
+import type { RightsService } from '../rights/rights.service';
+import type { UsersRepo } from '../users/users.repo';
+import { detectImageType } from './image-type';
+
+/** Each notification switch: the profile column and the key the API answers with. */
+export const NOTIFICATION_TOGGLES = {
+  emails: { column: 'receiveEmails', key: 'receive_emails' },
+  sms: { column: 'receiveSms', key: 'receive_sms' },
+  alerts: { column: 'getAlertsNotification', key: 'get_alerts_notification' },
+  trackers: { column: 'getTrackersNotification', key: 'get_trackers_notification' },
+} as const;
+export type NotificationToggle = keyof typeof NOTIFICATION_TOGGLES;
+
+export function createProfileService(deps: { users: UsersRepo; rights: RightsService; storage: StorageProvider }) {
+  const { users, rights, storage } = deps;
+
+  async function fresh(principal: Principal) {
+    const user = await users.byId(principal.user.id);
+    if (!user) throw new AppError('INVALID_TOKEN', MSG.invalidToken);
+    return user;
+  }
+
+  return {
+    async profile(principal: Principal): Promise<Profile> {
+      const user = await fresh(principal);
+      const plans = await rights.activePlans(user.id);
+      return {
+        user: user.id,
+        username: user.username,
+        first_name: user.firstName,
+        last_name: user.lastName,
+        email: user.email,
+        phone_number: user.phoneNumber,
+        profile_pic: user.profilePic,
+        receive_sms: user.receiveSms,
+        receive_emails: user.receiveEmails,
+        get_trackers_notification: user.getTrackersNotification,
+        get_alerts_notification: user.getAlertsNotification,
+        otp_enabled: user.otpEnabled,
+        theme: user.theme,
+        current_plans: plans.map((p) => ({
+          id: p.id,
+          name: p.name,
+          amount: p.amountCents,
+          expires: p.endsAt ? p.endsAt.toISOString().slice(0, 10) : '-',
+        })),
+      };
+    },
+
+    async changeProfile(principal: Principal, change: { email?: string | undefined; phone_number?: string | undefined }) {
+      if (change.email !== undefined && change.email !== principal.user.email) {
+        const other = await users.byEmail(change.email);
+        if (other && other.id !== principal.user.id) throw AppError.field('email', MSG.emailTaken);
+      }
+      await users.updateUser(principal.user.id, change.email !== undefined ? { email: change.email } : {});
+      if (change.phone_number !== undefined) await users.updateProfile(principal.user.id, { phoneNumber: change.phone_number });
+      return { message: MSG.profileChanged };
+    },
+
+    async changePicture(principal: Principal, bytes: Buffer) {
+      const type = detectImageType(bytes);
+      if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', MSG.pictureBadType);
+      const previous = principal.user.profilePic;
+      const { url } = await storage.put(`profile/${principal.user.id}-${randomToken(9)}.${type.ext}`, bytes, type.mime);
+      await users.updateProfile(principal.user.id, { profilePic: url });
+      if (previous?.startsWith('/media/')) await storage.remove(previous.slice('/media/'.length));
+      return { message: MSG.pictureUploaded, new_image_url: url };
+    },
+
+    async setTheme(principal: Principal, theme: Theme) {
+      await users.updateProfile(principal.user.id, { theme });
+      return { message: MSG.themeSaved, theme };
+    },
+
+    async setOtp(principal: Principal, enable: boolean) {
+      await users.updateProfile(principal.user.id, { otpEnabled: enable });
+      return { message: enable ? MSG.otpEnabled : MSG.otpDisabled, otp_enabled: enable };
+    },
+
+    /** The spec's handle-receive-* calls carry no body: each one flips its setting. */
+    async toggle(principal: Principal, which: NotificationToggle) {
+      const user = await fresh(principal);
+      const { column, key } = NOTIFICATION_TOGGLES[which];
+      const value = !user[column];
+      await users.updateProfile(principal.user.id, { [column]: value });
+      return { message: MSG.notificationSettingSaved, [key]: value };
+    },
+
+    async notFirstLogin(principal: Principal) {
+      await users.updateProfile(principal.user.id, { firstLogin: false });
+      return { first_login: false };
+    },
+  };
+}
+export type ProfileService = ReturnType<typeof createProfileService>;

@@ -1,0 +1,97 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { loginEvents, plans, profiles, subscriptions, users } from '../../db/schema/index';
+
+export type UserWithProfile = Awaited<ReturnType<ReturnType<typeof usersRepo>['byId']>>;
+
+const userColumns = {
+  id: users.id,
+  email: users.email,
+  username: users.username,
+  passwordHash: users.passwordHash,
+  isActive: users.isActive,
+  isSuper: users.isSuper,
+  isLiveTrader: users.isLiveTrader,
+  firstName: profiles.firstName,
+  lastName: profiles.lastName,
+  phoneNumber: profiles.phoneNumber,
+  profilePic: profiles.profilePic,
+  receiveSms: profiles.receiveSms,
+  receiveEmails: profiles.receiveEmails,
+  getTrackersNotification: profiles.getTrackersNotification,
+  getAlertsNotification: profiles.getAlertsNotification,
+  otpEnabled: profiles.otpEnabled,
+  firstLogin: profiles.firstLogin,
+  theme: profiles.theme,
+  dioneCredits: profiles.dioneCredits,
+  tradeIdeasCredits: profiles.tradeIdeasCredits,
+};
+
+export interface NewUser {
+  email: string;
+  passwordHash: string;
+  firstName?: string;
+  lastName?: string;
+  username?: string;
+  isSuper?: boolean;
+  isLiveTrader?: boolean;
+  isActive?: boolean;
+  otpEnabled?: boolean;
+  firstLogin?: boolean;
+  phoneNumber?: string;
+  dioneCredits?: number;
+  tradeIdeasCredits?: number;
+}
+
+export function usersRepo(db: Db) {
+  const select = () => db.select(userColumns).from(users).innerJoin(profiles, eq(profiles.userId, users.id));
+  return {
+    byId: async (id: number) => (await select().where(eq(users.id, id)))[0],
+    byEmail: async (email: string) => (await select().where(sql`lower(${users.email}) = ${email.toLowerCase()}`))[0],
+
+    async create(u: NewUser): Promise<number> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(users)
+          .values({
+            email: u.email.toLowerCase(),
+            username: u.username ?? u.email.toLowerCase().split('@')[0]!,
+            passwordHash: u.passwordHash,
+            isSuper: u.isSuper ?? false,
+            isLiveTrader: u.isLiveTrader ?? false,
+            isActive: u.isActive ?? true,
+          })
+          .returning({ id: users.id });
+        await tx.insert(profiles).values({
+          userId: row!.id,
+          firstName: u.firstName ?? '',
+          lastName: u.lastName ?? '',
+          otpEnabled: u.otpEnabled ?? false,
+          firstLogin: u.firstLogin ?? true,
+          phoneNumber: u.phoneNumber ?? '',
+          dioneCredits: u.dioneCredits ?? 0,
+          tradeIdeasCredits: u.tradeIdeasCredits ?? 0,
+        });
+        return row!.id;
+      });
+    },
+
+    async subscribe(userId: number, planCode: string, startsAt: Date, endsAt: Date | null) {
+      const [plan] = await db.select({ id: plans.id }).from(plans).where(eq(plans.code, planCode));
+      if (!plan) throw new Error(`Unknown plan ${planCode}`);
+      await db.insert(subscriptions).values({ userId, planId: plan.id, startsAt, endsAt });
+    },
+
+    setPassword: (id: number, passwordHash: string) => db.update(users).set({ passwordHash }).where(eq(users.id, id)),
+    setSuper: (id: number, isSuper: boolean) => db.update(users).set({ isSuper, isActive: true }).where(eq(users.id, id)),
+    updateUser: (id: number, values: Partial<typeof users.$inferInsert>) => db.update(users).set(values).where(eq(users.id, id)),
+    updateProfile: (id: number, values: Partial<typeof profiles.$inferInsert>) =>
+      db.update(profiles).set(values).where(eq(profiles.userId, id)),
+
+    async recordLogin(userId: number, ipAddress: string, at: Date) {
+      await db.update(users).set({ lastLoginAt: at }).where(eq(users.id, userId));
+      await db.insert(loginEvents).values({ userId, ipAddress, createdAt: at });
+    },
+  };
+}
+export type UsersRepo = ReturnType<typeof usersRepo>;

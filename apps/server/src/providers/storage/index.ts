@@ -1,0 +1,2 @@
+export type { StorageProvider } from './interface';
+export { diskStorage, MEDIA_PREFIX } from './disk';

@@ -1,0 +1,36 @@
+/** Business constants shared by server and web (1-core §9, 2-trading §9, 3-bots-admin-public §9). */
+
+export const IDLE_LOGOUT_MINUTES = 120;
+export const IDLE_LOGOUT_DEBOUNCE_MS = 500;
+export const OTP_SUCCESS_DELAY_MS = 1500;
+export const FIRST_LOGIN_TOAST_SECONDS = 5;
+export const UNKNOWN_PAGE_REDIRECT_SECONDS = 10;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const OTP_LENGTH = 6;
+export const OTP_TTL_MINUTES = 10;
+export const OTP_MAX_ATTEMPTS = 5;
+export const OTP_MAX_RESENDS = 1;
+export const RESET_TOKEN_TTL_MINUTES = 30;
+
+export const PROFILE_PICTURE_MAX_BYTES = 2 * 1024 * 1024;
+export const PROFILE_PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/gif'] as const;
+
+export const THEMES = ['light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
+
+/** Fixed tab order of alert categories (1-core §2, §9). */
+export const ALERT_CATEGORIES = ['OPTIONS', 'STOCKS', 'TRADE CHALLENGE', 'OTC', 'SMART TRADES'] as const;
+export type AlertCategory = (typeof ALERT_CATEGORIES)[number];
+
+/** Alert types the money-management bot form leaves out (3-bots-admin-public §2.1). */
+export const BOT_EXCLUDED_ALERT_TYPES = ['SQUEEZE-ALERTS', 'OTC-1-ALERTS', 'OTC-2-ALERT'] as const;
+
+export const NAV_SIZES = { LARGE: 256, SMALL: 100 } as const;
+export type NavSize = keyof typeof NAV_SIZES;
+export const HAMBURGER_BREAKPOINT_PX = 500;
+
+export const DEMO_ACCOUNT_START_VALUE = 100000;
+
+/** Where expired users renew (public pricing page). */
+export const RENEWAL_PATH = '/pay';

@@ -1,0 +1,5 @@
+export * from './constants';
+export * from './messages';
+export * from './session';
+export * from './auth';
+export * from './routes';

@@ -1,0 +1,82 @@
+/**
+ * User-facing texts, written once. Where the spec gives the wording, it is the spec's.
+ * Server errors and web toasts both read from here so they cannot drift apart.
+ */
+export const MSG = {
+  // Generic (1-core §8)
+  somethingWrong: 'Something is wrong. Please try reloading the page',
+  invalidToken: 'Invalid token.',
+  authRequired: 'Authentication credentials were not provided.',
+  sessionExpired: 'Session Expired',
+  noPermission: 'You do not have permission to perform this action.',
+  accountInactiveOrExpired: 'Your account is inactive or your subscription has expired.',
+  notFound: 'Not found.',
+  fieldRequired: 'This field is required.',
+  thereWasAnError: 'There was an error',
+
+  // Login (1-core §5, §8)
+  emailRequired: 'Email is required',
+  passwordRequired: 'Password is required',
+  badCredentials: 'Unable to log in with provided credentials.',
+  accountInactive: 'This account has been deactivated. Contact support to reactivate it.',
+  subscriptionExpired: 'Your subscription has expired. Renew it to continue using DRAT.',
+  tooManyAttempts: (minutes: number) =>
+    `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+
+  // OTP (1-core §2, §4, §5, §8)
+  otpTitle: 'Verify your Login OTP',
+  otpSent: 'An OTP was sent to your email',
+  otpPrompt: 'Please verify the OTP to proceed',
+  otpRequired: 'Please input the OTP',
+  otpInvalid: 'The OTP you entered is not correct.',
+  otpExpired: 'This OTP has expired. Resend it or sign in again.',
+  otpNoChallenge: 'There is no sign-in waiting for an OTP. Sign in again.',
+  otpResendUsed: 'The OTP can only be resent once. Sign in again to get a new one.',
+  otpResent: 'A new OTP was sent to your email',
+  otpVerified: 'OTP Successfully verified',
+  otpChangeFailed: 'An error was encountered while changing your Two-Factor Authentication Settings',
+  otpEnabled: 'Two-Factor Authentication enabled',
+  otpDisabled: 'Two-Factor Authentication disabled',
+
+  // Password reset (1-core §2, §4, §8)
+  resetEmailSent: 'If an account exists for this e-mail, a reset link is on its way.',
+  checkYourEmail: 'Check Your Email',
+  resetTokenInvalid: 'This token is not valid or has expired.',
+  resetLinkInvalid: 'Invalid password reset link',
+  passwordsDoNotMatch: 'Passwords do not match',
+  passwordNeedsDigit: 'Password must contain at least one digit',
+  passwordTooShort: 'Password must be at least 8 characters long',
+  passwordResetDone: 'Your password has been reset. You can now sign in.',
+  redirectingToLogin: 'Redirecting you to login...',
+
+  // Profile and settings (1-core §8)
+  passwordChanged: 'Password changed successfully.',
+  profileFetchFailed: 'Error fetching profile details.',
+  profileChanged: 'Profile details successfully changed',
+  profileChangeFailed: 'Error changing profile details',
+  pictureUploaded: 'Profile picture successfully uploaded',
+  pictureUploadFailed: 'Uploading failed',
+  pictureSelected: 'Image selected successfully',
+  pictureBadType: 'Upload a PNG, JPEG or GIF image.',
+  pictureTooLarge: 'The picture is larger than 2 MB.',
+  emailTaken: 'A user with this e-mail already exists.',
+  emailInvalid: 'Enter a valid email address.',
+  phoneInvalid: 'Enter a valid international phone number, for example +14155550123.',
+  alertNotificationChanged: 'Changed Alerts Notification Status Successfully',
+  alertNotificationFetchFailed: 'There was an error fetching your alert notifications status',
+  somethingWentWrong: 'Something went wrong.',
+  firstLoginHint: 'It is recommended you change your default password on the settings page.',
+  themeSaved: 'Theme saved',
+  notificationSettingSaved: 'Notification setting saved',
+
+  // Confirm password (2-trading §7)
+  passwordConfirmed: 'Password confirmed',
+  passwordIncorrect: 'The password is not correct.',
+
+  // Routing (1-core §2, 2-trading §2.12)
+  pageDoesNotExist: 'That page does not exist',
+  noToolsAccess: 'You do not have access to use the tools',
+  liveTraderDenied: 'You do not have access to use the live trader.',
+  smartTraderDenied:
+    'You do not have access to use the smart trader. Upgrade to a higher plan to gain access.',
+} as const;

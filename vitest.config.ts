@@ -1,0 +1,38 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Three runners over one config: `unit` (pure code), `api` (Fastify against a real embedded
+ * PostgreSQL, one database per test file) and `e2e` (Debian's chromium against the built app).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.unit.test.ts', 'apps/web/src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['apps/server/src/**/*.test.ts'],
+          exclude: ['apps/server/src/**/*.unit.test.ts'],
+          globalSetup: ['apps/server/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.ts'],
+          globalSetup: ['e2e/support/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
