@@ -11,6 +11,8 @@ import { profileRoutes } from './profile/profile.routes';
 import { createProfileService } from './profile/profile.service';
 import { createRightsService } from './rights/rights.service';
 import { usersRepo } from './users/users.repo';
+import { tradingModeRoutes } from './broker/trading-mode.routes';
+import { createTradingModeService } from './broker/trading-mode.service';
 
 /** Wires each area's service with exactly what it uses. */
 export function buildModules({ db, queue, mail, storage, config, now = () => new Date() }: AppDeps) {
@@ -24,6 +26,7 @@ export function buildModules({ db, queue, mail, storage, config, now = () => new
     auth,
     profile: createProfileService({ users, rights, storage }),
     alertTypeStatus: createAlertTypeStatusService(db, rights),
+    tradingMode: createTradingModeService(users),
   };
 }
 export type Modules = ReturnType<typeof buildModules>;
@@ -32,4 +35,5 @@ export async function registerModules(api: FastifyInstance, m: Modules): Promise
   await api.register(authRoutes, { auth: m.auth });
   await api.register(profileRoutes, { profile: m.profile });
   await api.register(alertTypeStatusRoutes, { alertTypeStatus: m.alertTypeStatus });
+  await api.register(tradingModeRoutes, { tradingMode: m.tradingMode });
 }

@@ -1,0 +1,145 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { Alert, Drawer, theme } from 'antd';
+import { HAMBURGER_BREAKPOINT_PX, NAV_SIZES, RENEWAL_PATH, type NavSize } from '@drat/contracts';
+import { PAGES } from '../pages';
+import { useSession } from '../session';
+import { STORAGE_KEYS } from '../storage';
+import { FirstLoginTour } from './FirstLoginTour';
+import { InboxModal } from './InboxModal';
+import { LeftNav } from './LeftNav';
+import type { TourStop } from './navItems';
+import { TopBar } from './TopBar';
+import { useIdleLogout } from './useIdleLogout';
+import { useLogout } from './useLogout';
+
+function useIsMobile() {
+  const query = `(max-width: ${HAMBURGER_BREAKPOINT_PX - 1}px)`;
+  const [mobile, setMobile] = useState(() => window.matchMedia(query).matches);
+  useEffect(() => {
+    const mq = window.matchMedia(query);
+    const onChange = () => setMobile(mq.matches);
+    mq.addEventListener('change', onChange);
+    return () => mq.removeEventListener('change', onChange);
+  }, [query]);
+  return mobile;
+}
+
+const storedSize = (): NavSize => (localStorage.getItem(STORAGE_KEYS.navSize) === 'SMALL' ? 'SMALL' : 'LARGE');
+
+/** The signed-in shell: left navigation, top bar, idle logout, first-login tour. */
+export function AppLayout() {
+  const session = useSession()!;
+  const { token } = theme.useToken();
+  const location = useLocation();
+  const mobile = useIsMobile();
+  const logout = useLogout();
+  const [size, setSize] = useState<NavSize>(storedSize);
+  const [drawer, setDrawer] = useState(false);
+  const [inbox, setInbox] = useState(false);
+  // Tour targets live in a ref: NavLink merges refs anew on every render, so state here would loop.
+  const tourTargets = useRef<Partial<Record<TourStop, HTMLElement | null>>>({});
+  const [navMounted, setNavMounted] = useState(false);
+  useEffect(() => setNavMounted(true), []);
+  const dragging = useRef(false);
+
+  useIdleLogout(useCallback((reason: 'idle' | 'expired') => void logout(reason), [logout]));
+
+  const changeSize = (next: NavSize) => {
+    setSize(next);
+    localStorage.setItem(STORAGE_KEYS.navSize, next);
+  };
+
+  // Drag handle rule (2-trading §2.11): released at x ≤ 100 while small makes it large; otherwise small.
+  useEffect(() => {
+    const up = (e: PointerEvent) => {
+      if (!dragging.current) return;
+      dragging.current = false;
+      document.body.style.cursor = '';
+      changeSize(size === 'SMALL' && e.clientX <= NAV_SIZES.SMALL ? 'LARGE' : 'SMALL');
+    };
+    window.addEventListener('pointerup', up);
+    return () => window.removeEventListener('pointerup', up);
+  }, [size]);
+
+  const tourRef = useCallback(
+    (stop: TourStop) => (el: HTMLElement | null) => {
+      tourTargets.current[stop] = el;
+    },
+    [],
+  );
+
+  const title = PAGES.find((p) => location.pathname === p.path)?.title ?? 'DRAT';
+  const width = NAV_SIZES[size];
+  const nav = (navSize: NavSize, onNavigate?: () => void) => (
+    <LeftNav
+      session={session}
+      size={navSize}
+      unread={0}
+      onInbox={() => {
+        onNavigate?.();
+        setInbox(true);
+      }}
+      onLogout={() => void logout('logout')}
+      onNavigate={onNavigate}
+      tourRef={mobile ? undefined : tourRef}
+    />
+  );
+
+  return (
+    <div style={{ minHeight: '100vh', background: token.colorBgLayout }}>
+      {!mobile && (
+        <aside
+          style={{
+            position: 'fixed',
+            inset: '0 auto 0 0',
+            width,
+            background: token.colorBgContainer,
+            borderRight: `1px solid ${token.colorBorderSecondary}`,
+            transition: 'width .2s',
+            zIndex: 20,
+          }}
+        >
+          {nav(size)}
+          <div
+            role="separator"
+            aria-orientation="vertical"
+            aria-label="Resize navigation"
+            title="Drag to resize the navigation"
+            onPointerDown={(e) => {
+              e.preventDefault();
+              dragging.current = true;
+              document.body.style.cursor = 'col-resize';
+            }}
+            onDoubleClick={() => changeSize(size === 'SMALL' ? 'LARGE' : 'SMALL')}
+            style={{ position: 'absolute', top: 0, right: -4, width: 8, height: '100%', cursor: 'col-resize' }}
+          />
+        </aside>
+      )}
+      {mobile && (
+        <Drawer open={drawer} onClose={() => setDrawer(false)} placement="left" size={NAV_SIZES.LARGE} styles={{ body: { padding: 0 } }} title={null} closable={false}>
+          {nav('LARGE', () => setDrawer(false))}
+        </Drawer>
+      )}
+      <div style={{ marginLeft: mobile ? 0 : width, transition: 'margin-left .2s', minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+        <TopBar session={session} title={title} mobile={mobile} onHamburger={() => setDrawer(true)} onLogout={() => void logout('logout')} />
+        {session.expired && (
+          <Alert
+            type="warning"
+            banner
+            title={
+              <span>
+                Your subscription has expired. <a href={RENEWAL_PATH}>Renew your plan</a> to keep using DRAT.
+              </span>
+            }
+          />
+        )}
+        <main style={{ flex: 1, padding: mobile ? 12 : 24, width: '100%', maxWidth: 1600 }}>
+          <Outlet />
+        </main>
+      </div>
+      <InboxModal open={inbox} onClose={() => setInbox(false)} />
+      <FirstLoginTour session={session} targets={tourTargets.current} enabled={!mobile && navMounted} />
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { useEffect, useRef } from 'react';
+import { App, Tour, type TourProps } from 'antd';
+import { FIRST_LOGIN_TOAST_SECONDS, MSG, type SessionData } from '@drat/contracts';
+import { api } from '../../api/client';
+import { updateSession } from '../session';
+import { NAV_ITEMS, type TourStop } from './navItems';
+
+const ORDER: TourStop[] = ['dashboard', 'smartTrades', 'tools', 'alerts', 'trackers', 'triggers', 'news', 'settings', 'resources'];
+
+interface Props {
+  session: SessionData;
+  targets: Partial<Record<TourStop, HTMLElement | null>>;
+  enabled: boolean;
+}
+
+/** First login: a toast about the default password and a guided tour; closing it marks first login done (2-trading §2.11). */
+export function FirstLoginTour({ session, targets, enabled }: Props) {
+  const { notification } = App.useApp();
+  const toasted = useRef(false);
+  const open = enabled && session.first_login;
+
+  useEffect(() => {
+    if (!session.first_login || toasted.current) return;
+    toasted.current = true;
+    notification.info({ title: 'Welcome to DRAT', description: MSG.firstLoginHint, duration: FIRST_LOGIN_TOAST_SECONDS, placement: 'topRight' });
+  }, [notification, session.first_login]);
+
+  const steps: TourProps['steps'] = ORDER.flatMap((stop) => {
+    const item = NAV_ITEMS.find((i) => i.tour?.stop === stop);
+    const target = targets[stop];
+    if (!item?.tour || !target) return [];
+    return [{ title: item.label, description: item.tour.description, target: () => target }];
+  });
+
+  const finish = () => {
+    updateSession({ first_login: false });
+    void api.post('/profile/not-first-login/').catch(() => undefined);
+  };
+
+  if (!open || steps.length === 0) return null;
+  return <Tour open onClose={finish} onFinish={finish} steps={steps} />;
+}

@@ -1,0 +1,20 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { clearSession, type SignOutReason } from '../session';
+
+/** Tells the server, then forgets the session here whatever the server said (1-core §4 "Logout"). */
+export function useLogout() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (reason: SignOutReason = 'logout') => {
+      if (reason !== 'expired') await api.post('/logout/').catch(() => undefined);
+      clearSession(reason);
+      queryClient.clear();
+      navigate('/', { replace: true });
+    },
+    [navigate, queryClient],
+  );
+}

@@ -1,0 +1,83 @@
+import type { ReactNode } from 'react';
+import type { SessionData } from '@drat/contracts';
+import { MSG } from '@drat/contracts';
+import { can } from './access';
+import { PlaceholderPage } from '../features/placeholders/PlaceholderPage';
+import { SettingsPage } from '../features/settings/SettingsPage';
+import { DashboardPage } from '../features/dashboard/DashboardPage';
+
+export interface PageDef {
+  path: string;
+  title: string;
+  element: ReactNode;
+  /** Who may open it; others are redirected to `deniedTo` (with `deniedMessage` as a toast). */
+  allow?: (s: SessionData) => boolean;
+  deniedTo?: string;
+  deniedMessage?: string;
+}
+
+const later = (path: string, title: string, holds: string, rest: Partial<PageDef> = {}): PageDef => ({
+  path,
+  title,
+  element: <PlaceholderPage title={title} holds={holds} />,
+  ...rest,
+});
+
+const admin = { allow: can.admin, deniedTo: '/dashboard' };
+const alerts = { allow: can.alerts, deniedTo: '/dashboard' };
+
+/** Signed-in pages of 1-core §2 and 3-bots-admin-public §2.14, with their guards. */
+export const PAGES: PageDef[] = [
+  { path: '/dashboard', title: 'My Dashboard', element: <DashboardPage /> },
+  { path: '/settings', title: 'Settings', element: <SettingsPage /> },
+  later('/alerts', 'Alerts', 'Trade alerts by category and type, with cards and table views, sorting, tracking and filters.', alerts),
+  later('/alerts-testing', 'Alerts', 'A test view of the alert list for super users.', admin),
+  later('/completed-alerts', 'Completed Alerts', 'Completed alerts per category with exit prices, P/L, results and the win rate.'),
+  later('/admin-completed-alerts', 'Completed Alerts (Admin View)', 'Every completed alert with its live price, for super users.', admin),
+  later('/triggers', 'Triggers', 'Price events on alerts: buy range entered, profit, targets and stop losses.', alerts),
+  later('/trackers', 'My Trackers', 'Trade Alert Trackers and the DIONE Tracker, with progress towards targets.', alerts),
+  later('/tools', 'Tools', 'Dione, Ask DRAT and Range Radar research tools with your credits.', {
+    allow: can.tools,
+    deniedTo: '/',
+    deniedMessage: MSG.noToolsAccess,
+  }),
+  later('/resources', 'Resources', 'Documents, videos and sheets from the DRAT team.'),
+  later('/news', 'News', 'Hot news, health care, OTC, crypto, NFT, halts, offerings and splits.'),
+  later('/smart-trades', 'Smart Trades', 'Smart trades with buy ranges, targets, stop loss, trailing profit and conditions.', {
+    allow: can.smartTrades,
+    deniedTo: '/dashboard',
+    deniedMessage: MSG.smartTraderDenied,
+  }),
+  later('/trade/settings', 'Broker Settings', 'Your brokerage accounts, balances and broker authorization.', {
+    allow: can.liveSettings,
+    deniedTo: '/',
+    deniedMessage: MSG.liveTraderDenied,
+  }),
+  later('/money-management-bot', 'Money Management Bots', 'Bots that turn matching alerts into trades within your limits.', {
+    allow: can.bots,
+    deniedTo: '/dashboard',
+  }),
+  later('/manage-resources', 'Manage Resources', 'Create documents, videos and sheets for categories or alert types.', admin),
+  later('/notifications', 'Create Notification', 'Send notifications by e-mail and SMS to users, plans or everyone.', admin),
+  later('/notifications-status', 'Notification Status', 'Sent notifications with their delivery status.', admin),
+  later('/manage-users', 'Manage Users', 'Create users, edit plans and profiles, grant live trading, manage challenge slots.', admin),
+  later('/pwd-reset', 'Password Reset', "Reset a user's password and e-mail it to them.", admin),
+  later('/all-smart-trades', 'Read SMT & Logs', "Every user's smart trades and their logs.", admin),
+  later('/all-money-management-bots', 'Read MM Bot & Logs', "Every user's money-management bots and their logs.", admin),
+  later('/management/smart-trader', 'Smart Trader Analysis', 'Smart trade counts for equity and options by status.', admin),
+  later('/alert-types', 'Manage Alert-Types', 'Alert type notes and notification switches.', admin),
+  later('/manage-alert-types', 'Manage Alert-Types', 'Alert type notes and notification switches.', admin),
+  later('/user-data', 'Fetch Users', 'Uploaded user data: search, export, upload and delete.', admin),
+  later('/upload-users', 'Upload Users', 'Upload CSV, XLS or XLSX files of users.', admin),
+  later('/updates', 'Pending User Changes', 'Proposed changes to uploaded user data, to accept or reject.', admin),
+];
+
+/** Public sales pages (3-bots-admin-public §2.11-2.13), built with payments. */
+export const PUBLIC_PAGES: PageDef[] = [
+  later('/pay', 'Plans and pricing', 'DRAT plans, monthly or yearly, with checkout.'),
+  later('/pay-lifetime', 'Lifetime access', 'The lifetime-access offer.'),
+  later('/pay-special-offer', 'Special offer', 'Stocks and options plans at a special price.'),
+  later('/pay-trade-challenges', 'Trade Challenges', 'Register for a DRAT trading challenge.'),
+  later('/seven-days-free-trial-offer-no-card-required', 'Free trial', 'Seven days of DRAT, no card required.'),
+  later('/14-days-free-smart-trade-trial', 'Smart Trader trial', 'Fourteen days of the Smart Trader, free.'),
+];

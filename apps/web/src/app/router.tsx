@@ -1,0 +1,39 @@
+import { createBrowserRouter, Outlet } from 'react-router-dom';
+import { LoginPage } from '../features/auth/LoginPage';
+import { ResetConfirmPage, ResetEmailSentPage, ResetRequestPage } from '../features/auth/ResetPages';
+import { PublicFrame } from './layout/PublicFrame';
+import { AppLayout } from './layout/AppLayout';
+import { PageGuard, PublicOnly, RequireAuth } from './guards';
+import { NotFoundPage } from './NotFoundPage';
+import { PAGES, PUBLIC_PAGES } from './pages';
+
+const login = (
+  <PublicOnly>
+    <LoginPage />
+  </PublicOnly>
+);
+
+export const router = createBrowserRouter([
+  { path: '/', element: login },
+  { path: '/login', element: login },
+  { path: '/reset-password', element: <ResetRequestPage /> },
+  { path: '/reset-password/:token_activation_code/confirm-token', element: <ResetConfirmPage /> },
+  { path: '/forgot/email-sent/password', element: <ResetEmailSentPage /> },
+  {
+    element: (
+      <PublicFrame>
+        <Outlet />
+      </PublicFrame>
+    ),
+    children: PUBLIC_PAGES.map((p) => ({ path: p.path, element: p.element })),
+  },
+  {
+    element: (
+      <RequireAuth>
+        <AppLayout />
+      </RequireAuth>
+    ),
+    children: PAGES.map((page) => ({ path: page.path, element: <PageGuard page={page} /> })),
+  },
+  { path: '*', element: <NotFoundPage /> },
+]);

@@ -1,0 +1,63 @@
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { App as AntApp, ConfigProvider, theme as antTheme } from 'antd';
+import type { Theme } from '@drat/contracts';
+import { api } from '../api/client';
+import { getSession, updateSession } from './session';
+import { STORAGE_KEYS } from './storage';
+
+const listeners = new Set<() => void>();
+const stored = () => (localStorage.getItem(STORAGE_KEYS.theme) === 'dark' ? 'dark' : 'light') as Theme;
+
+export function getTheme(): Theme {
+  return getSession()?.theme ?? stored();
+}
+
+/** Applies a theme at once and remembers it locally; the server copy is saved by saveTheme. */
+export function applyTheme(theme: Theme): void {
+  localStorage.setItem(STORAGE_KEYS.theme, theme);
+  if (getSession()) updateSession({ theme });
+  listeners.forEach((l) => l());
+}
+
+/** Saves the theme on the server and locally (1-core §4 "Theme"); on failure the old theme returns. */
+export async function saveTheme(theme: Theme): Promise<void> {
+  const previous = getTheme();
+  applyTheme(theme);
+  try {
+    await api.post('/profile/set-theme/', { theme });
+  } catch (err) {
+    applyTheme(previous);
+    throw err;
+  }
+}
+
+export function useTheme(): Theme {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    getTheme,
+  );
+}
+
+export const BRAND_COLOR = '#1668dc';
+
+export function ThemeProvider({ children }: { children: ReactNode }) {
+  const theme = useTheme();
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+    document.documentElement.style.colorScheme = theme;
+    document.body.style.background = theme === 'dark' ? '#0b0f17' : '#f4f6fa';
+  }, [theme]);
+  return (
+    <ConfigProvider
+      theme={{
+        algorithm: theme === 'dark' ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm,
+        token: { colorPrimary: BRAND_COLOR, borderRadius: 8, fontFamily: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif" },
+      }}
+    >
+      <AntApp>{children}</AntApp>
+    </ConfigProvider>
+  );
+}
