@@ -10,10 +10,22 @@ export async function registerStatic(app: FastifyInstance, webDist: string, uplo
   await app.register(fastifyStatic, { root: uploadsDir, prefix: '/media/', decorateReply: false, index: false });
   const hasSpa = fs.existsSync(path.join(webDist, 'index.html'));
   if (hasSpa) {
-    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false, decorateReply: true });
+    // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: true,
+      index: ['index.html'],
+      decorateReply: true,
+      setHeaders: (reply, file) => {
+        if (file.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        else if (file.endsWith('.html')) reply.header('cache-control', 'no-cache');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.method !== 'GET' || !hasSpa) {
+    // Missing API calls and media files are 404s; only page routes fall back to the SPA.
+    if (request.url.startsWith('/api/') || request.url.startsWith('/media/') || request.method !== 'GET' || !hasSpa) {
       return reply.status(404).send({ detail: MSG.notFound });
     }
     return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');

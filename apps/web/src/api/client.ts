@@ -30,7 +30,7 @@ export function errorMessages(body: Record<string, unknown> | undefined): string
     if (['non_field_errors', 'detail', 'error', 'errors', 'code', 'message'].includes(key)) continue;
     if (Array.isArray(value)) push(value, `${key.charAt(0).toUpperCase()}${key.slice(1)} : `);
   }
-  return out;
+  return [...new Set(out)];
 }
 
 let token: string | null = null;

@@ -18,6 +18,9 @@ export const LIMITS = {
   otpPerAddress: { action: 'otp:address', max: 50, windowSeconds: 15 * 60 },
   resetPerAccount: { action: 'reset:account', max: 5, windowSeconds: 60 * 60 },
   resetPerAddress: { action: 'reset:address', max: 20, windowSeconds: 60 * 60 },
+  /** Opening the e-mailed link and typing its token are counted apart from reset requests. */
+  resetLinkPerAddress: { action: 'reset-link:address', max: 120, windowSeconds: 60 * 60 },
+  resetTokenPerAddress: { action: 'reset-token:address', max: 30, windowSeconds: 60 * 60 },
   passwordConfirmPerAccount: { action: 'confirm:account', max: 10, windowSeconds: 15 * 60 },
 } satisfies Record<string, LimitRule>;
 

@@ -4,14 +4,20 @@ import type { OutboxService } from '../outbox/outbox.service';
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const linkify = (s: string) => s.replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
 
+const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
+
 /**
  * Demo mode only: the outbox as a page, so a person can read their OTP and reset e-mails
- * without a mail server. Never registered when DEMO_SEED is off.
+ * without a mail server. Never registered when DEMO_SEED is off, and only answered on this
+ * machine: the mailbox holds every account's codes.
  */
 export const mailboxRoutes: FastifyPluginAsync<{ outbox: OutboxService }> = async (app, { outbox }) => {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!LOOPBACK.test(request.ip)) return reply.status(404).send({ detail: 'Not found.' });
+  });
   app.get('/api/dev/mailbox', { config: { public: true }, schema: { hide: true } }, async () => ({ messages: await outbox.latest(100) }));
 
-  app.get('/dev/mailbox', async (_req, reply) => {
+  app.get('/dev/mailbox', { config: { public: true }, schema: { hide: true } }, async (_req, reply) => {
     const rows = await outbox.latest(100);
     const items = rows
       .map(

@@ -1,0 +1,72 @@
+import type { SessionData } from '@drat/contracts';
+import { api } from './client';
+
+/**
+ * Sign-in, OTP and password-reset calls (1-core §7 "Authentication and profile").
+ * One typed function per endpoint; failures arrive as ApiError with the server's body.
+ */
+
+/** Login answers the session data, or only the e-mail when an OTP must be verified first. */
+export type LoginReply = { user_data: SessionData } | { email: string };
+
+/** Body of a 403 for a user whose subscriptions all ended (besides the usual messages). */
+export interface ExpiredReply {
+  expired: true;
+  renewal_url?: string;
+}
+
+export interface OtpVerifyReply {
+  code: 200;
+  user_data: SessionData;
+}
+
+/** The `code` of a failed OTP verification: 204 wrong code, 205 expired or no sign-in waiting. */
+export type OtpFailureCode = 204 | 205;
+
+export interface MessageReply {
+  message: string;
+}
+
+export interface ResetTokenReply {
+  valid: true;
+  resetkey: string;
+}
+
+export interface NewPassword {
+  p1: string;
+  p2: string;
+  resetkey: string;
+}
+
+/** The web app sends the e-mail as `username`. */
+export const login = (email: string, password: string) => api.post<LoginReply>('/login', { username: email, password });
+
+export const logout = () => api.post<{ detail: string }>('/logout/');
+
+export const verifyOtp = (email: string, otp: string) => api.post<OtpVerifyReply>('/otp/verify/', { email, otp });
+
+/** One resend per sign-in challenge. */
+export const resendOtp = (email: string) => api.post<MessageReply>('/otp/resend/', { email });
+
+/** Mails a token and an activation link; the answer is the same whether the account exists. */
+export const requestPasswordReset = (email: string) => api.post<MessageReply>('/password-reset/', { email });
+
+/** Checks the activation code of the e-mailed link. */
+export const activateResetLink = (code: string) =>
+  api.post<{ valid: boolean }>('/password-reset-token-activate/', { code });
+
+/** Trades the e-mailed token (with the link's activation code) for the key that sets the password. */
+export const confirmResetToken = (code: string, activation?: string) =>
+  api.post<ResetTokenReply>('/password-reset-token-confirm/', { code, activation });
+
+export const setNewPassword = (body: NewPassword) => api.post<MessageReply>('/set-new-password/', body);
+
+/** The demo mailbox (/dev/mailbox) exists only when the server seeds demo data. */
+export async function demoMailboxAvailable(): Promise<boolean> {
+  try {
+    const response = await fetch('/api/dev/mailbox', { method: 'HEAD', headers: { accept: 'application/json' } });
+    return response.ok && (response.headers.get('content-type') ?? '').includes('application/json');
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,100 @@
+import type { CSSProperties, ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Button, Card, theme, type ButtonProps } from 'antd';
+import { MSG } from '@drat/contracts';
+import { ApiError, errorMessages } from '../../api/client';
+import { BrandMark } from '../../app/layout/BrandMark';
+import styles from './auth.module.css';
+
+/** antd tokens as CSS variables for auth.module.css, so light and dark both follow the theme. */
+export function useAuthCssVars(): CSSProperties {
+  const { token } = theme.useToken();
+  return {
+    '--auth-bg-layout': token.colorBgLayout,
+    '--auth-glow': token.colorPrimaryBg,
+  } as CSSProperties;
+}
+
+/** The DRAT mark and word, linking to the login screen. */
+export function Brand({ size = 36 }: { size?: number }) {
+  const { token } = theme.useToken();
+  return (
+    <Link to="/login" className={styles.brand} aria-label="DRAT home" style={{ color: token.colorText }}>
+      <BrandMark size={size} />
+      <span className={styles.wordmark}>DRAT</span>
+    </Link>
+  );
+}
+
+/** A single card in the middle of the page (password-reset screens). */
+export function CenteredAuthCard({ children, testId }: { children: ReactNode; testId?: string }) {
+  const { token } = theme.useToken();
+  return (
+    <div className={styles.centerPage} style={useAuthCssVars()}>
+      <Card
+        className={styles.centerCard}
+        variant="borderless"
+        style={{ boxShadow: token.boxShadowTertiary }}
+        styles={{ body: { padding: 32 } }}
+        data-testid={testId}
+      >
+        <div style={{ marginBottom: 24 }}>
+          <Brand size={32} />
+        </div>
+        {children}
+      </Card>
+    </div>
+  );
+}
+
+/**
+ * The messages of a failed call, each once (a body may carry the same text as `detail` and in
+ * `non_field_errors`). Without a readable body: the spec's generic text.
+ */
+export function failureMessages(err: unknown): string[] {
+  if (err instanceof ApiError) {
+    const list = [...new Set(errorMessages(err.body))];
+    if (list.length > 0) return list;
+    if (err.status === 0 || err.status >= 500) return [MSG.somethingWrong];
+    return [err.message];
+  }
+  return [MSG.somethingWrong];
+}
+
+/** Field errors of a 400 body for the given form fields, as antd `setFields` entries. */
+export function fieldErrors<F extends string>(err: unknown, fields: readonly F[]): { name: F; errors: string[] }[] {
+  if (!(err instanceof ApiError) || err.status !== 400) return [];
+  return fields.flatMap((name) => {
+    const value = err.body[name];
+    const errors = Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+    return errors.length > 0 ? [{ name, errors }] : [];
+  });
+}
+
+/** Several messages as lines of one Alert title. */
+export function MessageLines({ messages }: { messages: string[] }) {
+  if (messages.length === 1) return <>{messages[0]}</>;
+  return (
+    <>
+      {messages.map((m) => (
+        <div key={m}>{m}</div>
+      ))}
+    </>
+  );
+}
+
+/** A button-looking link that navigates inside the app (a real <a href>, so it opens in a new tab too). */
+export function LinkButton({ to, ...props }: Omit<ButtonProps, 'href' | 'onClick'> & { to: string }) {
+  const navigate = useNavigate();
+  return (
+    <Button
+      {...props}
+      href={to}
+      onClick={(e) => {
+        if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+        e.preventDefault();
+        navigate(to);
+      }}
+    />
+  );
+}

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launch, newPage } from './support/browser';
+import { expectPath, signIn } from './support/journeys';
+import { createUser } from './support/users';
+
+describe('pages a user may not open', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('sends visitors to sign in, and after sign-in back to the page they asked for', async () => {
+    const user = await createUser();
+    const page = await newPage(browser);
+    await page.goto('/settings');
+    await expectPath(page, '/');
+    await signIn(page, user.email, user.password);
+    await expectPath(page, '/settings');
+    await page.context().close();
+  });
+
+  it('redirects a demo-only trader away from admin and smart-trade pages', async () => {
+    const user = await createUser({ plans: ['stocks-monthly'] });
+    const page = await newPage(browser);
+    await signIn(page, user.email, user.password);
+    await expectPath(page, '/dashboard');
+
+    await page.goto('/manage-users');
+    await expectPath(page, '/dashboard');
+
+    await page.goto('/smart-trades');
+    await expectPath(page, '/dashboard');
+    await expect
+      .poll(() => page.getByText('You do not have access to use the smart trader. Upgrade to a higher plan to gain access.').isVisible())
+      .toBe(true);
+    expect(await page.getByRole('link', { name: 'Smart Trader' }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('lets a super user open the admin pages', async () => {
+    const admin = await createUser({ isSuper: true, plans: [] });
+    const page = await newPage(browser);
+    await signIn(page, admin.email, admin.password);
+    await expectPath(page, '/dashboard');
+    await page.getByRole('link', { name: 'Manage Users' }).click();
+    await expectPath(page, '/manage-users');
+    await page.context().close();
+  });
+
+  it("shows 'That page does not exist' for an unknown page", async () => {
+    const page = await newPage(browser);
+    await page.goto('/no-such-page');
+    await expect.poll(() => page.getByText('That page does not exist').isVisible()).toBe(true);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launch, newPage } from './support/browser';
+import { expectPath, signIn } from './support/journeys';
+import { createUser } from './support/users';
+
+describe('signing in and out', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('refuses a wrong password with the server message, then signs in to the dashboard and out again', async () => {
+    const user = await createUser({ plans: ['stocks-monthly'] });
+    const page = await newPage(browser);
+
+    await signIn(page, user.email, 'not-the-password-1');
+    await expect.poll(() => page.getByTestId('login-error').textContent()).toContain('Unable to log in with provided credentials.');
+    expect(new URL(page.url()).pathname).toBe('/login');
+
+    await signIn(page, user.email, user.password);
+    await expectPath(page, '/dashboard');
+    await expect.poll(() => page.getByRole('heading', { name: 'My Dashboard' }).isVisible()).toBe(true);
+    // A Stocks plan gives alerts but not the super user's links.
+    expect(await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Alerts' }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Manage Users' }).count()).toBe(0);
+
+    // A reload keeps the session; logging out ends it on the server.
+    await page.reload();
+    await expectPath(page, '/dashboard');
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('drat.session') ?? '{}').token as string);
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Logout' }).click();
+    await expectPath(page, '/');
+    const res = await fetch(`${new URL(page.url()).origin}/api/profile/userProfile`, { headers: { authorization: `Token ${token}` } });
+    expect(res.status).toBe(401);
+    await page.context().close();
+  });
+
+  it('shows the renewal notice to an expired user', async () => {
+    const page = await newPage(browser);
+    await signIn(page, 'expired@drat.local', 'DratDemo2026');
+    await expect.poll(() => page.getByTestId('renewal-notice').isVisible()).toBe(true);
+    expect(await page.getByTestId('renewal-notice').getByRole('link').getAttribute('href')).toBe('/pay');
+    await page.context().close();
+  });
+});

@@ -1,0 +1,36 @@
+import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
+import { connect } from '../../apps/server/src/db/client';
+import { hashPassword } from '../../apps/server/src/modules/auth/secrets';
+import { usersRepo } from '../../apps/server/src/modules/users/users.repo';
+
+export interface E2eUser {
+  email: string;
+  password: string;
+}
+
+/** Creates a user of its own for one journey, straight in the product's database. */
+export async function createUser(options: { plans?: string[]; otpEnabled?: boolean; firstLogin?: boolean; isSuper?: boolean } = {}): Promise<E2eUser> {
+  const database = connect(inject('databaseUrl'), 1);
+  try {
+    const users = usersRepo(database.db);
+    const email = `e2e-${randomUUID().slice(0, 8)}@drat.local`;
+    const password = 'Journey2026';
+    const id = await users.create({
+      email,
+      passwordHash: await hashPassword(password),
+      firstName: 'Jo',
+      lastName: 'Journey',
+      otpEnabled: options.otpEnabled ?? false,
+      firstLogin: options.firstLogin ?? false,
+      isSuper: options.isSuper ?? false,
+    });
+    const now = Date.now();
+    for (const plan of options.plans ?? ['stocks-monthly']) {
+      await users.subscribe(id, plan, new Date(now - 86_400_000), new Date(now + 30 * 86_400_000));
+    }
+    return { email, password };
+  } finally {
+    await database.close();
+  }
+}
