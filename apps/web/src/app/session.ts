@@ -47,11 +47,11 @@ export function lastSignOutReason(): SignOutReason | null {
   return lastSignOut;
 }
 
-function subscribe(listener: Listener) {
+export function subscribeSession(listener: Listener) {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
 export function useSession(): SessionData | null {
-  return useSyncExternalStore(subscribe, getSession);
+  return useSyncExternalStore(subscribeSession, getSession);
 }

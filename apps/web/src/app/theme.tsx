@@ -2,7 +2,7 @@ import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { App as AntApp, ConfigProvider, theme as antTheme } from 'antd';
 import type { Theme } from '@drat/contracts';
 import { api } from '../api/client';
-import { getSession, updateSession } from './session';
+import { getSession, subscribeSession, updateSession } from './session';
 import { STORAGE_KEYS } from './storage';
 
 const listeners = new Set<() => void>();
@@ -31,14 +31,18 @@ export async function saveTheme(theme: Theme): Promise<void> {
   }
 }
 
+/** The theme follows the signed-in user's saved choice, so it also changes when a session starts or ends. */
+function subscribeTheme(listener: () => void) {
+  listeners.add(listener);
+  const stopSession = subscribeSession(listener);
+  return () => {
+    listeners.delete(listener);
+    stopSession();
+  };
+}
+
 export function useTheme(): Theme {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    getTheme,
-  );
+  return useSyncExternalStore(subscribeTheme, getTheme);
 }
 
 export const BRAND_COLOR = '#1668dc';

@@ -8,12 +8,15 @@ import { alertTypeStatusRepo } from './alert-type-status.repo';
 /** A user's per-alert-type opt-outs of new-alert notifications (1-core §2 Settings, Notifications). */
 export function createAlertTypeStatusService(db: Db, rights: RightsService) {
   const repo = alertTypeStatusRepo(db);
+
+  async function status(principal: Principal): Promise<AlertTypeStatus[]> {
+    const { alert_types } = await rights.rightsOf(principal.user);
+    const exempted = await repo.exemptedIds(principal.user.id);
+    return alert_types.map((t) => ({ id: t.id, name: t.name, category: t.category, exempted: exempted.has(t.id) }));
+  }
+
   return {
-    async status(principal: Principal): Promise<AlertTypeStatus[]> {
-      const { alert_types } = await rights.rightsOf(principal.user);
-      const exempted = await repo.exemptedIds(principal.user.id);
-      return alert_types.map((t) => ({ id: t.id, name: t.name, category: t.category, exempted: exempted.has(t.id) }));
-    },
+    status,
 
     /** Only types the user's plans give can be switched; anything else is refused whole. */
     async exempt(principal: Principal, list: { id: number; exempted: boolean }[]) {
@@ -28,8 +31,7 @@ export function createAlertTypeStatusService(db: Db, rights: RightsService) {
         list.filter((t) => t.exempted).map((t) => t.id),
         list.filter((t) => !t.exempted).map((t) => t.id),
       );
-      const status = await this.status(principal);
-      return { message: MSG.alertNotificationChanged, data: status };
+      return { message: MSG.alertNotificationChanged, data: await status(principal) };
     },
   };
 }
