@@ -1,65 +1,92 @@
 import path from 'node:path';
 import pino from 'pino';
+import type { FastifyInstance } from 'fastify';
 import { loadConfig } from './config';
-import { connect, runMigrations } from './db/client';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
+import { connect, runMigrations, type Database } from './db/client';
+import { handleShutdownSignalsOurselves, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { seedCatalogue } from './db/seed/catalogue';
 import { ensureAdmin, seedDemoUsers } from './db/seed/users';
 import { buildApp } from './http/app';
-import { startJobs } from './jobs/queue';
+import { startJobs, type Jobs } from './jobs/queue';
 import { startWorkers } from './jobs/workers';
 import { buildModules } from './modules/index';
 import { createMailProvider } from './providers/mail/index';
+import { createMarketProvider } from './providers/market/index';
 import { diskStorage } from './providers/storage/index';
 
 /** boot: config → database → migrations → app → workers → listen */
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = pino({ level: config.logLevel, base: { service: 'drat' } });
-  let embedded: EmbeddedDatabase | undefined;
-  if (!config.databaseUrl) embedded = await startEmbeddedPostgres(path.join(config.dataDir), log);
-  const databaseUrl = config.databaseUrl ?? embedded!.url;
-  const database = connect(databaseUrl, 20);
-  await runMigrations(database.db);
-  await seedCatalogue(database.db);
-  if (config.admin) await ensureAdmin(database.db, config.admin, log);
-  if (config.demoSeed) await seedDemoUsers(database.db, log);
+  const running: { app?: FastifyInstance; jobs?: Jobs; database?: Database; embedded?: EmbeddedDatabase } = {};
 
-  const jobs = await startJobs(databaseUrl, log);
-  const deps = {
-    config,
-    db: database.db,
-    queue: jobs,
-    mail: createMailProvider(config, log),
-    storage: diskStorage(path.join(config.dataDir, 'uploads')),
-    log,
-  };
-  const app = await buildApp(deps);
-  if (config.workers) await startWorkers(jobs, buildModules(deps));
-  await app.listen({ port: config.port, host: config.host });
-  log.info(`DRAT is ready at ${config.publicUrl}`);
-
+  // Signals are handled from the first moment: a stop asked during boot waits for boot to end,
+  // then everything that was started is stopped in order, the database last.
+  let booted: Promise<void> = Promise.resolve();
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 20_000);
-    force.unref();
-    try {
-      await app.close();
-      await jobs.stop();
-      await database.close();
-      await embedded?.stop();
-      log.info('stopped cleanly');
-      process.exit(0);
-    } catch (err) {
-      log.error({ err }, 'unclean shutdown');
+    const force = setTimeout(() => {
+      log.error('shutdown took more than 20 s; exiting');
       process.exit(1);
-    }
+    }, 20_000);
+    force.unref();
+    await booted.catch(() => undefined);
+    let clean = true;
+    const step = async (what: string, fn: () => Promise<unknown> | undefined) => {
+      try {
+        await fn();
+      } catch (err) {
+        clean = false;
+        log.error({ err }, `shutdown: ${what} failed`);
+      }
+    };
+    await step('closing HTTP', () => running.app?.close());
+    await step('stopping workers', () => running.jobs?.stop());
+    await step('closing the database pool', () => running.database?.close());
+    await step('stopping the embedded database', () => running.embedded?.stop());
+    log.info(clean ? 'stopped cleanly' : 'stopped, with errors');
+    process.exit(clean ? 0 : 1);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  handleShutdownSignalsOurselves();
+
+  booted = (async () => {
+    if (!config.databaseUrl) running.embedded = await startEmbeddedPostgres(path.join(config.dataDir), log);
+    const databaseUrl = config.databaseUrl ?? running.embedded!.url;
+    const database = (running.database = connect(databaseUrl, 20, (err) => {
+      if (!stopping) log.warn({ err }, 'an idle database connection was closed');
+    }));
+    await runMigrations(database.db);
+    await seedCatalogue(database.db);
+    if (config.admin) await ensureAdmin(database.db, config.admin, log);
+    if (config.demoSeed) await seedDemoUsers(database.db, log);
+    if (stopping) return;
+
+    const jobs = (running.jobs = await startJobs(databaseUrl, log));
+    const deps = {
+      config,
+      db: database.db,
+      queue: jobs,
+      mail: createMailProvider(config, log),
+      storage: diskStorage(path.join(config.dataDir, 'uploads')),
+      market: createMarketProvider(config.market, log),
+      log,
+    };
+    const app = (running.app = await buildApp(deps));
+    if (config.workers) await startWorkers(jobs, buildModules(deps));
+    if (stopping) return;
+    await app.listen({ port: config.port, host: config.host });
+    log.info(`DRAT is ready at ${config.publicUrl}`);
+  })();
+  try {
+    await booted;
+  } catch (err) {
+    if (!stopping) throw err; // a failure caused by a stop asked during boot is the shutdown's to report
+  }
 }
 
 main().catch((err: unknown) => {

@@ -17,8 +17,11 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export function connect(url: string, max = 10): Database {
+export function connect(url: string, max = 10, onIdleError?: (err: Error) => void): Database {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection that the server closes (restart, shutdown) emits 'error' on the pool;
+  // unhandled, that would crash the process. The next query simply opens a new connection.
+  pool.on('error', (err) => onIdleError?.(err));
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
 }

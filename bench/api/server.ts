@@ -1,0 +1,170 @@
+/**
+ * Helpers the benches share: start the real server on a free loopback port, wait for it, sign in
+ * as the demo trader, measure a route with autocannon, and stop the server. Only 127.0.0.1 is
+ * ever targeted.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const DEMO = { username: 'demo@drat.local', password: 'DratDemo2026' };
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function waitForHealth(base: string, server: ChildProcess, ms = 120_000): Promise<void> {
+  for (const until = Date.now() + ms; Date.now() < until;) {
+    if (server.exitCode !== null) throw new Error(`the server exited (code ${server.exitCode}) before it was ready`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await sleep(250);
+  }
+  throw new Error(`the server was not healthy within ${ms / 1000} s`);
+}
+
+export async function signIn(
+  base: string,
+  credentials: { username: string; password: string } = DEMO,
+): Promise<string> {
+  const res = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
+  const body = (await res.json()) as { user_data?: { token?: string } };
+  const token = body.user_data?.token;
+  if (!res.ok || !token)
+    throw new Error(`sign-in as ${credentials.username} failed: ${res.status} ${JSON.stringify(body)}`);
+  return token;
+}
+
+export interface Figures {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+}
+
+export async function measure(
+  name: string,
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+  connections: number,
+): Promise<Figures> {
+  const result = await autocannon({ url, headers, connections, duration: seconds });
+  return {
+    name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+/** Prints figures as the table every bench uses. */
+export function printFigures(rows: Figures[]): void {
+  console.log(
+    `${'route'.padEnd(32)}${'req/s'.padStart(10)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'requests'.padStart(10)}${'non-2xx'.padStart(9)}${'errors'.padStart(8)}`,
+  );
+  for (const f of rows) {
+    console.log(
+      `${f.name.padEnd(32)}${f.rps.toFixed(0).padStart(10)}${String(f.p50).padStart(9)}${String(f.p99).padStart(9)}${String(f.requests).padStart(10)}${String(f.non2xx).padStart(9)}${String(f.errors).padStart(8)}`,
+    );
+  }
+}
+
+export async function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+  server.kill('SIGTERM');
+  const killed = await Promise.race([exited.then(() => false), sleep(30_000).then(() => true)]);
+  if (killed) {
+    server.kill('SIGKILL');
+    await exited;
+  }
+}
+
+export interface BenchServer {
+  base: string;
+  port: number;
+  dataDir: string;
+  process: ChildProcess;
+  /** The server's last 8,000 characters of output, for error reports. */
+  log(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `apps/server/src/main.ts` on a free loopback port with a temporary DATA_DIR (embedded
+ * PostgreSQL and the demo seed unless `env` says otherwise) and waits until it is healthy.
+ * SIGINT/SIGTERM of the bench stop it too.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<BenchServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drat-bench-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_SEED: '1',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-8000));
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const stop = async () => {
+    await stopServer(child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  const interrupt = () => void stop().finally(() => process.exit(130));
+  process.once('SIGINT', interrupt);
+  process.once('SIGTERM', interrupt);
+  const server: BenchServer = { base, port, dataDir, process: child, log: () => output, stop };
+  try {
+    await waitForHealth(base, child);
+  } catch (err) {
+    await stop();
+    throw Object.assign(err instanceof Error ? err : new Error(String(err)), { serverLog: output });
+  }
+  return server;
+}
+
+export function machineLine(): string {
+  const cpu = os.cpus();
+  return `machine: ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, node ${process.version}`;
+}
