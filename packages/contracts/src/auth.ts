@@ -13,21 +13,31 @@ export const emailField = z
   .pipe(z.email({ error: MSG.emailInvalid }))
   .transform((e) => e.toLowerCase());
 
-/** The web app sends the e-mail as `username` (1-core §7); `email` is accepted too. */
+/**
+ * The web app sends the e-mail as `username` (1-core §7); `email` is accepted too. The e-mail is
+ * checked even when the password is missing, so a failed sign-in lists every field's message (1-core §8).
+ */
 export const loginBody = z
   .object({
     username: z.string().optional(),
     email: z.string().optional(),
     password: requiredText(MSG.passwordRequired),
   })
-  .transform(({ username, email, password }, ctx) => {
-    const parsed = emailField.safeParse(username ?? email ?? '');
-    if (!parsed.success) {
-      ctx.addIssue({ code: 'custom', path: ['username'], message: parsed.error.issues[0]?.message ?? MSG.emailRequired });
-      return z.NEVER;
-    }
-    return { email: parsed.data, password };
-  });
+  .check(
+    z.superRefine(
+      (body: { username?: string | undefined; email?: string | undefined }, ctx) => {
+        const parsed = emailField.safeParse(body.username ?? body.email ?? '');
+        if (!parsed.success) {
+          ctx.addIssue({ code: 'custom', path: ['username'], message: parsed.error.issues[0]?.message ?? MSG.emailRequired });
+        }
+      },
+      {
+        when: ({ value, issues }) =>
+          typeof value === 'object' && value !== null && !Array.isArray(value) && !issues.some((i) => i.path?.[0] === 'username' || i.path?.[0] === 'email'),
+      },
+    ),
+  )
+  .transform(({ username, email, password }) => ({ email: emailField.parse(username ?? email), password }));
 
 export const otpVerifyBody = z.object({
   email: emailField,

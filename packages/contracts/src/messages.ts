@@ -8,6 +8,8 @@ export const MSG = {
   invalidToken: 'Invalid token.',
   authRequired: 'Authentication credentials were not provided.',
   sessionExpired: 'Session Expired',
+  sessionExpiredHint: 'Your session has ended. Please sign in again.',
+  signedOutIdle: (minutes: number) => `You were signed out after ${minutes} minutes without activity.`,
   noPermission: 'You do not have permission to perform this action.',
   accountInactiveOrExpired: 'Your account is inactive or your subscription has expired.',
   notFound: 'Not found.',
@@ -48,6 +50,8 @@ export const MSG = {
   passwordTooShort: 'Password must be at least 8 characters long',
   passwordResetDone: 'Your password has been reset. You can now sign in.',
   redirectingToLogin: 'Redirecting you to login...',
+  resetCheckEmailHint: (minutes: number) =>
+    `The e-mail holds a link and a token. Open the link, then enter the token to choose a new password. Both expire in ${minutes} minutes.`,
 
   // Profile and settings (1-core §8)
   passwordChanged: 'Password changed successfully.',
@@ -62,6 +66,8 @@ export const MSG = {
   emailTaken: 'A user with this e-mail already exists.',
   emailInvalid: 'Enter a valid email address.',
   phoneInvalid: 'Enter a valid international phone number, for example +14155550123.',
+  phoneHint: 'International format with country code, for example +14155550123.',
+  themeSaveFailed: 'Your theme could not be saved. Try again.',
   alertNotificationChanged: 'Changed Alerts Notification Status Successfully',
   alertNotificationFetchFailed: 'There was an error fetching your alert notifications status',
   somethingWentWrong: 'Something went wrong.',

@@ -14,7 +14,9 @@ export type ErrorCode =
   | 'NOT_FOUND'
   | 'RATE_LIMITED'
   | 'PAYLOAD_TOO_LARGE'
-  | 'UNSUPPORTED_MEDIA_TYPE';
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  /** An outside system (market data, broker) failed or is rate-limiting us: retry later. */
+  | 'UNAVAILABLE';
 
 export class AppError extends Error {
   constructor(
@@ -56,13 +58,17 @@ function statusAndBody(err: AppError): [number, Record<string, unknown>] {
       return [413, { error: err.message }];
     case 'UNSUPPORTED_MEDIA_TYPE':
       return [415, { error: err.message }];
+    case 'UNAVAILABLE':
+      return [503, { detail: err.message }];
   }
 }
 
 function validationBody(err: FastifyError): Record<string, string[]> {
   const fields: Record<string, string[]> = {};
   for (const issue of err.validation ?? []) {
-    const key = issue.instancePath.split('/').filter(Boolean)[0] ?? 'non_field_errors';
+    const first = issue.instancePath.split('/').filter(Boolean)[0];
+    // Items of a list body (e.g. exempt-alerts) have no field name: report them as general errors.
+    const key = first === undefined || /^\d+$/.test(first) ? 'non_field_errors' : first;
     (fields[key] ??= []).push(issue.message ?? MSG.fieldRequired);
   }
   return fields;

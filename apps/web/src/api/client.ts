@@ -66,7 +66,7 @@ async function request<T>(method: string, path: string, init: { query?: Query; b
     throw new ApiError(0, {});
   }
   const text = await response.text();
-  let parsed: unknown = undefined;
+  let parsed: unknown;
   try {
     parsed = text ? JSON.parse(text) : undefined;
   } catch {

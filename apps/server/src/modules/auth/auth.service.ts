@@ -82,17 +82,17 @@ export function createAuthService({ repo, users, rights, outbox, limiter, now, p
 
     /** Resolves `Authorization: Token <t>`; idle sessions end on the server too. */
     async authenticate(token: string): Promise<Principal> {
-      const session = await repo.sessionByHash(sha256(token));
+      const found = await repo.principalByHash(sha256(token));
       const at = now();
-      if (!session) throw new AppError('INVALID_TOKEN', MSG.invalidToken);
-      if (at.getTime() - session.lastSeenAt.getTime() > IDLE_MS) {
-        await repo.deleteSession(session.id);
+      if (!found) throw new AppError('INVALID_TOKEN', MSG.invalidToken);
+      const idleFor = at.getTime() - found.lastSeenAt.getTime();
+      if (idleFor > IDLE_MS) {
+        await repo.deleteSession(found.sessionId);
         throw new AppError('INVALID_TOKEN', MSG.invalidToken);
       }
-      const user = await users.byId(session.userId);
-      if (!user || !user.isActive) throw new AppError('INVALID_TOKEN', MSG.invalidToken);
-      if (at.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) await repo.touchSession(session.id, at);
-      return { user, sessionId: session.id };
+      if (!found.user.isActive) throw new AppError('INVALID_TOKEN', MSG.invalidToken);
+      if (idleFor > TOUCH_EVERY_MS) await repo.touchSession(found.sessionId, at);
+      return { user: found.user, sessionId: found.sessionId };
     },
 
     async login(input: { email: string; password: string }, client: ClientInfo): Promise<{ user_data: SessionData } | { email: string }> {
@@ -160,13 +160,13 @@ export function createAuthService({ repo, users, rights, outbox, limiter, now, p
 
     /** Step 2: the page checks its activation link. */
     async activateReset(code: string, client: ClientInfo): Promise<{ valid: boolean }> {
-      await limiter.hit(LIMITS.resetPerAddress, client.ip);
+      await limiter.hit(LIMITS.resetLinkPerAddress, client.ip);
       return { valid: Boolean(await repo.liveResetBy('activationHash', sha256(code), now())) };
     },
 
     /** Step 3: the e-mailed token proves the mailbox; it earns the key that sets the password. */
     async confirmResetToken(input: { code: string; activation?: string | undefined }, client: ClientInfo): Promise<{ valid: true; resetkey: string }> {
-      await limiter.hit(LIMITS.resetPerAddress, client.ip);
+      await limiter.hit(LIMITS.resetTokenPerAddress, client.ip);
       const reset = await repo.liveResetBy('tokenHash', sha256(input.code.trim().toUpperCase()), now());
       if (!reset || (input.activation !== undefined && !sameHash(reset.activationHash, sha256(input.activation)))) {
         throw AppError.field('code', MSG.resetTokenInvalid);

@@ -4,7 +4,7 @@ import type { StorageProvider } from '../../providers/storage/index';
 import type { Principal } from '../auth/auth.service';
 import { randomToken } from '../auth/secrets';
 import type { RightsService } from '../rights/rights.service';
-import type { UsersRepo } from '../users/users.repo';
+import { isUniqueViolation, type UsersRepo } from '../users/users.repo';
 import { detectImageType } from './image-type';
 
 /** Each notification switch: the profile column and the key the API answers with. */
@@ -27,7 +27,8 @@ export function createProfileService(deps: { users: UsersRepo; rights: RightsSer
 
   return {
     async profile(principal: Principal): Promise<Profile> {
-      const user = await fresh(principal);
+      // The principal was read from the database at the start of this request: no second read.
+      const user = principal.user;
       const plans = await rights.activePlans(user.id);
       return {
         user: user.id,
@@ -57,7 +58,13 @@ export function createProfileService(deps: { users: UsersRepo; rights: RightsSer
         const other = await users.byEmail(change.email);
         if (other && other.id !== principal.user.id) throw AppError.field('email', MSG.emailTaken);
       }
-      await users.updateUser(principal.user.id, change.email !== undefined ? { email: change.email } : {});
+      if (change.email !== undefined) {
+        // Two people may claim the same address at once: the unique index decides, not a 500.
+        await users.updateUser(principal.user.id, { email: change.email }).catch((err: unknown) => {
+          if (isUniqueViolation(err)) throw AppError.field('email', MSG.emailTaken);
+          throw err;
+        });
+      }
       if (change.phone_number !== undefined) await users.updateProfile(principal.user.id, { phoneNumber: change.phone_number });
       return { message: MSG.profileChanged };
     },

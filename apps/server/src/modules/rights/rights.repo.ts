@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { alertCategories, alertTypes, planAlertTypes, plans, subscriptions } from '../../db/schema/index';
 
@@ -10,21 +10,31 @@ export function rightsRepo(db: Db) {
       or(isNull(subscriptions.endsAt), gt(subscriptions.endsAt, now)),
     );
 
+  // Read on every rights check: prepared once, as building it costs more than running it.
+  const activePlansQuery = db
+    .select({
+      id: plans.id,
+      name: plans.name,
+      amountCents: plans.amountCents,
+      features: plans.features,
+      endsAt: subscriptions.endsAt,
+    })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(
+      and(
+        eq(subscriptions.userId, sql.placeholder('userId')),
+        lte(subscriptions.startsAt, sql.placeholder('now')),
+        or(isNull(subscriptions.endsAt), gt(subscriptions.endsAt, sql.placeholder('now'))),
+      ),
+    )
+    .orderBy(asc(subscriptions.startsAt))
+    .prepare('rights_active_plans');
+
   return {
     /** Plans behind the user's subscriptions that are running at `now`. */
     activePlans(userId: number, now: Date) {
-      return db
-        .select({
-          id: plans.id,
-          name: plans.name,
-          amountCents: plans.amountCents,
-          features: plans.features,
-          endsAt: subscriptions.endsAt,
-        })
-        .from(subscriptions)
-        .innerJoin(plans, eq(plans.id, subscriptions.planId))
-        .where(activeSubscription(userId, now))
-        .orderBy(asc(subscriptions.startsAt));
+      return activePlansQuery.execute({ userId, now });
     },
 
     /** Alert types the running plans give, or every type when `all` (super users). */

@@ -34,6 +34,7 @@ export function computeRights(input: RightsInput): Rights {
     alert_types: input.alertTypes,
     dione_credits: input.dioneCredits,
     trade_ideas_credits: input.tradeIdeasCredits,
-    expired: !input.isSuper && input.planFeatures.length === 0,
+    // A credit bundle alone gives no access: a user is expired until a plan grants a right.
+    expired: !input.isSuper && input.planFeatures.every((f) => f.length === 0),
   };
 }

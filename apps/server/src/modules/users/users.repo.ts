@@ -2,9 +2,18 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { loginEvents, plans, profiles, subscriptions, users } from '../../db/schema/index';
 
+/** PostgreSQL's unique_violation, possibly wrapped by drizzle as the error's cause. */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
 export type UserWithProfile = Awaited<ReturnType<ReturnType<typeof usersRepo>['byId']>>;
 
-const userColumns = {
+/** The user and profile columns every read of a user returns. */
+export const userColumns = {
   id: users.id,
   email: users.email,
   username: users.username,
@@ -45,8 +54,10 @@ export interface NewUser {
 
 export function usersRepo(db: Db) {
   const select = () => db.select(userColumns).from(users).innerJoin(profiles, eq(profiles.userId, users.id));
+  // Read on every authenticated request: prepared once, as building it costs more than running it.
+  const byIdQuery = select().where(eq(users.id, sql.placeholder('id'))).prepare('users_by_id');
   return {
-    byId: async (id: number) => (await select().where(eq(users.id, id)))[0],
+    byId: async (id: number) => (await byIdQuery.execute({ id }))[0],
     byEmail: async (email: string) => (await select().where(sql`lower(${users.email}) = ${email.toLowerCase()}`))[0],
 
     async create(u: NewUser): Promise<number> {

@@ -9,12 +9,13 @@ const ORDER: TourStop[] = ['dashboard', 'smartTrades', 'tools', 'alerts', 'track
 
 interface Props {
   session: SessionData;
-  targets: Partial<Record<TourStop, HTMLElement | null>>;
+  /** The navigation link of a stop, read when the tour shows it. */
+  target: (stop: TourStop) => HTMLElement | null;
   enabled: boolean;
 }
 
 /** First login: a toast about the default password and a guided tour; closing it marks first login done (2-trading §2.11). */
-export function FirstLoginTour({ session, targets, enabled }: Props) {
+export function FirstLoginTour({ session, target, enabled }: Props) {
   const { notification } = App.useApp();
   const toasted = useRef(false);
   const open = enabled && session.first_login;
@@ -25,11 +26,11 @@ export function FirstLoginTour({ session, targets, enabled }: Props) {
     notification.info({ title: 'Welcome to DRAT', description: MSG.firstLoginHint, duration: FIRST_LOGIN_TOAST_SECONDS, placement: 'topRight' });
   }, [notification, session.first_login]);
 
+  // One stop per navigation link this user can see.
   const steps: TourProps['steps'] = ORDER.flatMap((stop) => {
     const item = NAV_ITEMS.find((i) => i.tour?.stop === stop);
-    const target = targets[stop];
-    if (!item?.tour || !target) return [];
-    return [{ title: item.label, description: item.tour.description, target: () => target }];
+    if (!item?.tour || !item.visible(session)) return [];
+    return [{ title: item.label, description: item.tour.description, target: () => target(stop) ?? document.body }];
   });
 
   const finish = () => {

@@ -9,8 +9,9 @@ const ACTIVITY = ['mousemove', 'mousedown', 'keydown', 'scroll', 'touchstart', '
  * server answers 401 'Invalid token.' (1-core §4).
  */
 export function useIdleLogout(logout: (reason: 'idle' | 'expired') => void) {
-  const lastActivity = useRef(Date.now());
+  const lastActivity = useRef(0);
   useEffect(() => {
+    lastActivity.current = Date.now();
     let debounce: ReturnType<typeof setTimeout> | undefined;
     const noteActivity = () => {
       clearTimeout(debounce);

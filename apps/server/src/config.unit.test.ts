@@ -1,0 +1,120 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has the documented defaults with an empty environment', () => {
+    const c = loadConfig({});
+    // Areas add their own settings; this checks the foundation's, with undefined ones present.
+    expect(c).toMatchObject({
+      env: 'production',
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: path.resolve('./.data'),
+      databaseUrl: undefined,
+      admin: undefined,
+      demoSeed: true,
+      smtpUrl: undefined,
+      mailFrom: 'DRAT <no-reply@drat.local>',
+      publicUrl: 'http://localhost:3000',
+      logLevel: 'info',
+      workers: true,
+      trustProxy: false,
+    });
+  });
+
+  it('reads every variable', () => {
+    const c = loadConfig({
+      NODE_ENV: 'development',
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/var/lib/drat',
+      DATABASE_URL: 'postgres://drat:secret@db.internal:5432/drat',
+      ADMIN_EMAIL: 'Boss@Example.COM',
+      ADMIN_PASSWORD: 'long-enough-1',
+      SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
+      MAIL_FROM: 'Alerts <alerts@example.com>',
+      PUBLIC_URL: 'https://drat.example.com',
+      LOG_LEVEL: 'debug',
+      WORKERS: 'off',
+      TRUST_PROXY: 'yes',
+    });
+    expect(c).toMatchObject({
+      env: 'development',
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/var/lib/drat',
+      databaseUrl: 'postgres://drat:secret@db.internal:5432/drat',
+      admin: { email: 'boss@example.com', password: 'long-enough-1' },
+      smtpUrl: 'smtps://user:pass@smtp.example.com:465',
+      mailFrom: 'Alerts <alerts@example.com>',
+      publicUrl: 'https://drat.example.com',
+      logLevel: 'debug',
+      workers: false,
+      trustProxy: true,
+    });
+  });
+
+  it('derives PUBLIC_URL from PORT when unset', () => {
+    expect(loadConfig({ PORT: '4321' }).publicUrl).toBe('http://localhost:4321');
+  });
+
+  it('resolves a relative DATA_DIR against the working directory', () => {
+    expect(loadConfig({ DATA_DIR: 'var/data' }).dataDir).toBe(path.resolve('var/data'));
+  });
+
+  describe('DEMO_SEED', () => {
+    const cases: [NodeJS.ProcessEnv, boolean, string][] = [
+      [{}, true, 'on with the embedded database'],
+      [{ DATABASE_URL: 'postgres://u:p@h/db' }, false, 'off with an external database'],
+      [{ DATABASE_URL: 'postgres://u:p@h/db', DEMO_SEED: '1' }, true, 'forced on'],
+      [{ DEMO_SEED: 'false' }, false, 'forced off'],
+      [{ DEMO_SEED: '' }, true, 'empty means the default'],
+    ];
+    it.each(cases)('%j → %s (%s)', (env, expected) => {
+      expect(loadConfig(env).demoSeed).toBe(expected);
+    });
+  });
+
+  describe('flags', () => {
+    it.each([
+      ['1', true],
+      ['true', true],
+      ['on', true],
+      ['yes', true],
+      ['0', false],
+      ['false', false],
+      ['off', false],
+      ['no', false],
+      ['', true],
+    ])('WORKERS=%j → %s', (value, expected) => {
+      expect(loadConfig({ WORKERS: value }).workers).toBe(expected);
+    });
+  });
+
+  describe('refuses a bad environment with a message naming the variable', () => {
+    it.each([
+      [{ PORT: 'eighty' }, 'PORT'],
+      [{ PORT: '70000' }, 'PORT'],
+      [{ PORT: '80.5' }, 'PORT'],
+      [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+      [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL'],
+      [{ ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'long-enough-1' }, 'ADMIN_EMAIL'],
+      [{ ADMIN_EMAIL: 'a@b.co', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
+      [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL'],
+      [{ WORKERS: 'maybe' }, 'WORKERS'],
+      [{ DEMO_SEED: 'maybe' }, 'DEMO_SEED'],
+      [{ PUBLIC_URL: 'drat.example.com' }, 'PUBLIC_URL'],
+    ])('%j', (env, variable) => {
+      expect(() => loadConfig(env)).toThrow(/^Invalid configuration/);
+      expect(() => loadConfig(env)).toThrow(variable);
+    });
+
+    it.each([[{ ADMIN_EMAIL: 'a@b.co' }], [{ ADMIN_PASSWORD: 'long-enough-1' }]])(
+      '%j: ADMIN_EMAIL and ADMIN_PASSWORD go together',
+      (env) => {
+        expect(() => loadConfig(env)).toThrow('set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither');
+      },
+    );
+  });
+});

@@ -1,0 +1,242 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG, type SessionData } from '@drat/contracts';
+import { makeUser, signIn, type MakeUserOptions } from '../../../test/factories';
+import { sessionsOf, SESSION_DATA_KEYS, storedUser } from '../../../test/expect';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { sha256 } from './secrets';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const login = (body: unknown, ip?: string) => t.post('/login', body, { ip });
+
+describe('POST /api/login: success', () => {
+  it('returns user_data with the token and every session data key of 1-core §3', async () => {
+    const user = await makeUser(t.db, { plans: ['elite-monthly'], dioneCredits: 7, tradeIdeasCredits: 3 });
+    const res = await login({ username: user.email, password: user.password });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{ user_data: SessionData }>();
+    expect(Object.keys(body)).toEqual(['user_data']);
+    const data = body.user_data;
+    for (const key of SESSION_DATA_KEYS) expect(data, key).toHaveProperty(key);
+    expect(data.token).toMatch(/^[\w-]{40,}$/);
+    expect(data).toMatchObject({
+      theme: 'light',
+      first_login: true,
+      is_super: false,
+      AA: true,
+      DA: true,
+      ADA: true,
+      TIA: true,
+      can_use_live_trader: true,
+      is_live_trader: false,
+      is_demo_trader: true,
+      dione_credits: 7,
+      trade_ideas_credits: 3,
+      image: null,
+      username: user.email.split('@')[0],
+      alert_categories: ['OPTIONS', 'STOCKS', 'OTC', 'SMART TRADES'],
+    });
+    expect(data.alert_types.length).toBeGreaterThan(0);
+    for (const type of data.alert_types) {
+      expect(Object.keys(type).sort()).toEqual(['category', 'id', 'name', 'raw_note']);
+      expect(data.alert_categories).toContain(type.category);
+    }
+    expect(data.alert_types.map((a) => a.name)).toContain('SWING-ALERTS');
+    expect(data.alert_types.map((a) => a.category)).not.toContain('TRADE CHALLENGE');
+  });
+
+  it('stores only a hash of the token, and the token opens the profile', async () => {
+    const user = await makeUser(t.db);
+    const token = await signIn(t.app, user);
+    const [session, ...others] = await sessionsOf(t.db, user.id);
+    expect(others).toHaveLength(0);
+    expect(session!.tokenHash).toBe(sha256(token));
+    expect(session!.tokenHash).not.toContain(token);
+    const profile = await t.get('/profile/userProfile', { token });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json()).toMatchObject({ user: user.id, email: user.email });
+    expect((await storedUser(t.db, user.id)).lastLoginAt?.getTime()).toBe(t.clock.now().getTime());
+  });
+
+  it('accepts `email` instead of `username`, in any case and with spaces around it', async () => {
+    const user = await makeUser(t.db);
+    const res = await login({ email: `  ${user.email.toUpperCase()} `, password: user.password });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user_data.token).toBeTruthy();
+  });
+
+  it('gives each sign-in its own session', async () => {
+    const user = await makeUser(t.db);
+    const a = await signIn(t.app, user);
+    const b = await signIn(t.app, user);
+    expect(a).not.toBe(b);
+    expect(await sessionsOf(t.db, user.id)).toHaveLength(2);
+  });
+
+  const cases: [string, MakeUserOptions, Partial<SessionData>][] = [
+    [
+      'a super user without plans',
+      { isSuper: true, plans: [] },
+      {
+        is_super: true,
+        AA: true,
+        can_use_live_trader: true,
+        alert_categories: ['OPTIONS', 'STOCKS', 'TRADE CHALLENGE', 'OTC', 'SMART TRADES'],
+      },
+    ],
+    [
+      'a live trader on Elite',
+      { isLiveTrader: true },
+      { is_live_trader: true, is_demo_trader: false, can_use_live_trader: true },
+    ],
+    [
+      'a live flag without a live plan',
+      { isLiveTrader: true, plans: ['stocks-monthly'] },
+      {
+        is_live_trader: false,
+        is_demo_trader: true,
+        can_use_live_trader: false,
+        ADA: false,
+        alert_categories: ['STOCKS', 'OTC'],
+      },
+    ],
+    [
+      'a Basic subscriber',
+      { plans: ['basic-monthly'] },
+      { AA: true, DA: true, ADA: false, TIA: false, alert_categories: ['STOCKS'] },
+    ],
+  ];
+  it.each(cases)('computes the rights of %s', async (_label, options, expected) => {
+    const user = await makeUser(t.db, options);
+    const res = await login({ username: user.email, password: user.password });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user_data).toMatchObject(expected);
+  });
+});
+
+describe('POST /api/login: refused', () => {
+  it.each([
+    ['no fields at all', {}, { username: [MSG.emailRequired], password: [MSG.passwordRequired] }],
+    ['no password', { username: 'a@b.co' }, { password: [MSG.passwordRequired] }],
+    ['an empty password', { username: 'a@b.co', password: '' }, { password: [MSG.passwordRequired] }],
+    ['a blank password', { username: 'a@b.co', password: '   ' }, { password: [MSG.passwordRequired] }],
+    ['no e-mail', { password: 'secret123' }, { username: [MSG.emailRequired] }],
+    ['an empty e-mail', { username: '', password: 'secret123' }, { username: [MSG.emailRequired] }],
+    ['an invalid e-mail', { username: 'not-an-email', password: 'secret123' }, { username: [MSG.emailInvalid] }],
+  ])('%s: 400 with per-field lists', async (_label, body, expected) => {
+    const res = await login(body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual(expected);
+  });
+
+  it('a non-JSON body is a 400, not a 500', async () => {
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('a wrong password and an unknown e-mail get the same answer, and no session', async () => {
+    const user = await makeUser(t.db);
+    const wrong = await login({ username: user.email, password: `${user.password}x` });
+    const unknown = await login({ username: 'nobody-here@test.drat', password: user.password });
+    for (const res of [wrong, unknown]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ non_field_errors: [MSG.badCredentials] });
+    }
+    expect(await sessionsOf(t.db, user.id)).toHaveLength(0);
+    expect((await storedUser(t.db, user.id)).lastLoginAt).toBeNull();
+  });
+
+  it('an inactive account: 403 with the reason, and no session', async () => {
+    const user = await makeUser(t.db, { isActive: false });
+    const res = await login({ username: user.email, password: user.password });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ detail: MSG.accountInactive, non_field_errors: [MSG.accountInactive] });
+    expect(await sessionsOf(t.db, user.id)).toHaveLength(0);
+  });
+
+  it('an inactive account with a wrong password does not reveal that it exists', async () => {
+    const user = await makeUser(t.db, { isActive: false });
+    const res = await login({ username: user.email, password: 'wrong-password-1' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ non_field_errors: [MSG.badCredentials] });
+  });
+
+  it('an expired user: 403 with the expired flag and the renewal link, and no session', async () => {
+    const user = await makeUser(t.db, { plans: ['basic-monthly'], expired: true });
+    const res = await login({ username: user.email, password: user.password });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({
+      detail: MSG.subscriptionExpired,
+      non_field_errors: [MSG.subscriptionExpired],
+      expired: true,
+      renewal_url: '/pay',
+    });
+    expect(await sessionsOf(t.db, user.id)).toHaveLength(0);
+  });
+
+  it('a user without any subscription is expired too', async () => {
+    const user = await makeUser(t.db, { plans: [] });
+    const res = await login({ username: user.email, password: user.password });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().expired).toBe(true);
+  });
+});
+
+describe('POST /api/login: rate limits', () => {
+  it('per account: the 11th attempt in 15 minutes is 429, even with the right password, from any address', async () => {
+    const user = await makeUser(t.db);
+    for (let i = 0; i < 10; i += 1) {
+      const res = await login({ username: user.email, password: `wrong-${i}-pw` });
+      expect(res.statusCode, `attempt ${i + 1}`).toBe(400);
+    }
+    const blocked = await login({ username: user.email, password: user.password });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().detail).toMatch(/^Too many attempts\. Try again in \d+ minutes?\.$/);
+    expect(blocked.json().non_field_errors).toEqual([blocked.json().detail]);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+    expect(await sessionsOf(t.db, user.id)).toHaveLength(0);
+
+    // Another account from the same addresses is not affected.
+    const other = await makeUser(t.db);
+    expect((await login({ username: other.email, password: other.password })).statusCode).toBe(200);
+
+    // The window passes.
+    t.clock.advanceMinutes(16);
+    expect((await login({ username: user.email, password: user.password })).statusCode).toBe(200);
+  });
+
+  it('per account: a successful sign-in forgets earlier failures', async () => {
+    const user = await makeUser(t.db);
+    for (let i = 0; i < 9; i += 1)
+      expect((await login({ username: user.email, password: 'wrong-pw-1' })).statusCode).toBe(400);
+    expect((await login({ username: user.email, password: user.password })).statusCode).toBe(200);
+    for (let i = 0; i < 10; i += 1)
+      expect((await login({ username: user.email, password: 'wrong-pw-1' })).statusCode).toBe(400);
+    expect((await login({ username: user.email, password: 'wrong-pw-1' })).statusCode).toBe(429);
+  });
+
+  it('per address: the 51st attempt from one address in 15 minutes is 429; other addresses still sign in', async () => {
+    const ip = '192.0.2.77';
+    for (let i = 0; i < 50; i += 1) {
+      const res = await login({ username: `stranger-${i}@test.drat`, password: 'whatever-1' }, ip);
+      expect(res.statusCode, `attempt ${i + 1}`).toBe(400);
+    }
+    const user = await makeUser(t.db);
+    const blocked = await login({ username: user.email, password: user.password }, ip);
+    expect(blocked.statusCode).toBe(429);
+    expect(await sessionsOf(t.db, user.id)).toHaveLength(0);
+    expect((await login({ username: user.email, password: user.password }, '192.0.2.78')).statusCode).toBe(200);
+  });
+});
