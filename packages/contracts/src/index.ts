@@ -3,3 +3,5 @@ export * from './messages';
 export * from './session';
 export * from './auth';
 export * from './routes';
+export * from './market';
+export * from './alerts';

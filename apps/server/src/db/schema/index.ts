@@ -3,3 +3,4 @@ export * from './plans';
 export * from './alert-types';
 export * from './auth';
 export * from './outbox';
+export * from './alerts';

@@ -1,0 +1,501 @@
+/** Market data shapes shared by the server, the web app and the WebSocket (2-trading §7, §9). */
+import { z } from 'zod';
+
+export const INTERVALS = [
+  '1min',
+  '5min',
+  '15min',
+  '30min',
+  '45min',
+  '1hr',
+  '2hr',
+  '4hr',
+  '1day',
+  '1week',
+  '1month',
+] as const;
+export type Interval = (typeof INTERVALS)[number];
+
+export const TA_PARAMETERS = ['SMA', 'EMA', 'VALUE'] as const;
+export type TaParameter = (typeof TA_PARAMETERS)[number];
+
+export const OPTION_STRATEGIES = ['BUY CALL', 'BUY PUT', 'STRANGLE', 'STRADDLE'] as const;
+export type OptionStrategy = (typeof OPTION_STRATEGIES)[number];
+
+/** Sectors of 3-bots-admin-public §9 (without the 'ALL SECTORS' filter choice). */
+export const SECTORS = [
+  'Consumer Defensive',
+  'Consumer Cyclical',
+  'Communication Services',
+  'Financial',
+  'Healthcare',
+  'Technology',
+  'Utilities',
+  'Real Estate',
+  'Industrials',
+  'Basic Materials',
+  'Energy',
+] as const;
+export type Sector = (typeof SECTORS)[number];
+
+/** The spec's "unknown price" value (2-trading §4 "Live price fields"). */
+export const UNKNOWN_PRICE = -500;
+
+export interface Quote {
+  symbol: string;
+  name: string;
+  last: number;
+  bid: number;
+  ask: number;
+  open: number;
+  high: number;
+  low: number;
+  prevclose: number;
+  change: number;
+  change_percentage: number;
+  volume: number;
+  /** ISO time of the quote (simulated time in the simulated market). */
+  at: string;
+}
+
+/** One OHLCV bar; `time` is the bar's start in epoch seconds (UTC). */
+export interface Bar {
+  time: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+}
+
+export type MarketState = 'premarket' | 'open' | 'postmarket' | 'closed';
+
+export interface MarketClock {
+  state: MarketState;
+  /** ISO time the clock was read at. */
+  at: string;
+  next_state: MarketState;
+  /** ISO time of the next state change. */
+  next_change: string;
+  description: string;
+}
+
+export type SecurityType = 'stock' | 'etf' | 'otc';
+
+export interface CompanyReference {
+  symbol: string;
+  name: string;
+  sector: Sector | 'ETF';
+  industry: string;
+  exchange: string;
+  type: SecurityType;
+  website: string;
+  description: string;
+  shares_outstanding: number;
+  float: number;
+  average_volume: number;
+  optionable: boolean;
+  shortable: boolean;
+}
+
+export interface Greeks {
+  delta: number;
+  gamma: number;
+  theta: number;
+  vega: number;
+  rho: number;
+  mid_iv: number;
+}
+
+export interface OptionQuote {
+  /** OCC symbol, e.g. AAPL260116C00150000. */
+  symbol: string;
+  underlying: string;
+  expiration: string;
+  strike: number;
+  option_type: 'call' | 'put';
+  bid: number;
+  ask: number;
+  last: number;
+  volume: number;
+  open_interest: number;
+  greeks: Greeks;
+}
+
+/** GET /stock/price */
+export interface StockPriceResponse {
+  LivePrice: number;
+  Name: string;
+}
+/** GET /stock/ta */
+export interface TechnicalResponse {
+  query: { ticker: string; parameter: TaParameter; timePeriod: number; interval: Interval };
+  value: number;
+}
+/** GET /livetrading/get-option-price/ (0 when a leg does not apply) */
+export interface OptionPriceResponse {
+  single_leg_price: number;
+  leg_one_price: number;
+  leg_two_price: number;
+}
+
+/* ---- WebSocket /api/ws ---------------------------------------------------------------------- */
+
+/** Something that happened for one user (trades, alerts, notifications publish these). */
+export interface UserEvent {
+  kind: string;
+  payload: unknown;
+  at: string;
+}
+
+export type WsClientMessage =
+  | { type: 'auth'; token: string }
+  | { type: 'subscribe'; tickers: string[] }
+  | { type: 'unsubscribe'; tickers: string[] }
+  | { type: 'ping' };
+
+export type WsServerMessage =
+  | { type: 'ready' }
+  | { type: 'quote'; quote: Quote }
+  | { type: 'event'; event: UserEvent }
+  | { type: 'error'; message: string }
+  | { type: 'pong' };
+
+/** Close code when the first message is not a valid `auth`. */
+export const WS_CLOSE_UNAUTHORIZED = 4401;
+
+/* ---- DRAT's own market endpoints (dashboard widgets, charts) -------------------------------- */
+
+/** GET /api/market/bars?ticker&interval&from&to (ISO dates; defaults give a sensible window). */
+export interface BarsResponse {
+  ticker: string;
+  interval: Interval;
+  bars: Bar[];
+}
+
+/** GET /api/market/quotes?tickers=AAPL,MSFT */
+export interface QuotesResponse {
+  quotes: Quote[];
+}
+
+/** GET /api/market/hotlists */
+export interface HotlistsResponse {
+  gainers: Quote[];
+  losers: Quote[];
+  most_active: Quote[];
+}
+
+/** A quote with the day's closes for a mini chart. */
+export interface OverviewItem {
+  quote: Quote;
+  label: string;
+  spark: number[];
+}
+
+/** GET /api/market/overview: major ETFs and the sector ETFs. */
+export interface OverviewResponse {
+  indices: OverviewItem[];
+  sectors: OverviewItem[];
+}
+
+/* ---- Limits and lists of the market endpoints and the WebSocket ---------------------------- */
+
+/** Time periods of GET /stock/ta: a whole number of bars (2-trading §9 defaults to 50). */
+export const TA_TIME_PERIOD_MAX = 500;
+/** Defaults of a technical condition (2-trading §9): SMA, 1day, time period 50. */
+export const TA_DEFAULTS: { parameter: TaParameter; interval: Interval; timePeriod: number } = {
+  parameter: 'SMA',
+  interval: '1day',
+  timePeriod: 50,
+};
+
+/** Most tickers one GET /api/market/quotes may ask for. */
+export const QUOTES_MAX_TICKERS = 50;
+/** Most tickers one WebSocket connection may follow at once. */
+export const WS_MAX_TICKERS = 50;
+/** Quote updates are pushed at most this often per ticker (ms); only changed quotes are sent. */
+export const WS_QUOTE_EVERY_MS = 1000;
+
+/** Days of bars GET /api/market/bars returns when `from` is left out. */
+export const BARS_DEFAULT_DAYS: Record<Interval, number> = {
+  '1min': 1,
+  '5min': 5,
+  '15min': 10,
+  '30min': 20,
+  '45min': 30,
+  '1hr': 30,
+  '2hr': 60,
+  '4hr': 120,
+  '1day': 365,
+  '1week': 5 * 365,
+  '1month': 20 * 365,
+};
+/** The widest window (days from `from` to `to`) one GET /api/market/bars may ask for. */
+export const BARS_MAX_DAYS: Record<Interval, number> = {
+  '1min': 7,
+  '5min': 30,
+  '15min': 60,
+  '30min': 120,
+  '45min': 180,
+  '1hr': 240,
+  '2hr': 365,
+  '4hr': 2 * 365,
+  '1day': 10 * 365,
+  '1week': 30 * 365,
+  '1month': 50 * 365,
+};
+
+/** Entries per list of GET /api/market/hotlists. */
+export const HOTLIST_SIZE = 10;
+
+/** The market overview's major ETFs and the sector SPDR ETFs, in display order. */
+export const OVERVIEW_INDICES = [
+  { symbol: 'SPY', label: 'S&P 500' },
+  { symbol: 'QQQ', label: 'Nasdaq 100' },
+  { symbol: 'DIA', label: 'Dow Jones' },
+  { symbol: 'IWM', label: 'Russell 2000' },
+] as const;
+export const OVERVIEW_SECTORS = [
+  { symbol: 'XLK', label: 'Technology' },
+  { symbol: 'XLF', label: 'Financial' },
+  { symbol: 'XLV', label: 'Healthcare' },
+  { symbol: 'XLY', label: 'Consumer Cyclical' },
+  { symbol: 'XLP', label: 'Consumer Defensive' },
+  { symbol: 'XLC', label: 'Communication Services' },
+  { symbol: 'XLI', label: 'Industrials' },
+  { symbol: 'XLE', label: 'Energy' },
+  { symbol: 'XLB', label: 'Basic Materials' },
+  { symbol: 'XLU', label: 'Utilities' },
+  { symbol: 'XLRE', label: 'Real Estate' },
+] as const;
+
+/** Texts of the market endpoints' 400 answers and of the WebSocket's `error` messages. */
+export const MARKET_MSG = {
+  tickerRequired: 'Enter a ticker symbol.',
+  tickerInvalid:
+    'A ticker is 1 to 10 letters or digits starting with a letter, with an optional class suffix such as BRK.B.',
+  unknownTicker: (ticker: string) => `Unknown ticker: ${ticker}.`,
+  marketUnavailable: 'Market data is unavailable right now. Try again in a moment.',
+  tickersRequired: 'Enter at least one ticker, separated by commas.',
+  tooManyTickers: (max: number) => `Ask for at most ${max} tickers at once.`,
+  intervalInvalid: `Interval must be one of ${INTERVALS.join(', ')}.`,
+  parameterInvalid: `Parameter must be one of ${TA_PARAMETERS.join(', ')}.`,
+  timePeriodInvalid: `Time period must be a whole number from 1 to ${TA_TIME_PERIOD_MAX}.`,
+  notEnoughBars: (ticker: string, interval: Interval, have: number, need: number) =>
+    `Not enough ${interval} price history for ${ticker}: the time period needs ${need} bars and ${have} ${have === 1 ? 'is' : 'are'} available.`,
+  strategyInvalid: 'Invalid Strategy',
+  dateInvalid: 'Enter a date as YYYY-MM-DD.',
+  strikeInvalid: 'A strike is a number above 0 and at most 10,000,000.',
+  straddleOneStrike:
+    'A straddle buys the call and the put at the same strike: leg_two_strike must equal leg_one_strike.',
+  noSuchExpiration: (ticker: string, date: string) => `${ticker} has no options expiring on ${date}.`,
+  noSuchStrike: (ticker: string, date: string, strike: number, type: 'call' | 'put') =>
+    `${ticker} has no ${strike} ${type} expiring on ${date}.`,
+  timeInvalid: 'Enter a time as an ISO date (YYYY-MM-DD) or date-time.',
+  rangeInvalid: '`from` must be before `to`.',
+  windowTooWide: (interval: Interval, maxDays: number) =>
+    `One request for ${interval} bars may cover at most ${maxDays} days; ask for a shorter window.`,
+  wsAuthFirst: 'Authenticate first: send {"type":"auth","token":"…"}.',
+  wsUnauthorized: 'Invalid or expired session token.',
+  wsBadMessage: 'Unreadable message: expected JSON such as {"type":"subscribe","tickers":["AAPL"]}.',
+  wsTooManyTickers: (max: number) => `A connection may follow at most ${max} tickers; unsubscribe from some first.`,
+} as const;
+
+/* ---- Validation of market inputs (server routes and web forms) --------------------------- */
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const trimmedUpper = (v: unknown) => (typeof v === 'string' ? v.trim().toUpperCase() : v);
+const trimmedLower = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : v);
+
+/** Letters and digits starting with a letter, with an optional class suffix (BRK.B, BF-B, BRK/A). */
+export const TICKER_PATTERN = /^[A-Z][A-Z0-9]{0,9}(?:[./-][A-Z0-9]{1,4})?$/;
+
+/** A ticker as typed: trimmed and upper-cased. */
+export const tickerField = z
+  .string({ error: MARKET_MSG.tickerRequired })
+  .trim()
+  .min(1, { error: MARKET_MSG.tickerRequired })
+  .max(16, { error: MARKET_MSG.tickerInvalid })
+  .transform((t) => t.toUpperCase())
+  .pipe(z.string().regex(TICKER_PATTERN, { error: MARKET_MSG.tickerInvalid }));
+
+/** One of INTERVALS, case-insensitive. */
+export const intervalField = z.preprocess(trimmedLower, z.enum(INTERVALS, { error: MARKET_MSG.intervalInvalid }));
+
+/** SMA, EMA or VALUE, case-insensitive. */
+export const taParameterField = z.preprocess(
+  trimmedUpper,
+  z.enum(TA_PARAMETERS, { error: MARKET_MSG.parameterInvalid }),
+);
+
+export const timePeriodField = z.coerce
+  .number({ error: MARKET_MSG.timePeriodInvalid })
+  .int({ error: MARKET_MSG.timePeriodInvalid })
+  .min(1, { error: MARKET_MSG.timePeriodInvalid })
+  .max(TA_TIME_PERIOD_MAX, { error: MARKET_MSG.timePeriodInvalid });
+
+/** BUY CALL, BUY PUT, STRANGLE or STRADDLE; case, underscores and repeated spaces are forgiven. */
+export const strategyField = z.preprocess(
+  (v) =>
+    typeof v === 'string'
+      ? v
+          .trim()
+          .toUpperCase()
+          .replace(/[\s_+]+/g, ' ')
+      : v,
+  z.enum(OPTION_STRATEGIES, { error: MARKET_MSG.strategyInvalid }),
+);
+
+function isCalendarDate(s: string): boolean {
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}
+
+/** An expiration date as YYYY-MM-DD (2-trading §9), a real calendar day. */
+export const expirationDateField = z
+  .string({ error: MARKET_MSG.dateInvalid })
+  .trim()
+  .refine((s) => /^\d{4}-\d{2}-\d{2}$/.test(s) && isCalendarDate(s), { error: MARKET_MSG.dateInvalid });
+
+/** A strike price (2-trading §9: above 0, at most 10,000,000). */
+export const strikeField = z.coerce
+  .number({ error: MARKET_MSG.strikeInvalid })
+  .positive({ error: MARKET_MSG.strikeInvalid })
+  .max(10_000_000, { error: MARKET_MSG.strikeInvalid });
+
+/** The spec's fixed access `token` query parameter: accepted and ignored (auth is the header). */
+const ignoredToken = z.string().optional();
+
+/** Query of GET /stock/price. */
+export const stockPriceQuery = z.object({ ticker: tickerField, token: ignoredToken });
+export type StockPriceQuery = z.infer<typeof stockPriceQuery>;
+
+/** Query of GET /stock/ta; a missing parameter, interval or time period takes the spec's default. */
+export const stockTaQuery = z.object({
+  ticker: tickerField,
+  parameter: z.preprocess(blankToUndefined, taParameterField.optional()).transform((v) => v ?? TA_DEFAULTS.parameter),
+  timePeriod: z.preprocess(blankToUndefined, timePeriodField.optional()).transform((v) => v ?? TA_DEFAULTS.timePeriod),
+  interval: z.preprocess(blankToUndefined, intervalField.optional()).transform((v) => v ?? TA_DEFAULTS.interval),
+  token: ignoredToken,
+});
+export type StockTaQuery = z.infer<typeof stockTaQuery>;
+
+const optionalBlank = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
+
+/**
+ * Query of GET /livetrading/get-option-price/. BUY CALL and BUY PUT read single_strike and
+ * single_expiration_date; STRANGLE reads leg_one_strike (the call), leg_two_strike (the put) and
+ * two_legs_expiration_date; STRADDLE reads leg_one_strike (leg_two_strike may repeat it) and
+ * two_legs_expiration_date. Blank parameters count as absent.
+ */
+export const optionPriceQuery = z
+  .object({
+    ticker: tickerField,
+    strategy: strategyField,
+    single_strike: optionalBlank(strikeField),
+    single_expiration_date: optionalBlank(expirationDateField),
+    leg_one_strike: optionalBlank(strikeField),
+    leg_two_strike: optionalBlank(strikeField),
+    two_legs_expiration_date: optionalBlank(expirationDateField),
+    token: ignoredToken,
+  })
+  .superRefine((q, ctx) => {
+    const need = (key: keyof typeof q) => {
+      if (q[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: 'This field is required.' });
+    };
+    if (q.strategy === 'BUY CALL' || q.strategy === 'BUY PUT') {
+      need('single_strike');
+      need('single_expiration_date');
+      return;
+    }
+    need('leg_one_strike');
+    need('two_legs_expiration_date');
+    if (q.strategy === 'STRANGLE') need('leg_two_strike');
+    else if (
+      q.leg_two_strike !== undefined &&
+      q.leg_one_strike !== undefined &&
+      q.leg_two_strike !== q.leg_one_strike
+    ) {
+      ctx.addIssue({ code: 'custom', path: ['leg_two_strike'], message: MARKET_MSG.straddleOneStrike });
+    }
+  });
+export type OptionPriceQuery = z.infer<typeof optionPriceQuery>;
+
+/** `tickers=AAPL,MSFT`: comma-separated, de-duplicated, 1 to QUOTES_MAX_TICKERS of them. */
+export const tickerListField = z.string({ error: MARKET_MSG.tickersRequired }).transform((s, ctx) => {
+  const out: string[] = [];
+  for (const raw of s.split(',')) {
+    if (raw.trim() === '') continue;
+    const parsed = tickerField.safeParse(raw);
+    if (!parsed.success) {
+      ctx.addIssue({ code: 'custom', message: `${MARKET_MSG.tickerInvalid} (${raw.trim().slice(0, 16)})` });
+      return z.NEVER;
+    }
+    if (!out.includes(parsed.data)) out.push(parsed.data);
+  }
+  if (out.length === 0) {
+    ctx.addIssue({ code: 'custom', message: MARKET_MSG.tickersRequired });
+    return z.NEVER;
+  }
+  if (out.length > QUOTES_MAX_TICKERS) {
+    ctx.addIssue({ code: 'custom', message: MARKET_MSG.tooManyTickers(QUOTES_MAX_TICKERS) });
+    return z.NEVER;
+  }
+  return out;
+});
+
+/** Query of GET /api/market/quotes. */
+export const marketQuotesQuery = z.object({ tickers: tickerListField });
+
+/** An instant as an ISO date (YYYY-MM-DD, midnight UTC) or ISO date-time. */
+export const instantField = z
+  .string({ error: MARKET_MSG.timeInvalid })
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/, {
+    error: MARKET_MSG.timeInvalid,
+  })
+  .transform((s, ctx) => {
+    const d = new Date(s.length === 10 ? `${s}T00:00:00Z` : s.replace(' ', 'T'));
+    if (Number.isNaN(d.getTime())) {
+      ctx.addIssue({ code: 'custom', message: MARKET_MSG.timeInvalid });
+      return z.NEVER;
+    }
+    return d;
+  });
+
+/** Query of GET /api/market/bars: `to` defaults to now, `from` to BARS_DEFAULT_DAYS before `to`. */
+export const marketBarsQuery = z.object({
+  ticker: tickerField,
+  interval: z.preprocess(blankToUndefined, intervalField.optional()).transform((v) => v ?? '1day'),
+  from: optionalBlank(instantField),
+  to: optionalBlank(instantField),
+});
+export type MarketBarsQuery = z.infer<typeof marketBarsQuery>;
+
+/** What a WebSocket client may send (WsClientMessage), checked on every message. */
+export const wsClientMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('auth'), token: z.string().min(1).max(512) }),
+  z.object({ type: z.literal('subscribe'), tickers: z.array(z.string().max(32)).max(WS_MAX_TICKERS * 4) }),
+  z.object({ type: z.literal('unsubscribe'), tickers: z.array(z.string().max(32)).max(WS_MAX_TICKERS * 4) }),
+  z.object({ type: z.literal('ping') }),
+]);
+
+/** Response schemas of the spec's three look-ups (OpenAPI and the server's serializer). */
+export const stockPriceResponseSchema = z.object({
+  LivePrice: z.number(),
+  Name: z.string(),
+}) satisfies z.ZodType<StockPriceResponse>;
+export const technicalResponseSchema = z.object({
+  query: z.object({
+    ticker: z.string(),
+    parameter: z.enum(TA_PARAMETERS),
+    timePeriod: z.number(),
+    interval: z.enum(INTERVALS),
+  }),
+  value: z.number(),
+}) satisfies z.ZodType<TechnicalResponse>;
+export const optionPriceResponseSchema = z.object({
+  single_leg_price: z.number(),
+  leg_one_price: z.number(),
+  leg_two_price: z.number(),
+}) satisfies z.ZodType<OptionPriceResponse>;
