@@ -1,16 +1,18 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { JobQueue } from '../jobs/queue';
 import type { MailProvider } from '../providers/mail/index';
+import type { MarketDataProvider } from '../providers/market/interface';
 import type { StorageProvider } from '../providers/storage/index';
 import { buildModules, registerModules } from '../modules/index';
 import { authPlugin } from './auth';
@@ -23,6 +25,8 @@ export interface AppDeps {
   queue: JobQueue;
   mail: MailProvider;
   storage: StorageProvider;
+  /** Market data (MARKET_DATA: the simulated market or Tradier). */
+  market: MarketDataProvider;
   log: Logger;
   now?: () => Date;
 }
@@ -50,7 +54,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
-    disableRequestLogging: deps.log.level !== 'debug' && deps.log.level !== 'trace',
+    // One line per request only when debugging; errors are logged by the error handler.
+    logController: new LogController({
+      disableRequestLogging: deps.log.level !== 'debug' && deps.log.level !== 'trace',
+    }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -59,13 +66,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(helmet, { contentSecurityPolicy: { directives: CSP }, crossOriginEmbedderPolicy: false });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'DRAT API', version: '0.1.0', description: 'Every call of the DRAT web app. Authenticate with `Authorization: Token <token>`.' },
+      info: {
+        title: 'DRAT API',
+        version: '0.1.0',
+        description: 'Every call of the DRAT web app. Authenticate with `Authorization: Token <token>`.',
+      },
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
       security: [{ token: [] }],
     },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // WebSocket routes (/api/ws); messages are small JSON, so a large frame is a misbehaving client.
+  // On close, sockets hear 1001 "going away": clients reconnect (to another node) rather than give up.
+  await app.register(websocket, {
+    options: { maxPayload: 64 * 1024 },
+    preClose(done) {
+      for (const client of this.websocketServer.clients) client.close(1001, 'Server shutting down');
+      this.websocketServer.close();
+      done();
+    },
+  });
 
   const modules = buildModules(deps);
   await app.register(
@@ -80,10 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   if (deps.config.demoSeed) {
     const { mailboxRoutes } = await import('../modules/dev/mailbox.routes');
-    await app.register(async (scope) => {
-      await scope.register(authPlugin, { auth: modules.auth, rights: modules.rights });
-      await scope.register(mailboxRoutes, { outbox: modules.outbox });
-    });
+    await app.register(mailboxRoutes, { outbox: modules.outbox });
   }
   await registerStatic(app, WEB_DIST, path.join(deps.config.dataDir, 'uploads'));
   return app;

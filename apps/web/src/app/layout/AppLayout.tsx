@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Alert, Drawer, theme } from 'antd';
 import { HAMBURGER_BREAKPOINT_PX, NAV_SIZES, RENEWAL_PATH, type NavSize } from '@drat/contracts';
+import { useLiveConnection } from '../../features/market/live';
 import { PAGES } from '../pages';
 import { useSession } from '../session';
 import { STORAGE_KEYS } from '../storage';
@@ -39,10 +40,11 @@ export function AppLayout() {
   const [inbox, setInbox] = useState(false);
   // Tour targets live in a ref: NavLink merges refs anew on every render, so state here would loop.
   const tourTargets = useRef<Partial<Record<TourStop, HTMLElement | null>>>({});
-  const [navMounted, setNavMounted] = useState(false);
-  useEffect(() => setNavMounted(true), []);
+  const tourTarget = useCallback((stop: TourStop) => tourTargets.current[stop] ?? null, []);
   const dragging = useRef(false);
 
+  // The shared WebSocket (live quotes, user events): open while signed in, closed on logout.
+  useLiveConnection(session.token);
   useIdleLogout(useCallback((reason: 'idle' | 'expired') => void logout(reason), [logout]));
 
   const changeSize = (next: NavSize) => {
@@ -139,7 +141,7 @@ export function AppLayout() {
         </main>
       </div>
       <InboxModal open={inbox} onClose={() => setInbox(false)} />
-      <FirstLoginTour session={session} targets={tourTargets.current} enabled={!mobile && navMounted} />
+      <FirstLoginTour session={session} target={tourTarget} enabled={!mobile} />
     </div>
   );
 }

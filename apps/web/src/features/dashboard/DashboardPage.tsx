@@ -4,12 +4,13 @@ import { Button, Card, Col, Row, Space, Statistic, Tooltip, Typography } from 'a
 import { DollarOutlined, EyeInvisibleOutlined, EyeOutlined, FundOutlined, LineChartOutlined, WalletOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useSession } from '../../app/session';
 import { STORAGE_KEYS } from '../../app/storage';
+import { MarketWidgets } from '../market/widgets/MarketWidgets';
 
 const MASK = '****';
 
 /**
  * My Dashboard (1-core §2). The account cards fill in once trading is built; the Dione credits
- * are live. Discreet mode masks amounts as ****.
+ * are live. Discreet mode masks amounts as ****. Below them, the live market widgets.
  */
 export function DashboardPage() {
   const session = useSession()!;
@@ -59,11 +60,7 @@ export function DashboardPage() {
           </Card>
         </Col>
       </Row>
-      <Card title="Markets">
-        <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-          Hotlists, the market overview and price charts appear here with live market data.
-        </Typography.Paragraph>
-      </Card>
+      <MarketWidgets />
     </Space>
   );
 }

@@ -1,0 +1,16 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AuthService } from '../auth/auth.service';
+import type { LiveService } from './live.service';
+
+/**
+ * GET /api/ws: the WebSocket of quotes and user events (protocol in packages/contracts, market.ts).
+ * Browsers cannot send headers on a WebSocket, so the route is public and the first message
+ * authenticates with the session token.
+ */
+export const liveRoutes: FastifyPluginAsync<{ live: LiveService; auth: AuthService }> = async (app, { live, auth }) => {
+  const runtime = await live.start(async (token) => ({ userId: (await auth.authenticate(token)).user.id }));
+  app.addHook('onClose', () => runtime.close());
+  app.get('/ws', { websocket: true, config: { public: true }, schema: { hide: true } }, (socket) =>
+    runtime.gateway.accept(socket),
+  );
+};

@@ -1,0 +1,48 @@
+import { MARKET_MSG } from '@drat/contracts';
+import { AppError } from '../../http/errors';
+import { isTradierError } from '../../providers/market/tradier/errors';
+
+/**
+ * Runs a provider call; a failure of the market-data vendor (rate limit, timeout, outage, bad
+ * token) becomes a 503 the caller can retry, not a 500. Anything else is a bug and stays one.
+ */
+export async function upstream<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (isTradierError(err))
+      throw new AppError('UNAVAILABLE', MARKET_MSG.marketUnavailable, {}, err.details.retryAfterSeconds);
+    throw err;
+  }
+}
+
+/**
+ * A value shared by every caller for `ttlMs`: one computation in flight at a time, a failure is
+ * not kept. (Per process: each server node keeps its own.)
+ */
+export function memo<T>(ttlMs: number, compute: () => Promise<T>, clock: () => number = Date.now): () => Promise<T> {
+  let value: { at: number; promise: Promise<T> } | undefined;
+  return () => {
+    const at = clock();
+    if (value && at - value.at < ttlMs) return value.promise;
+    const promise = compute();
+    const entry = { at, promise };
+    value = entry;
+    promise.catch(() => {
+      if (value === entry) value = undefined;
+    });
+    return promise;
+  };
+}
+
+const NY_DATE = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'America/New_York',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The America/New_York calendar day (YYYY-MM-DD) of an instant. */
+export function nyDate(epochMs: number): string {
+  return NY_DATE.format(epochMs);
+}

@@ -1,0 +1,174 @@
+/**
+ * The simulated market (MARKET_DATA=sim, the default): a MarketDataProvider computed offline from
+ * a seeded, deterministic price process, so every node computes the same prices with no shared
+ * state. Simulated time = 2026-01-01T00:00Z + (wall − that anchor) × speed, the same on every node.
+ */
+import {
+  INTERVALS,
+  type Bar,
+  type CompanyReference,
+  type Interval,
+  type MarketClock,
+  type OptionQuote,
+  type Quote,
+} from '@drat/contracts';
+import type { MarketDataProvider } from '../interface';
+import { parseOcc } from '../occ';
+import { DAY_MS, MINUTE_MS, isoDate, parseIsoDate } from './calendar';
+import { etLocal, marketClockAt, simulatedTime, SIM_EPOCH_MS } from './clock';
+import { simBars } from './bars';
+import { SimEngine, type TickerState } from './engine';
+import {
+  expirationDays,
+  isQuotableStrike,
+  listedStrikes,
+  optionQuote,
+  yearsToExpiry,
+  type OptionMarket,
+} from './options';
+import { UNIVERSE, findByOptionRoot } from './universe';
+
+export { SimEngine } from './engine';
+export { SIM_EPOCH_MS, simulatedTime } from './clock';
+
+export interface SimMarketOptions {
+  seed: string;
+  /** Simulated time runs `speed` times faster than the wall clock. */
+  speed: number;
+  /** The clock always says open, and prices move at every hour of every day. */
+  alwaysOpen: boolean;
+  /** Wall clock in epoch ms (default Date.now): tests inject one. */
+  wallClock?: () => number;
+  /** Anchor of simulated time (default 2026-01-01T00:00Z); keep the default so nodes agree. */
+  anchorMs?: number;
+}
+
+export interface SimMarket extends MarketDataProvider {
+  readonly name: 'sim';
+  /** The synchronous engine underneath (benchmarks, backtests). */
+  readonly engine: SimEngine;
+}
+
+export function createSimMarket(options: SimMarketOptions): SimMarket {
+  const { seed, speed, alwaysOpen } = options;
+  const wallClock = options.wallClock ?? Date.now;
+  const anchor = options.anchorMs ?? SIM_EPOCH_MS;
+  const engine = new SimEngine(seed, alwaysOpen);
+  const nowMs = () => simulatedTime(wallClock(), speed, anchor);
+
+  /** Everything an option quote needs about its underlying at an instant. */
+  function optionMarket(s: TickerState, ms: number): OptionMarket & { reference: number } {
+    const q = engine.quote(s, ms);
+    const day = Math.floor(ms / DAY_MS);
+    const i = Math.floor((ms - day * DAY_MS) / MINUTE_MS);
+    const date = engine.sessions.tradeDate(day, i);
+    const layout = engine.sessions.layout(day);
+    const len = layout.regEnd - layout.regStart;
+    const sessionFraction = date !== day || len <= 0 ? 1 : Math.min(1, Math.max(0, (i - layout.regStart) / len));
+    return {
+      ticker: s.model.ticker,
+      key: s.model.key,
+      spot: (q.bid + q.ask) / 2,
+      regime: engine.volatilityMultiplier(s, ms),
+      nowMs: ms,
+      today: etLocal(ms).day,
+      sessionFraction,
+      reference: q.prevclose,
+    };
+  }
+
+  function optionable(symbol: string): TickerState | undefined {
+    const s = engine.state(symbol);
+    return s && s.model.ticker.company.optionable ? s : undefined;
+  }
+
+  /** The listed expiration day of a YYYY-MM-DD string, or null. */
+  function listedExpiration(s: TickerState, ms: number, expiration: string): number | null {
+    const day = parseIsoDate(expiration);
+    if (day === null) return null;
+    return expirationDays(etLocal(ms).day, s.model.ticker.weeklies).includes(day) ? day : null;
+  }
+
+  function strikesOf(s: TickerState, m: OptionMarket & { reference: number }, expirationDay: number): number[] {
+    return listedStrikes(m.reference, s.model.ticker.vol, yearsToExpiry(m.nowMs, expirationDay));
+  }
+
+  return {
+    name: 'sim',
+    engine,
+
+    async quotes(symbols: string[]): Promise<Quote[]> {
+      const ms = nowMs();
+      const at = new Date(ms).toISOString();
+      const out: Quote[] = [];
+      for (const symbol of symbols) {
+        const s = engine.state(symbol);
+        if (s) out.push(engine.quote(s, ms, at));
+      }
+      return out;
+    },
+
+    async bars(symbol: string, interval: Interval, from: Date, to: Date): Promise<Bar[]> {
+      const s = engine.state(symbol);
+      if (!s || !INTERVALS.includes(interval)) return [];
+      return simBars(engine, s, interval, from.getTime(), to.getTime(), nowMs());
+    },
+
+    async clock(): Promise<MarketClock> {
+      return marketClockAt(nowMs(), alwaysOpen);
+    },
+
+    async optionExpirations(symbol: string): Promise<string[]> {
+      const s = optionable(symbol);
+      if (!s) return [];
+      return expirationDays(etLocal(nowMs()).day, s.model.ticker.weeklies).map(isoDate);
+    },
+
+    async optionStrikes(symbol: string, expiration: string): Promise<number[]> {
+      const s = optionable(symbol);
+      const ms = nowMs();
+      const day = s ? listedExpiration(s, ms, expiration) : null;
+      if (!s || day === null) return [];
+      return strikesOf(s, optionMarket(s, ms), day);
+    },
+
+    async optionChain(symbol: string, expiration: string): Promise<OptionQuote[]> {
+      const s = optionable(symbol);
+      const ms = nowMs();
+      const day = s ? listedExpiration(s, ms, expiration) : null;
+      if (!s || day === null) return [];
+      const m = optionMarket(s, ms);
+      return strikesOf(s, m, day).flatMap((k) => [optionQuote(m, day, k, 'call'), optionQuote(m, day, k, 'put')]);
+    },
+
+    async optionQuote(occSymbol: string): Promise<OptionQuote | null> {
+      const parts = parseOcc(occSymbol);
+      const t = parts ? findByOptionRoot(parts.root) : undefined;
+      const s = t ? optionable(t.symbol) : undefined;
+      if (!parts || !s) return null;
+      const ms = nowMs();
+      const day = listedExpiration(s, ms, parts.expiration);
+      if (day === null) return null;
+      const m = optionMarket(s, ms);
+      if (!isQuotableStrike(parts.strike, m.reference)) return null;
+      return optionQuote(m, day, parts.strike, parts.option_type);
+    },
+
+    async company(symbol: string): Promise<CompanyReference | null> {
+      const s = engine.state(symbol);
+      return s ? { ...s.model.ticker.company } : null;
+    },
+
+    async universe(): Promise<string[]> {
+      return UNIVERSE.map((t) => t.symbol);
+    },
+
+    now(): Date {
+      return new Date(nowMs());
+    },
+
+    async health(): Promise<boolean> {
+      return true;
+    },
+  };
+}

@@ -1,0 +1,110 @@
+import { INTERVALS, SECTORS, type Interval } from '@drat/contracts';
+import { describe, expect, it } from 'vitest';
+import { createSimMarket, SIM_EPOCH_MS } from './index';
+
+const SATURDAY = Date.UTC(2026, 2, 7, 16, 0); // 11:00 ET
+const TUESDAY = Date.UTC(2026, 2, 10, 15, 0, 12, 345); // 11:00:12.345 ET
+
+function market(wall: number, options: { alwaysOpen?: boolean; speed?: number; seed?: string } = {}) {
+  let now = wall;
+  const m = createSimMarket({
+    seed: options.seed ?? 'drat',
+    speed: options.speed ?? 1,
+    alwaysOpen: options.alwaysOpen ?? false,
+    wallClock: () => now,
+  });
+  return Object.assign(m, { setWall: (ms: number) => (now = ms) });
+}
+
+describe('simulated market provider', () => {
+  it('gives every node the same quotes, bars and options at the same wall time', async () => {
+    const a = market(TUESDAY);
+    const b = market(TUESDAY);
+    const symbols = await a.universe();
+    expect(await b.quotes(symbols)).toEqual(await a.quotes(symbols));
+    const from = new Date(TUESDAY - 3 * 86_400_000);
+    const to = new Date(TUESDAY);
+    for (const interval of INTERVALS)
+      expect(await b.bars('QQQ', interval, from, to)).toEqual(await a.bars('QQQ', interval, from, to));
+    const [e] = await a.optionExpirations('TSLA');
+    expect(await b.optionChain('TSLA', e!)).toEqual(await a.optionChain('TSLA', e!));
+    expect(await b.clock()).toEqual(await a.clock());
+  }, 30_000);
+
+  it('quotes known symbols in the order asked, case-insensitively, and omits unknown ones', async () => {
+    const m = market(TUESDAY);
+    const quotes = await m.quotes(['msft', 'NOPE', 'SPY', '', 'brk.b', 'AABB']);
+    expect(quotes.map((q) => q.symbol)).toEqual(['MSFT', 'SPY', 'BRK.B', 'AABB']);
+    expect(quotes[0]).toMatchObject({ name: 'Microsoft Corporation', at: new Date(TUESDAY).toISOString() });
+    expect(await m.company('nope')).toBeNull();
+    expect(await m.bars('NOPE', '1day', new Date(0), new Date(TUESDAY))).toEqual([]);
+    expect(await m.bars('AAPL', '3min' as Interval, new Date(TUESDAY - 3_600_000), new Date(TUESDAY))).toEqual([]);
+    expect(await m.health()).toBe(true);
+    expect(m.name).toBe('sim');
+  });
+
+  it('describes companies from the universe', async () => {
+    const m = market(TUESDAY);
+    const symbols = await m.universe();
+    expect(symbols.length).toBeGreaterThanOrEqual(150);
+    const companies = await Promise.all(symbols.map((s) => m.company(s)));
+    const sectors = new Set(companies.map((c) => c!.sector));
+    for (const s of SECTORS) expect(sectors).toContain(s);
+    expect(sectors).toContain('ETF');
+    expect(await m.company('aapl')).toMatchObject({
+      symbol: 'AAPL',
+      name: 'Apple Inc.',
+      sector: 'Technology',
+      exchange: 'NASDAQ',
+      type: 'stock',
+      optionable: true,
+    });
+    expect(await m.company('SPY')).toMatchObject({ sector: 'ETF', type: 'etf' });
+    expect(await m.company('FNMA')).toMatchObject({
+      sector: 'Financial',
+      type: 'otc',
+      exchange: 'OTC',
+      optionable: false,
+    });
+  });
+
+  it('runs simulated time from the fixed anchor at SIM_SPEED', async () => {
+    const wall = SIM_EPOCH_MS + 10 * 86_400_000;
+    const fast = market(wall, { speed: 60 });
+    expect(fast.now().getTime()).toBe(SIM_EPOCH_MS + 600 * 86_400_000);
+    fast.setWall(wall + 1000);
+    expect(fast.now().getTime()).toBe(SIM_EPOCH_MS + 600 * 86_400_000 + 60_000);
+    const [q] = await fast.quotes(['AAPL']);
+    expect(q!.at).toBe(fast.now().toISOString());
+    expect(market(wall).now().getTime()).toBe(wall);
+  });
+
+  it('moves prices through the regular session', async () => {
+    const m = market(TUESDAY);
+    const seen = new Set<number>();
+    for (let k = 0; k < 30; k++) {
+      m.setWall(TUESDAY + k * 5000);
+      seen.add((await m.quotes(['SPY']))[0]!.last);
+    }
+    expect(seen.size).toBeGreaterThan(5);
+  });
+
+  it('stands still on a weekend in NYSE hours, and moves at any hour when always open', async () => {
+    const closed = market(SATURDAY);
+    const open = market(SATURDAY, { alwaysOpen: true });
+    expect((await closed.clock()).state).toBe('closed');
+    expect((await open.clock()).state).toBe('open');
+    const lasts = { closed: new Set<number>(), open: new Set<number>() };
+    for (let k = 0; k < 30; k++) {
+      closed.setWall(SATURDAY + k * 60_000);
+      open.setWall(SATURDAY + k * 60_000);
+      lasts.closed.add((await closed.quotes(['AAPL']))[0]!.last);
+      lasts.open.add((await open.quotes(['AAPL']))[0]!.last);
+    }
+    expect(lasts.closed.size).toBe(1);
+    expect(lasts.open.size).toBeGreaterThan(10);
+    const bars = await open.bars('AAPL', '1min', new Date(SATURDAY - 3_600_000), new Date(SATURDAY));
+    expect(bars.length).toBe(60);
+    expect(await closed.bars('AAPL', '1min', new Date(SATURDAY - 3_600_000), new Date(SATURDAY))).toEqual([]);
+  });
+});

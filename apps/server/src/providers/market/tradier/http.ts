@@ -1,0 +1,242 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Logger } from 'pino';
+import { TradierError, type TradierErrorCode } from './errors';
+import { TokenBucket } from './rate-limiter';
+
+export type TradierLog = Pick<Logger, 'warn' | 'debug'>;
+
+export interface TradierHttpOptions {
+  token: string;
+  /** e.g. https://api.tradier.com/v1 or https://sandbox.tradier.com/v1 (or a local fake). */
+  baseUrl: string;
+  /** Per attempt, including reading the body. Default 10 s. */
+  timeoutMs?: number;
+  /** Default: 60 for a sandbox address, 120 otherwise (Tradier's market-data limits). */
+  requestsPerMinute?: number;
+  /** Back-to-back requests allowed before the steady rate applies. Default 10. */
+  burst?: number;
+  /** Attempts per call, first included. Default 4. */
+  maxAttempts?: number;
+  /** First retry waits about this long, then ×2 each time, with jitter. Default 250 ms. */
+  backoffBaseMs?: number;
+  /** Ceiling of one backoff. Default 8 s. */
+  backoffMaxMs?: number;
+  /** A Retry-After longer than this fails at once with RATE_LIMITED instead of holding the caller. Default 60 s. */
+  maxRetryAfterMs?: number;
+  fetch?: typeof fetch;
+  random?: () => number;
+  log?: TradierLog;
+}
+
+export type Params = Record<string, string | number | boolean | undefined>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST';
+  /** Sent as application/x-www-form-urlencoded (POST only). */
+  form?: Params;
+  /** `beta` for Tradier's /beta/... endpoints (fundamentals); default `v1` (the base URL). */
+  api?: 'v1' | 'beta';
+  /** Override maxAttempts for this call (health checks and optional data use 1). */
+  attempts?: number;
+}
+
+const RETRY_STATUSES = new Set([429, 500, 502, 503, 504]);
+
+/** Tradier's REST API over fetch: bearer auth, JSON, timeout, client-side rate limit, retries. */
+export class TradierHttp {
+  readonly limiter: TokenBucket;
+  private readonly v1: string;
+  private readonly beta: string;
+  private readonly timeoutMs: number;
+  private readonly maxAttempts: number;
+  private readonly backoffBaseMs: number;
+  private readonly backoffMaxMs: number;
+  private readonly maxRetryAfterMs: number;
+  private readonly fetchImpl: typeof fetch;
+  private readonly random: () => number;
+
+  constructor(private readonly options: TradierHttpOptions) {
+    this.v1 = options.baseUrl.replace(/\/+$/, '');
+    this.beta = /\/v1$/.test(this.v1) ? this.v1.replace(/\/v1$/, '/beta') : `${new URL(this.v1).origin}/beta`;
+    this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.maxAttempts = Math.max(1, options.maxAttempts ?? 4);
+    this.backoffBaseMs = options.backoffBaseMs ?? 250;
+    this.backoffMaxMs = options.backoffMaxMs ?? 8_000;
+    this.maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
+    this.fetchImpl = options.fetch ?? fetch;
+    this.random = options.random ?? Math.random;
+    const rpm = options.requestsPerMinute ?? (/sandbox/i.test(options.baseUrl) ? 60 : 120);
+    this.limiter = new TokenBucket({ requestsPerMinute: rpm, burst: options.burst ?? 10 });
+  }
+
+  get(path: string, params: Params = {}, options: RequestOptions = {}): Promise<unknown> {
+    return this.request(path, params, { ...options, method: 'GET' });
+  }
+
+  post(path: string, form: Params, options: RequestOptions = {}): Promise<unknown> {
+    return this.request(path, {}, { ...options, method: 'POST', form });
+  }
+
+  async request(path: string, params: Params, options: RequestOptions = {}): Promise<unknown> {
+    const url = new URL((options.api === 'beta' ? this.beta : this.v1) + path);
+    for (const [k, v] of Object.entries(params)) if (v !== undefined) url.searchParams.set(k, String(v));
+    const method = options.method ?? 'GET';
+    const body = options.form ? encodeForm(options.form) : undefined;
+    const headers: Record<string, string> = {
+      Authorization: `Bearer ${this.options.token}`,
+      Accept: 'application/json',
+    };
+    if (body !== undefined) headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    const attempts = Math.max(1, options.attempts ?? this.maxAttempts);
+
+    for (let attempt = 1; ; attempt++) {
+      await this.limiter.take();
+      let status: number;
+      let text: string;
+      let responseHeaders: Headers;
+      try {
+        const res = await this.fetchImpl(url, { method, headers, body, signal: AbortSignal.timeout(this.timeoutMs) });
+        status = res.status;
+        responseHeaders = res.headers;
+        text = await res.text();
+      } catch (err) {
+        const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
+        const code: TradierErrorCode = timedOut ? 'TIMEOUT' : 'NETWORK';
+        const reason = timedOut ? `no answer within ${this.timeoutMs} ms` : describeNetworkError(err);
+        if (attempt < attempts) {
+          await this.backoff(attempt, path, reason);
+          continue;
+        }
+        throw new TradierError(code, `Tradier ${path}: ${reason} (after ${attempt} attempt${attempt > 1 ? 's' : ''})`, {
+          path,
+          attempts: attempt,
+        });
+      }
+
+      this.noteRateLimitHeaders(responseHeaders);
+      if (status >= 200 && status < 300) return parseJson(text, path, attempt, status);
+
+      const retryAfterMs = parseRetryAfter(responseHeaders.get('retry-after'));
+      if (status === 429 && retryAfterMs !== undefined) {
+        if (retryAfterMs > this.maxRetryAfterMs) {
+          throw new TradierError(
+            'RATE_LIMITED',
+            `Tradier ${path}: rate limited, retry after ${Math.ceil(retryAfterMs / 1000)} s`,
+            {
+              status,
+              path,
+              attempts: attempt,
+              retryAfterSeconds: Math.ceil(retryAfterMs / 1000),
+            },
+          );
+        }
+        this.limiter.pauseUntil(Date.now() + retryAfterMs);
+      }
+      if (RETRY_STATUSES.has(status) && attempt < attempts) {
+        await this.backoff(attempt, path, `HTTP ${status}`, retryAfterMs);
+        continue;
+      }
+      throw httpError(status, text, path, attempt, retryAfterMs);
+    }
+  }
+
+  private async backoff(attempt: number, path: string, reason: string, retryAfterMs?: number): Promise<void> {
+    const exp = Math.min(this.backoffMaxMs, this.backoffBaseMs * 2 ** (attempt - 1));
+    const jittered = exp / 2 + this.random() * (exp / 2);
+    const delay = Math.max(retryAfterMs ?? 0, jittered);
+    this.options.log?.warn({ path, attempt, delayMs: Math.round(delay), reason }, 'tradier: retrying');
+    await sleep(delay);
+  }
+
+  /** Tradier sends X-Ratelimit-Available / X-Ratelimit-Expiry (epoch ms) on every answer. */
+  private noteRateLimitHeaders(headers: Headers): void {
+    const available = Number(headers.get('x-ratelimit-available'));
+    const expiry = Number(headers.get('x-ratelimit-expiry'));
+    if (headers.has('x-ratelimit-available') && available <= 0 && Number.isFinite(expiry)) {
+      const now = Date.now();
+      if (expiry > now) this.limiter.pauseUntil(Math.min(expiry, now + 60_000));
+    }
+  }
+}
+
+function encodeForm(form: Params): string {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(form)) if (v !== undefined) p.set(k, String(v));
+  return p.toString();
+}
+
+function parseJson(text: string, path: string, attempts: number, status: number): unknown {
+  if (text.trim() === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new TradierError('BAD_RESPONSE', `Tradier ${path}: answer is not JSON: ${snippet(text)}`, {
+      status,
+      path,
+      attempts,
+    });
+  }
+}
+
+/** Seconds ("3") or an HTTP date; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (value == null || value.trim() === '') return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+function httpError(status: number, text: string, path: string, attempts: number, retryAfterMs?: number): TradierError {
+  const detail = tradierMessage(text);
+  const details = {
+    status,
+    path,
+    attempts,
+    ...(retryAfterMs !== undefined ? { retryAfterSeconds: Math.ceil(retryAfterMs / 1000) } : {}),
+  };
+  const suffix = detail ? `: ${detail}` : '';
+  if (status === 401)
+    return new TradierError('UNAUTHORIZED', `Tradier rejected the access token (401)${suffix}`, details);
+  if (status === 403)
+    return new TradierError('FORBIDDEN', `Tradier refused ${path} for this token (403)${suffix}`, details);
+  if (status === 404) return new TradierError('NOT_FOUND', `Tradier has no ${path} (404)${suffix}`, details);
+  if (status === 429)
+    return new TradierError('RATE_LIMITED', `Tradier ${path}: rate limited (429) after ${attempts} attempts`, details);
+  if (status >= 500)
+    return new TradierError('UPSTREAM', `Tradier ${path}: HTTP ${status} after ${attempts} attempts${suffix}`, details);
+  return new TradierError('BAD_REQUEST', `Tradier ${path}: HTTP ${status}${suffix}`, details);
+}
+
+/** Tradier's error bodies are plain text ("Invalid Access Token") or {"errors":{"error":"..."}}. */
+function tradierMessage(text: string): string {
+  try {
+    const body = JSON.parse(text) as unknown;
+    if (body && typeof body === 'object' && 'errors' in body) {
+      const errors = (body as { errors: unknown }).errors;
+      if (errors && typeof errors === 'object' && 'error' in errors) {
+        const e = (errors as { error: unknown }).error;
+        return snippet(Array.isArray(e) ? e.join('; ') : String(e));
+      }
+    }
+    if (body && typeof body === 'object' && 'fault' in body)
+      return snippet(JSON.stringify((body as { fault: unknown }).fault));
+  } catch {
+    /* plain text */
+  }
+  return snippet(text);
+}
+
+function snippet(text: string): string {
+  const t = text.replace(/\s+/g, ' ').trim();
+  return t.length > 200 ? `${t.slice(0, 200)}…` : t;
+}
+
+function describeNetworkError(err: unknown): string {
+  if (err instanceof Error) {
+    const cause = (err as Error & { cause?: unknown }).cause;
+    if (cause instanceof Error) return `${err.message} (${(cause as Error & { code?: string }).code ?? cause.message})`;
+    return err.message;
+  }
+  return String(err);
+}
