@@ -12,7 +12,8 @@
  * The bench runs its own embedded PostgreSQL and gives the server its DATABASE_URL, so that it can
  * NOTIFY on the same database. It prints figures; it never fails on time. Only 127.0.0.1 is used.
  *
- * BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_WS_CLIENTS (1000), BENCH_WS_ROUNDS (50).
+ * BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_WS_CLIENTS (1000), BENCH_WS_ROUNDS (50);
+ * BENCH_PARTS (http,ws) runs only the parts named.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -29,6 +30,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const WS_CLIENTS = Number(process.env.BENCH_WS_CLIENTS ?? 1000);
 const WS_ROUNDS = Number(process.env.BENCH_WS_ROUNDS ?? 50);
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'http,ws').split(',').map((p) => p.trim()));
 const TARGET_RATIO = 0.5;
 const TARGET_P99_MS = 100;
 
@@ -104,13 +106,17 @@ async function fanOut(server: BenchServer, database: Database, token: string): P
   for (const ws of sockets) ws.terminate();
 
   const all: number[] = [];
+  const firstOfRound: number[] = [];
   const lastOfRound: number[] = [];
   let missing = 0;
   for (let seq = 0; seq < WS_ROUNDS; seq += 1) {
     const got = received.get(seq) ?? [];
     all.push(...got);
     missing += WS_CLIENTS - got.length;
-    if (got.length) lastOfRound.push(Math.max(...got));
+    if (got.length) {
+      firstOfRound.push(Math.min(...got));
+      lastOfRound.push(Math.max(...got));
+    }
   }
   console.log(
     `\n${machineLine()}, ${WS_CLIENTS} sockets of one user, ${WS_ROUNDS} events (3 warm-up events not counted)\n`,
@@ -119,6 +125,7 @@ async function fanOut(server: BenchServer, database: Database, token: string): P
     `${'NOTIFY → socket, ms'.padEnd(34)}${'p50'.padStart(8)}${'p95'.padStart(8)}${'p99'.padStart(8)}${'max'.padStart(8)}${'samples'.padStart(9)}`,
   );
   console.log(summary('every delivery', all));
+  console.log(summary('first delivery of each event', firstOfRound));
   console.log(summary('last delivery of each event', lastOfRound));
   const p99 = percentile(
     [...all].sort((a, b) => a - b),
@@ -127,6 +134,31 @@ async function fanOut(server: BenchServer, database: Database, token: string): P
   console.log(
     `\nfan-out p99: ${p99.toFixed(1)} ms (target < ${TARGET_P99_MS} ms: ${p99 < TARGET_P99_MS ? 'meets' : 'above'}); deliveries missing: ${missing}`,
   );
+}
+
+/** autocannon: the bare health route against the authenticated price look-up, in the same run. */
+async function httpPart(base: string, token: string): Promise<void> {
+  const auth = { authorization: `Token ${token}` };
+  const health = `${base}/api/health`;
+  const price = `${base}/api/stock/price?ticker=AAPL`;
+  const check = await fetch(price, { headers: auth });
+  if (!check.ok) throw new Error(`GET /api/stock/price answered ${check.status}: ${await check.text()}`);
+  console.log(`GET /api/stock/price?ticker=AAPL → ${await check.text()}`);
+
+  console.log(`warming up (3 s each), then ${SECONDS} s per route with ${CONNECTIONS} connections…`);
+  await measure('warm-up', health, {}, 3, CONNECTIONS);
+  await measure('warm-up', price, auth, 3, CONNECTIONS);
+  const baseline = await measure('GET /api/health (baseline)', health, {}, SECONDS, CONNECTIONS);
+  const read = await measure('GET /api/stock/price', price, auth, SECONDS, CONNECTIONS);
+  console.log(`\n${machineLine()}, ${CONNECTIONS} connections, ${SECONDS} s each\n`);
+  printFigures([baseline, read]);
+  const ratio = baseline.rps > 0 ? read.rps / baseline.rps : 0;
+  const verdict = ratio >= TARGET_RATIO ? 'meets' : 'below';
+  console.log(
+    `\nratio stock/price / baseline: ${(ratio * 100).toFixed(1)}% (target ≥ ${TARGET_RATIO * 100}%: ${verdict})`,
+  );
+  if (read.non2xx > 0 || read.errors > 0)
+    console.log('note: the stock/price run had non-2xx answers or errors; its figures are not comparable.');
 }
 
 async function main(): Promise<void> {
@@ -140,30 +172,9 @@ async function main(): Promise<void> {
     embedded = await startEmbeddedPostgres(pgDir, log);
     server = await startServer({ DATABASE_URL: embedded.url, DEMO_SEED: '1' });
     database = connect(embedded.url, 2);
-    const { base } = server;
-    const token = await signIn(base);
-    const auth = { authorization: `Token ${token}` };
-    const health = `${base}/api/health`;
-    const price = `${base}/api/stock/price?ticker=AAPL`;
-    const check = await fetch(price, { headers: auth });
-    if (!check.ok) throw new Error(`GET /api/stock/price answered ${check.status}: ${await check.text()}`);
-    console.log(`GET /api/stock/price?ticker=AAPL → ${await check.text()}`);
-
-    console.log(`warming up (2 s each), then ${SECONDS} s per route with ${CONNECTIONS} connections…`);
-    await measure('warm-up', health, {}, 2, 10);
-    await measure('warm-up', price, auth, 2, 10);
-    const baseline = await measure('GET /api/health (baseline)', health, {}, SECONDS, CONNECTIONS);
-    const read = await measure('GET /api/stock/price', price, auth, SECONDS, CONNECTIONS);
-    console.log(`\n${machineLine()}, ${CONNECTIONS} connections, ${SECONDS} s each\n`);
-    printFigures([baseline, read]);
-    const ratio = baseline.rps > 0 ? read.rps / baseline.rps : 0;
-    console.log(
-      `\nratio stock/price / baseline: ${(ratio * 100).toFixed(1)}% (target ≥ ${TARGET_RATIO * 100}%: ${ratio >= TARGET_RATIO ? 'meets' : 'below'})`,
-    );
-    if (read.non2xx > 0 || read.errors > 0)
-      console.log('note: the stock/price run had non-2xx answers or errors; its figures are not comparable.');
-
-    await fanOut(server, database, token);
+    const token = await signIn(server.base);
+    if (PARTS.has('http')) await httpPart(server.base, token);
+    if (PARTS.has('ws')) await fanOut(server, database, token);
   } catch (err) {
     console.error(`bench/market: ${err instanceof Error ? err.message : String(err)}`);
     const serverLog = server?.log() ?? (err as { serverLog?: string }).serverLog;

@@ -2,12 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type Database } from '../../db/client';
 import { buildApp } from '../../http/app';
 import { buildModules, type Modules } from '../../modules/index';
-import { outboxMailProvider } from '../../providers/mail/outbox';
 import { createSimMarket } from '../../providers/market/sim/index';
 import { diskStorage } from '../../providers/storage/index';
 import { makeUser, signIn, type TestUser } from '../../../test/factories';
@@ -19,7 +17,6 @@ import { signedInSocket, wsUrl, type TestSocket } from '../../../test/ws-client'
  * same database with its own pool, both listening on real ports. A user event published once, on
  * either, reaches that user's sockets on both.
  */
-const silent = pino({ level: 'silent' });
 const market = createSimMarket({ seed: 'fanout-test', speed: 1, alwaysOpen: true });
 
 let a: TestApp;
@@ -35,14 +32,10 @@ beforeAll(async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drat-api-data-b-'));
   const database = connect(a.databaseUrl, 3);
   const deps = {
-    config: { publicUrl: 'http://drat.test', demoSeed: false, dataDir, trustProxy: false },
+    ...a.deps,
     db: database.db,
-    queue: a.jobs,
-    mail: outboxMailProvider(silent),
+    config: { ...a.deps.config, dataDir },
     storage: diskStorage(path.join(dataDir, 'uploads')),
-    market,
-    log: silent,
-    now: a.clock.now,
   };
   b = { app: await buildApp(deps), modules: buildModules(deps), database, dataDir };
   urlA = await wsUrl(a.app);
@@ -108,6 +101,18 @@ describe('user events across server processes (LISTEN/NOTIFY)', () => {
     expect(onB.messages.some((m) => m.type === 'event' && m.event.kind === 'rolled.back')).toBe(false);
   });
 
+  it('a lost LISTEN connection is re-opened: sockets hear `resync`, then events flow again', async () => {
+    const [onA, onB] = [await socketOn(urlA, token), await socketOn(urlB, token)];
+    const killed = await a.database.pool.query(
+      "select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'drat-live' and datname = current_database()",
+    );
+    expect(killed.rowCount).toBeGreaterThanOrEqual(2); // one per instance
+    for (const s of [onA, onB])
+      expect((await s.next('event', (m) => m.event.kind === 'resync', 10_000)).event.payload).toBeNull();
+    await a.modules.live.publishUserEvent(user.id, { kind: 'after.reconnect' });
+    await Promise.all([onA, onB].map((s) => s.next('event', (m) => m.event.kind === 'after.reconnect')));
+  });
+
   it('closing an instance closes its sockets (1001) and leaves the other delivering', async () => {
     const deps = { ...buildDepsLike() };
     const c = await buildApp(deps);
@@ -122,14 +127,5 @@ describe('user events across server processes (LISTEN/NOTIFY)', () => {
 
 /** Deps for a third, short-lived instance on instance B's pool. */
 function buildDepsLike() {
-  return {
-    config: { publicUrl: 'http://drat.test', demoSeed: false, dataDir: b.dataDir, trustProxy: false },
-    db: b.database.db,
-    queue: a.jobs,
-    mail: outboxMailProvider(silent),
-    storage: diskStorage(path.join(b.dataDir, 'uploads')),
-    market,
-    log: silent,
-    now: a.clock.now,
-  };
+  return { ...a.deps, db: b.database.db };
 }

@@ -9,9 +9,10 @@ import {
   type UserEvent,
   type WsServerMessage,
 } from '@drat/contracts';
+import { AppError } from '../../http/errors';
 import type { QuoteHub, QuoteSink } from './quote-hub';
 
-/** Resolves a session token to its user id; throws when the token is not a live session. */
+/** Resolves a session token to its user id; throws an AppError when the token is not a live session. */
 export type Authenticate = (token: string) => Promise<{ userId: number }>;
 
 export interface GatewayOptions {
@@ -116,11 +117,11 @@ export function createGateway({
   }
 
   async function handle(c: Connection, data: string): Promise<void> {
-    let message;
+    let message: ReturnType<typeof wsClientMessage.safeParse> | undefined;
     try {
       message = wsClientMessage.safeParse(JSON.parse(data));
     } catch {
-      message = undefined;
+      message = undefined; // not JSON
     }
     if (c.userId === undefined) {
       if (!message?.success || message.data.type !== 'auth') {
@@ -135,8 +136,14 @@ export function createGateway({
         if (!set) byUser.set(userId, (set = new Set()));
         set.add(c);
         send(c, { type: 'ready' });
-      } catch {
-        c.socket.close(WS_CLOSE_UNAUTHORIZED, 'Unauthorized');
+      } catch (err) {
+        if (err instanceof AppError) {
+          c.socket.close(WS_CLOSE_UNAUTHORIZED, 'Unauthorized');
+        } else {
+          // Not a verdict on the token (the database is unreachable): 1011, and the client retries.
+          log.error({ err }, 'websocket: authentication failed');
+          c.socket.close(1011, 'Try again');
+        }
       }
       return;
     }
