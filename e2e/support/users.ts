@@ -9,8 +9,17 @@ export interface E2eUser {
   password: string;
 }
 
+export interface CreateUserOptions {
+  plans?: string[];
+  otpEnabled?: boolean;
+  firstLogin?: boolean;
+  isSuper?: boolean;
+  /** Tool credits on the profile (profiles.dione_credits / trade_ideas_credits); none by default. */
+  credits?: { dione?: number; tradeIdeas?: number };
+}
+
 /** Creates a user of its own for one journey, straight in the product's database. */
-export async function createUser(options: { plans?: string[]; otpEnabled?: boolean; firstLogin?: boolean; isSuper?: boolean } = {}): Promise<E2eUser> {
+export async function createUser(options: CreateUserOptions = {}): Promise<E2eUser> {
   const database = connect(inject('databaseUrl'), 1);
   try {
     const users = usersRepo(database.db);
@@ -24,6 +33,8 @@ export async function createUser(options: { plans?: string[]; otpEnabled?: boole
       otpEnabled: options.otpEnabled ?? false,
       firstLogin: options.firstLogin ?? false,
       isSuper: options.isSuper ?? false,
+      dioneCredits: options.credits?.dione ?? 0,
+      tradeIdeasCredits: options.credits?.tradeIdeas ?? 0,
     });
     const now = Date.now();
     for (const plan of options.plans ?? ['stocks-monthly']) {

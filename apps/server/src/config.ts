@@ -32,6 +32,30 @@ const schema = z.object({
   SIM_MARKET_ALWAYS_OPEN: z.enum(FLAG_VALUES).optional(),
   SIM_SPEED: z.coerce.number().positive().max(10_000).default(1),
   SIM_SEED: z.string().min(1).default('drat'),
+  FILINGS: z.enum(['sim', 'edgar']).default('sim'),
+  /** SEC's fair-access rules ask for "Company name contact@example.com" on every EDGAR request. */
+  SEC_USER_AGENT: z.string().trim().min(1).optional(),
+  /** Overrides data.sec.gov and www.sec.gov (tests point them at a local server speaking EDGAR's API). */
+  EDGAR_BASE_URL: z.string().url().default('https://data.sec.gov'),
+  EDGAR_FILES_URL: z.string().url().default('https://www.sec.gov'),
+  STORAGE: z.enum(['disk', 's3']).default('disk'),
+  /** S3-compatible endpoint; AWS's regional one when unset. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Where people fetch stored files; `${S3_ENDPOINT}/${S3_BUCKET}` when unset. */
+  S3_PUBLIC_URL: z.string().url().optional(),
+  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  /** The sending number in E.164 form, or a Messaging Service SID (MG…). */
+  TWILIO_FROM: z
+    .string()
+    .regex(/^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32})$/, 'a phone number such as +14155550123, or a Messaging Service SID (MG…)')
+    .optional(),
+  /** Overrides Twilio's address (tests point it at a local server speaking Twilio's API). */
+  TWILIO_BASE_URL: z.string().url().default('https://api.twilio.com'),
 });
 
 export type Config = {
@@ -53,6 +77,26 @@ export type Config = {
     tradier: { token: string; baseUrl: string } | undefined;
     sim: { alwaysOpen: boolean; speed: number; seed: string };
   };
+  /** SEC filings and 10-K figures (Ask DRAT): generated for the simulated universe, or SEC EDGAR. */
+  filings: {
+    provider: 'sim' | 'edgar';
+    edgar: { userAgent: string; baseUrl: string; filesUrl: string } | undefined;
+  };
+  storage: {
+    provider: 'disk' | 's3';
+    s3:
+      | {
+          endpoint: string;
+          bucket: string;
+          region: string;
+          accessKeyId: string;
+          secretAccessKey: string;
+          publicUrl: string;
+        }
+      | undefined;
+  };
+  /** SMS delivery: Twilio when configured, otherwise SMS stay in the outbox. */
+  sms: { twilio: { accountSid: string; authToken: string; from: string; baseUrl: string } | undefined };
 };
 
 /** Every environment variable the server reads, parsed once (see the README's configuration table). */
@@ -67,8 +111,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('Invalid configuration: set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither.');
   }
   const demoSeed = flag(e.DATABASE_URL === undefined).parse(e.DEMO_SEED);
+  const twilioSet = [e.TWILIO_ACCOUNT_SID, e.TWILIO_AUTH_TOKEN, e.TWILIO_FROM].filter((v) => v !== undefined).length;
+  if (twilioSet !== 0 && twilioSet !== 3) {
+    throw new Error('Invalid configuration: set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM together, or none of them.');
+  }
+  if (e.STORAGE === 's3' && !(e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY)) {
+    throw new Error('Invalid configuration: STORAGE=s3 needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY.');
+  }
+  const s3Endpoint = (e.S3_ENDPOINT ?? `https://s3.${e.S3_REGION}.amazonaws.com`).replace(/\/+$/, '');
   if (e.MARKET_DATA === 'tradier' && !e.TRADIER_TOKEN) {
     throw new Error('Invalid configuration: MARKET_DATA=tradier needs TRADIER_TOKEN.');
+  }
+  if (e.FILINGS === 'edgar' && !e.SEC_USER_AGENT) {
+    throw new Error('Invalid configuration: FILINGS=edgar needs SEC_USER_AGENT ("Company name contact@example.com").');
   }
   return {
     env: e.NODE_ENV,
@@ -93,6 +148,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
       sim: { alwaysOpen: flag(demoSeed).parse(e.SIM_MARKET_ALWAYS_OPEN), speed: e.SIM_SPEED, seed: e.SIM_SEED },
+    },
+    filings: {
+      provider: e.FILINGS,
+      edgar: e.SEC_USER_AGENT
+        ? { userAgent: e.SEC_USER_AGENT, baseUrl: e.EDGAR_BASE_URL, filesUrl: e.EDGAR_FILES_URL }
+        : undefined,
+    },
+    storage: {
+      provider: e.STORAGE,
+      s3:
+        e.STORAGE === 's3' && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+          ? {
+              endpoint: s3Endpoint,
+              bucket: e.S3_BUCKET,
+              region: e.S3_REGION,
+              accessKeyId: e.S3_ACCESS_KEY_ID,
+              secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+              publicUrl: (e.S3_PUBLIC_URL ?? `${s3Endpoint}/${e.S3_BUCKET}`).replace(/\/+$/, ''),
+            }
+          : undefined,
+    },
+    sms: {
+      twilio:
+        e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
+          ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM, baseUrl: e.TWILIO_BASE_URL }
+          : undefined,
     },
   };
 }

@@ -118,3 +118,48 @@ describe('loadConfig', () => {
     );
   });
 });
+
+describe('loadConfig: SMS (Twilio)', () => {
+  const twilio = {
+    TWILIO_ACCOUNT_SID: 'AC0123456789abcdef0123456789abcdef',
+    TWILIO_AUTH_TOKEN: 'secret-token',
+    TWILIO_FROM: '+14155550100',
+  };
+
+  it('keeps SMS in the outbox when Twilio is not configured', () => {
+    expect(loadConfig({}).sms).toEqual({ twilio: undefined });
+  });
+
+  it("uses Twilio's API with the three settings, at api.twilio.com unless TWILIO_BASE_URL says otherwise", () => {
+    expect(loadConfig(twilio).sms.twilio).toEqual({
+      accountSid: twilio.TWILIO_ACCOUNT_SID,
+      authToken: 'secret-token',
+      from: '+14155550100',
+      baseUrl: 'https://api.twilio.com',
+    });
+    const local = loadConfig({
+      ...twilio,
+      TWILIO_BASE_URL: 'http://127.0.0.1:9999',
+      TWILIO_FROM: 'MG0123456789abcdef0123456789abcdef',
+    });
+    expect(local.sms.twilio).toMatchObject({
+      baseUrl: 'http://127.0.0.1:9999',
+      from: 'MG0123456789abcdef0123456789abcdef',
+    });
+  });
+
+  it.each([
+    [{ TWILIO_ACCOUNT_SID: twilio.TWILIO_ACCOUNT_SID }],
+    [{ TWILIO_ACCOUNT_SID: twilio.TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN: 'x' }],
+    [{ TWILIO_FROM: '+14155550100' }],
+  ])('%j: the Twilio settings go together', (env) => {
+    expect(() => loadConfig(env)).toThrow('set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM together');
+  });
+
+  it.each([
+    [{ ...twilio, TWILIO_FROM: '4155550100' }, 'TWILIO_FROM'],
+    [{ ...twilio, TWILIO_BASE_URL: 'api.twilio.com' }, 'TWILIO_BASE_URL'],
+  ])('%j is refused naming the variable', (env, variable) => {
+    expect(() => loadConfig(env)).toThrow(variable);
+  });
+});

@@ -5,14 +5,17 @@ import { loadConfig } from './config';
 import { connect, runMigrations, type Database } from './db/client';
 import { handleShutdownSignalsOurselves, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { seedCatalogue } from './db/seed/catalogue';
+import { seedDemoResources } from './db/seed/resources';
 import { ensureAdmin, seedDemoUsers } from './db/seed/users';
 import { buildApp } from './http/app';
 import { startJobs, type Jobs } from './jobs/queue';
-import { startWorkers } from './jobs/workers';
+import { startAlertWorkers, startWorkers } from './jobs/workers';
 import { buildModules } from './modules/index';
 import { createMailProvider } from './providers/mail/index';
 import { createMarketProvider } from './providers/market/index';
-import { diskStorage } from './providers/storage/index';
+import { createFilingsProvider } from './providers/filings/index';
+import { createSmsProvider } from './providers/sms/index';
+import { createStorage } from './providers/storage/index';
 
 /** boot: config → database → migrations → app → workers → listen */
 async function main(): Promise<void> {
@@ -63,21 +66,30 @@ async function main(): Promise<void> {
     await runMigrations(database.db);
     await seedCatalogue(database.db);
     if (config.admin) await ensureAdmin(database.db, config.admin, log);
+    const storage = createStorage(config);
     if (config.demoSeed) await seedDemoUsers(database.db, log);
+    if (config.demoSeed) await seedDemoResources(database.db, storage, log);
     if (stopping) return;
 
     const jobs = (running.jobs = await startJobs(databaseUrl, log));
+    const market = createMarketProvider(config.market, log);
     const deps = {
       config,
       db: database.db,
       queue: jobs,
       mail: createMailProvider(config, log),
-      storage: diskStorage(path.join(config.dataDir, 'uploads')),
-      market: createMarketProvider(config.market, log),
+      sms: createSmsProvider(config.sms, log),
+      storage,
+      market,
+      filings: createFilingsProvider(config.filings, { now: () => market.now() }),
       log,
     };
     const app = (running.app = await buildApp(deps));
-    if (config.workers) await startWorkers(jobs, buildModules(deps));
+    if (config.workers) {
+      const workerModules = buildModules(deps);
+      await startWorkers(jobs, workerModules);
+      await startAlertWorkers(jobs, workerModules);
+    }
     if (stopping) return;
     await app.listen({ port: config.port, host: config.host });
     log.info(`DRAT is ready at ${config.publicUrl}`);

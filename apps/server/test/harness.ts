@@ -13,8 +13,12 @@ import { startWorkers } from '../src/jobs/workers';
 import { buildModules, type Modules } from '../src/modules/index';
 import type { MailProvider } from '../src/providers/mail/index';
 import { outboxMailProvider } from '../src/providers/mail/outbox';
+import type { SmsProvider } from '../src/providers/sms/index';
+import { outboxSmsProvider } from '../src/providers/sms/outbox';
 import type { MarketDataProvider } from '../src/providers/market/interface';
 import { createSimMarket } from '../src/providers/market/sim/index';
+import type { FilingsProvider } from '../src/providers/filings/interface';
+import { createSimFilings } from '../src/providers/filings/sim';
 import { diskStorage } from '../src/providers/storage/index';
 import { databaseUrl, TEMPLATE_DATABASE } from './provided';
 
@@ -60,12 +64,18 @@ export interface CallOptions {
 export interface TestAppOptions {
   /** Mail provider behind the outbox; the offline outbox provider by default. */
   mail?: MailProvider;
+  /** SMS provider behind the outbox; the offline outbox provider by default. */
+  sms?: SmsProvider;
+  /** Seconds before pg-boss retries a failed job (its own default, 10 s doubling, when unset). */
+  retryDelaySeconds?: number;
   config?: Partial<AppDeps['config']>;
   /** Start the pg-boss workers (e-mail delivery, session purge) right away. */
   workers?: boolean;
   clockStart?: Date;
   /** Market data; a simulated market that is always open by default. */
   market?: MarketDataProvider;
+  /** SEC filings; filings generated for the simulated universe (on the market's clock) by default. */
+  filings?: FilingsProvider;
 }
 
 export interface TestApp {
@@ -77,15 +87,21 @@ export interface TestApp {
   jobs: Jobs;
   /** The same services the app uses, for calling job handlers directly. */
   modules: Modules;
+  /** What the app was built from: start a second instance on the same database with `{ ...deps, db }`. */
+  deps: AppDeps;
   dataDir: string;
   /** The market-data provider the app reads. */
   market: MarketDataProvider;
+  /** The filings provider the app reads. */
+  filings: FilingsProvider;
   get(url: string, options?: CallOptions): Promise<Response>;
   post(url: string, body?: unknown, options?: CallOptions): Promise<Response>;
   inject(options: InjectOptions): Promise<Response>;
   startWorkers(): Promise<void>;
   /** E-mails in the outbox for `recipient`, newest first. */
   emailsTo(recipient: string): Promise<(typeof outbox.$inferSelect)[]>;
+  /** SMS in the outbox for `phone`, newest first. */
+  smsTo(phone: string): Promise<(typeof outbox.$inferSelect)[]>;
   close(): Promise<void>;
 }
 
@@ -152,16 +168,19 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
 
   const market = options.market ?? createSimMarket({ seed: 'drat-test', speed: 1, alwaysOpen: true });
+  const filings = options.filings ?? createSimFilings({ now: () => market.now() });
 
   try {
-    jobs = await startJobs(url, silent);
+    jobs = await startJobs(url, silent, { retryDelaySeconds: options.retryDelaySeconds });
     const deps: AppDeps = {
       config: { publicUrl: 'http://drat.test', demoSeed: false, dataDir, trustProxy: false, ...options.config },
       db: database.db,
       queue: jobs,
       mail: options.mail ?? outboxMailProvider(silent),
+      sms: options.sms ?? outboxSmsProvider(silent),
       storage: diskStorage(path.join(dataDir, 'uploads')),
       market,
+      filings,
       log: silent,
       now: clock.now,
     };
@@ -188,8 +207,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       clock,
       jobs: startedJobs,
       modules,
+      deps,
       dataDir,
       market,
+      filings,
       get: (u, o) => call('GET', u, undefined, o),
       post: (u, body, o) => call('POST', u, body, o),
       inject: (o) => readyApp.inject(o),
@@ -201,6 +222,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       async emailsTo(recipient) {
         const rows = await modules.outbox.latest(1000);
         return rows.filter((r) => r.channel === 'EMAIL' && r.recipient === recipient.toLowerCase());
+      },
+      async smsTo(phone) {
+        const rows = await modules.outbox.latest(1000);
+        return rows.filter((r) => r.channel === 'SMS' && r.recipient === phone);
       },
       close,
     };

@@ -1,1 +1,6 @@
 export * from './money';
+export * from './bars';
+export * from './terms';
+export * from './dione/index';
+export * from './range-radar/index';
+export * from './alerts/index';

@@ -12,7 +12,9 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { JobQueue } from '../jobs/queue';
 import type { MailProvider } from '../providers/mail/index';
+import type { SmsProvider } from '../providers/sms/index';
 import type { MarketDataProvider } from '../providers/market/interface';
+import type { FilingsProvider } from '../providers/filings/interface';
 import type { StorageProvider } from '../providers/storage/index';
 import { buildModules, registerModules } from '../modules/index';
 import { authPlugin } from './auth';
@@ -24,9 +26,13 @@ export interface AppDeps {
   db: Db;
   queue: JobQueue;
   mail: MailProvider;
+  /** SMS delivery (Twilio when configured); the offline outbox provider when absent. */
+  sms?: SmsProvider;
   storage: StorageProvider;
   /** Market data (MARKET_DATA: the simulated market or Tradier). */
   market: MarketDataProvider;
+  /** SEC filings and 10-K figures (FILINGS: SEC EDGAR); the simulated universe's filings when absent. */
+  filings?: FilingsProvider;
   log: Logger;
   now?: () => Date;
 }
@@ -63,7 +69,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
 
-  await app.register(helmet, { contentSecurityPolicy: { directives: CSP }, crossOriginEmbedderPolicy: false });
+  // Stored files served from elsewhere (an S3 bucket's public address) show as images too.
+  const imgSrc = deps.storage.publicOrigin ? [...CSP.imgSrc, deps.storage.publicOrigin] : CSP.imgSrc;
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: { ...CSP, imgSrc } },
+    crossOriginEmbedderPolicy: false,
+  });
   await app.register(swagger, {
     openapi: {
       info: {

@@ -60,4 +60,17 @@ export function requireRight(right: RightName, message: string = MSG.noPermissio
   };
 }
 
+/**
+ * For the research tools (1-core §6, §8): a caller whose plans have all lapsed since signing in
+ * gets 401 'Your account is inactive or your subscription has expired.'; then the right is checked
+ * as by requireRight (403 with `message`).
+ */
+export function requireActiveRight(right: RightName, message: string = MSG.noPermission): preHandlerAsyncHookHandler {
+  return async (request) => {
+    const r = await request.rights();
+    if (r.expired) throw new AppError('ACCESS_LAPSED', MSG.accountInactiveOrExpired);
+    if (!r.is_super && !r[right]) throw new AppError('FORBIDDEN', message);
+  };
+}
+
 export type App = FastifyInstance;

@@ -16,7 +16,11 @@ export type ErrorCode =
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
   /** An outside system (market data, broker) failed or is rate-limiting us: retry later. */
-  | 'UNAVAILABLE';
+  | 'UNAVAILABLE'
+  /** An outside system answered badly (SEC EDGAR down or refusing): 502 with `error`. */
+  | 'UPSTREAM_FAILED'
+  /** Signed in, but the subscription lapsed since: 401 (1-core §6 'Your account is inactive or ...'). */
+  | 'ACCESS_LAPSED';
 
 export class AppError extends Error {
   constructor(
@@ -51,7 +55,7 @@ function statusAndBody(err: AppError): [number, Record<string, unknown>] {
     case 'FORBIDDEN':
       return [403, { detail: err.message, ...err.details }];
     case 'NOT_FOUND':
-      return [404, { detail: err.message }];
+      return [404, { detail: err.message, ...err.details }];
     case 'RATE_LIMITED':
       return [429, { detail: err.message, ...general }];
     case 'PAYLOAD_TOO_LARGE':
@@ -60,6 +64,10 @@ function statusAndBody(err: AppError): [number, Record<string, unknown>] {
       return [415, { error: err.message }];
     case 'UNAVAILABLE':
       return [503, { detail: err.message }];
+    case 'UPSTREAM_FAILED':
+      return [502, { error: err.message, ...err.details }];
+    case 'ACCESS_LAPSED':
+      return [401, { detail: err.message }];
   }
 }
 

@@ -1,27 +1,85 @@
+import { createHash } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 
 /** Every queue the product uses, with the payload its handler receives. */
 export interface QueuePayloads {
   'email.deliver': { outboxId: number };
+  'sms.deliver': { outboxId: number };
+  /** Re-enqueues outbox messages whose delivery job was lost (written, never enqueued). */
+  'outbox.sweep': Record<string, never>;
+  /**
+   * Finds the recipients of a new alert or trigger and writes their notifications, in batches.
+   * `late`: found long after it happened (a catch-up): inbox only, no e-mail or SMS.
+   */
+  'notifications.fanout': { kind: 'NEW_ALERT' | 'TRIGGER'; ref: number; late?: boolean };
   'sessions.purge': Record<string, never>;
+  /** Follows every open alert against the market (every minute). */
+  'alerts.lifecycle': Record<string, never>;
+  /** Demo mode: the scanner's due slots, or (`backfill`) the demo history at start-up. */
+  'alerts.scanner': { backfill?: boolean };
 }
 export type QueueName = keyof QueuePayloads;
-export const QUEUE_NAMES: QueueName[] = ['email.deliver', 'sessions.purge'];
+export const QUEUE_NAMES: QueueName[] = [
+  'email.deliver',
+  'sms.deliver',
+  'outbox.sweep',
+  'notifications.fanout',
+  'sessions.purge',
+  'alerts.lifecycle',
+  'alerts.scanner',
+];
+
+export interface SendOptions {
+  /**
+   * Makes the job unique: while a job of this queue with the same key exists (queued, active,
+   * retrying or recently completed), sending it again adds nothing.
+   */
+  key?: string;
+}
 
 export interface JobQueue {
-  send<N extends QueueName>(name: N, data: QueuePayloads[N]): Promise<void>;
+  send<N extends QueueName>(name: N, data: QueuePayloads[N], options?: SendOptions): Promise<void>;
+  /** Many jobs of one queue in one statement. */
+  sendMany<N extends QueueName>(name: N, jobs: { data: QueuePayloads[N]; key?: string }[]): Promise<void>;
+}
+
+export interface WorkOptions {
+  /** Jobs fetched per poll (default 1); each is handled, and fails or succeeds, on its own. */
+  batchSize?: number;
+  /** How many jobs of a fetched batch run at once (default 1). */
+  concurrency?: number;
 }
 
 export interface Jobs extends JobQueue {
-  work<N extends QueueName>(name: N, handler: (data: QueuePayloads[N]) => Promise<void>): Promise<void>;
+  work<N extends QueueName>(
+    name: N,
+    handler: (data: QueuePayloads[N]) => Promise<void>,
+    options?: WorkOptions,
+  ): Promise<void>;
   /** Runs `name` on a cron schedule; one schedule per queue across every node. */
   schedule(name: QueueName, cron: string): Promise<void>;
+  /** Removes the schedule of `name`, if any. */
+  unschedule(name: QueueName): Promise<void>;
   stop(): Promise<void>;
 }
 
+export interface JobsOptions {
+  /** Seconds before the first retry of a failed job (10, doubling, by default; tests shorten it). */
+  retryDelaySeconds?: number;
+}
+
+/** A stable job id (a UUID) for `key` in queue `name`, so pg-boss refuses a second copy. */
+export function jobIdFor(name: string, key: string): string {
+  const h = createHash('sha256').update(`${name}\u0000${key}`).digest();
+  h[6] = (h[6]! & 0x0f) | 0x50; // version 5 (name-based)
+  h[8] = (h[8]! & 0x3f) | 0x80; // RFC 4122 variant
+  const hex = h.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
 /** pg-boss on the product's own database: the one queue every node shares. */
-export async function startJobs(databaseUrl: string, log: Logger): Promise<Jobs> {
+export async function startJobs(databaseUrl: string, log: Logger, options: JobsOptions = {}): Promise<Jobs> {
   const boss = new PgBoss({ connectionString: databaseUrl, max: 4, application_name: 'drat-jobs' });
   boss.on('error', (err) => log.error({ err }, 'pg-boss error'));
   await boss.start();
@@ -30,14 +88,46 @@ export async function startJobs(databaseUrl: string, log: Logger): Promise<Jobs>
       await boss.createQueue(name, { name, retryLimit: 5, retryDelay: 10, retryBackoff: true });
     }
   }
+  const retry =
+    options.retryDelaySeconds === undefined ? {} : { retryDelay: options.retryDelaySeconds, retryBackoff: false };
   return {
-    async send(name, data) {
-      await boss.send(name, data);
+    async send(name, data, sendOptions = {}) {
+      await boss.send(name, data, { ...retry, ...(sendOptions.key ? { id: jobIdFor(name, sendOptions.key) } : {}) });
     },
-    async work(name, handler) {
-      await boss.work<QueuePayloads[typeof name]>(name, async (jobs) => {
-        for (const job of jobs) await handler(job.data);
+    async sendMany(name, jobs) {
+      if (jobs.length === 0) return;
+      await boss.insert(
+        jobs.map((j) => ({ name, data: j.data, ...retry, ...(j.key ? { id: jobIdFor(name, j.key) } : {}) })),
+      );
+    },
+    async work(name, handler, workOptions = {}) {
+      const batchSize = Math.max(1, workOptions.batchSize ?? 1);
+      const concurrency = Math.max(1, workOptions.concurrency ?? 1);
+      await boss.work<QueuePayloads[typeof name]>(name, { batchSize }, async (jobs) => {
+        if (jobs.length === 1) return handler(jobs[0]!.data);
+        // pg-boss completes or fails a fetched batch as a whole: fail the jobs that threw one by
+        // one, so the others of the batch are not retried with them.
+        const failed: { id: string; err: unknown }[] = [];
+        let next = 0;
+        const lane = async () => {
+          while (next < jobs.length) {
+            const job = jobs[next++]!;
+            try {
+              await handler(job.data);
+            } catch (err) {
+              failed.push({ id: job.id, err });
+            }
+          }
+        };
+        await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, lane));
+        if (failed.length === jobs.length) throw failed[0]!.err;
+        for (const { id, err } of failed) {
+          await boss.fail(name, id, { message: err instanceof Error ? err.message : String(err) });
+        }
       });
+    },
+    async unschedule(name) {
+      await boss.unschedule(name);
     },
     async schedule(name, cron) {
       await boss.schedule(name, cron, {});

@@ -48,10 +48,11 @@ export function onInvalidToken(listener: () => void): () => void {
 
 type Query = Record<string, string | number | boolean | undefined | null>;
 
-async function request<T>(method: string, path: string, init: { query?: Query; body?: unknown } = {}): Promise<T> {
+/** Sends one call with the session's token; a non-2xx answer becomes an ApiError with the server's JSON body. */
+async function send(method: string, path: string, init: { query?: Query; body?: unknown; accept?: string } = {}): Promise<Response> {
   const url = new URL(`/api${path}`, window.location.origin);
   for (const [k, v] of Object.entries(init.query ?? {})) if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: init.accept ?? 'application/json' };
   if (token) headers.authorization = `Token ${token}`;
   let body: BodyInit | undefined;
   if (init.body instanceof FormData) body = init.body;
@@ -65,19 +66,53 @@ async function request<T>(method: string, path: string, init: { query?: Query; b
   } catch {
     throw new ApiError(0, {});
   }
-  const text = await response.text();
-  let parsed: unknown;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    parsed = { error: text };
-  }
   if (!response.ok) {
+    const parsed = parseBody(await response.text());
     const errorBody = (parsed && typeof parsed === 'object' ? parsed : {}) as Record<string, unknown>;
     if (response.status === 401 && errorBody.detail === MSG.invalidToken && token) unauthorizedListeners.forEach((l) => l());
     throw new ApiError(response.status, errorBody);
   }
-  return parsed as T;
+  return response;
+}
+
+function parseBody(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return { error: text };
+  }
+}
+
+async function request<T>(method: string, path: string, init: { query?: Query; body?: unknown } = {}): Promise<T> {
+  const response = await send(method, path, init);
+  return parseBody(await response.text()) as T;
+}
+
+/** A file the server sent, with the name from its Content-Disposition header (null when it gave none). */
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string | null;
+}
+
+/** The file name of a Content-Disposition header: `filename*` (RFC 5987) first, then `filename`. */
+export function dispositionFilename(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*(?:[\w-]+)''([^;]+)/i.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      /* fall through to the plain name */
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(header);
+  const name = (plain?.[2] ?? plain?.[1])?.trim();
+  return name ? name : null;
+}
+
+async function download(path: string, query?: Query): Promise<DownloadedFile> {
+  const response = await send('GET', path, { query, accept: '*/*' });
+  return { blob: await response.blob(), filename: dispositionFilename(response.headers.get('content-disposition')) };
 }
 
 export const api = {
@@ -87,4 +122,6 @@ export const api = {
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, { body }),
   delete: <T>(path: string, query?: Query) => request<T>('DELETE', path, { query }),
   upload: <T>(path: string, form: FormData) => request<T>('POST', path, { body: form }),
+  /** A binary answer (a spreadsheet): its bytes and file name. */
+  download,
 };

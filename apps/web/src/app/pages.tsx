@@ -5,6 +5,12 @@ import { can } from './access';
 import { PlaceholderPage } from '../features/placeholders/PlaceholderPage';
 import { SettingsPage } from '../features/settings/SettingsPage';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
+import { ManageResourcesPage, ResourcesPage } from '../features/resources/index';
+import { AlertsPage } from '../features/alerts/AlertsPage';
+import { CompletedAlertsPage } from '../features/alerts/completed/CompletedAlertsPage';
+import { TriggersPage } from '../features/triggers/TriggersPage';
+import { TrackersPage } from '../features/trackers/TrackersPage';
+import { ToolsPage } from '../features/tools/ToolsPage';
 
 export interface PageDef {
   path: string;
@@ -30,18 +36,14 @@ const alerts = { allow: can.alerts, deniedTo: '/dashboard' };
 export const PAGES: PageDef[] = [
   { path: '/dashboard', title: 'My Dashboard', element: <DashboardPage /> },
   { path: '/settings', title: 'Settings', element: <SettingsPage /> },
-  later('/alerts', 'Alerts', 'Trade alerts by category and type, with cards and table views, sorting, tracking and filters.', alerts),
+  { path: '/alerts', title: 'Alerts', element: <AlertsPage />, ...alerts },
   later('/alerts-testing', 'Alerts', 'A test view of the alert list for super users.', admin),
-  later('/completed-alerts', 'Completed Alerts', 'Completed alerts per category with exit prices, P/L, results and the win rate.'),
-  later('/admin-completed-alerts', 'Completed Alerts (Admin View)', 'Every completed alert with its live price, for super users.', admin),
-  later('/triggers', 'Triggers', 'Price events on alerts: buy range entered, profit, targets and stop losses.', alerts),
-  later('/trackers', 'My Trackers', 'Trade Alert Trackers and the DIONE Tracker, with progress towards targets.', alerts),
-  later('/tools', 'Tools', 'Dione, Ask DRAT and Range Radar research tools with your credits.', {
-    allow: can.tools,
-    deniedTo: '/',
-    deniedMessage: MSG.noToolsAccess,
-  }),
-  later('/resources', 'Resources', 'Documents, videos and sheets from the DRAT team.'),
+  { path: '/completed-alerts', title: 'Completed Alerts', element: <CompletedAlertsPage /> },
+  { path: '/admin-completed-alerts', title: 'Completed Alerts (Admin View)', element: <CompletedAlertsPage admin />, ...admin },
+  { path: '/triggers', title: 'Triggers', element: <TriggersPage />, ...alerts },
+  { path: '/trackers', title: 'My Trackers', element: <TrackersPage />, ...alerts },
+  { path: '/tools', title: 'Tools', element: <ToolsPage />, allow: can.tools, deniedTo: '/', deniedMessage: MSG.noToolsAccess },
+  { path: '/resources', title: 'Resources', element: <ResourcesPage /> },
   later('/news', 'News', 'Hot news, health care, OTC, crypto, NFT, halts, offerings and splits.'),
   later('/smart-trades', 'Smart Trades', 'Smart trades with buy ranges, targets, stop loss, trailing profit and conditions.', {
     allow: can.smartTrades,
@@ -57,7 +59,7 @@ export const PAGES: PageDef[] = [
     allow: can.bots,
     deniedTo: '/dashboard',
   }),
-  later('/manage-resources', 'Manage Resources', 'Create documents, videos and sheets for categories or alert types.', admin),
+  { path: '/manage-resources', title: 'Manage Resources', element: <ManageResourcesPage />, ...admin },
   later('/notifications', 'Create Notification', 'Send notifications by e-mail and SMS to users, plans or everyone.', admin),
   later('/notifications-status', 'Notification Status', 'Sent notifications with their delivery status.', admin),
   later('/manage-users', 'Manage Users', 'Create users, edit plans and profiles, grant live trading, manage challenge slots.', admin),

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { alertTypes } from './alert-types';
+import { outbox } from './outbox';
 import { users } from './users';
 
 /** An analyst tool allowed to publish alerts, identified by an API key (stored hashed). */
@@ -95,7 +96,20 @@ export const alerts = pgTable(
   },
   (t) => [
     uniqueIndex('alerts_publisher_external_idx').on(t.publisherId, t.externalId),
-    index('alerts_type_created_idx').on(t.alertTypeId, t.createdAt.desc()).where(sql`${t.deletedAt} is null`),
+    // The alert list's four sorts (GET /alerts: Most Recent, Alert Rating, Min Risk, Min Reward), live
+    // rows only, each ending in `id desc` so that a page is an index walk with no sort, at any offset.
+    index('alerts_type_created_idx')
+      .on(t.alertTypeId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null`),
+    index('alerts_type_rating_idx')
+      .on(t.alertTypeId, t.rating.desc(), t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null`),
+    index('alerts_type_risk_idx')
+      .on(t.alertTypeId, t.riskPercent.asc(), t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null`),
+    index('alerts_type_reward_idx')
+      .on(t.alertTypeId, t.rewardPercent.desc(), t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null`),
     index('alerts_open_idx').on(t.id).where(sql`${t.completed} = false and ${t.deletedAt} is null`),
     index('alerts_ticker_idx').on(t.ticker),
   ],
@@ -158,12 +172,19 @@ export const notifications = pgTable(
     /** What it is about (alert id, trigger id, admin message id): with kind, one per user. */
     ref: text('ref').notNull(),
     seen: boolean('seen').notNull().default(false),
+    /** SUCCESS, PENDING or FAILED; null when no e-mail copy was sent (receive_emails off). */
     emailStatus: text('email_status'),
+    /** SUCCESS, PENDING or FAILED; null when no SMS copy was sent (receive_sms off or no phone). */
     smsStatus: text('sms_status'),
+    /** The outbox messages of the copies: their delivery result becomes the statuses above. */
+    emailOutboxId: integer('email_outbox_id').references(() => outbox.id, { onDelete: 'set null' }),
+    smsOutboxId: integer('sms_outbox_id').references(() => outbox.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('notifications_user_kind_ref_idx').on(t.userId, t.kind, t.ref),
     index('notifications_user_unseen_idx').on(t.userId, t.createdAt.desc()).where(sql`${t.seen} = false`),
+    index('notifications_email_outbox_idx').on(t.emailOutboxId).where(sql`${t.emailOutboxId} is not null`),
+    index('notifications_sms_outbox_idx').on(t.smsOutboxId).where(sql`${t.smsOutboxId} is not null`),
   ],
 );

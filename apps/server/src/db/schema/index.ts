@@ -4,3 +4,5 @@ export * from './alert-types';
 export * from './auth';
 export * from './outbox';
 export * from './alerts';
+export * from './resources';
+export * from './tools';

@@ -15,6 +15,7 @@ import type { RightsService } from '../rights/rights.service';
 import type { UsersRepo, UserWithProfile } from '../users/users.repo';
 import type { AuthRepo } from './auth.repo';
 import { otpEmail, passwordChangedEmail, resetEmail } from './auth.emails';
+import { createPrincipalCache } from './principal-cache';
 import { LIMITS, type RateLimiter } from './rate-limit';
 import { dummyPasswordHash, hashPassword, numericCode, randomToken, sameHash, sha256, typeableCode, verifyPassword } from './secrets';
 
@@ -42,7 +43,11 @@ export interface AuthDeps {
   publicUrl: string;
 }
 
+/** How long a signed-in principal is trusted without reading it again (other nodes' changes show within this). */
+const PRINCIPAL_TTL_MS = 3_000;
+
 export function createAuthService({ repo, users, rights, outbox, limiter, now, publicUrl }: AuthDeps) {
+  const principals = createPrincipalCache<Principal>(PRINCIPAL_TTL_MS, 20_000);
   async function sessionData(user: User, token: string): Promise<SessionData> {
     return {
       ...(await rights.rightsOf(user)),
@@ -82,17 +87,27 @@ export function createAuthService({ repo, users, rights, outbox, limiter, now, p
 
     /** Resolves `Authorization: Token <t>`; idle sessions end on the server too. */
     async authenticate(token: string): Promise<Principal> {
-      const found = await repo.principalByHash(sha256(token));
+      const tokenHash = sha256(token);
       const at = now();
+      const cached = principals.get(tokenHash, at.getTime());
+      if (cached && at.getTime() - cached.lastSeenAt.getTime() <= IDLE_MS) return cached.principal;
+      const found = await repo.principalByHash(tokenHash);
       if (!found) throw new AppError('INVALID_TOKEN', MSG.invalidToken);
       const idleFor = at.getTime() - found.lastSeenAt.getTime();
       if (idleFor > IDLE_MS) {
+        principals.forgetToken(tokenHash);
         await repo.deleteSession(found.sessionId);
         throw new AppError('INVALID_TOKEN', MSG.invalidToken);
       }
       if (!found.user.isActive) throw new AppError('INVALID_TOKEN', MSG.invalidToken);
-      if (idleFor > TOUCH_EVERY_MS) await repo.touchSession(found.sessionId, at);
-      return { user: found.user, sessionId: found.sessionId };
+      let lastSeenAt = found.lastSeenAt;
+      if (idleFor > TOUCH_EVERY_MS) {
+        await repo.touchSession(found.sessionId, at);
+        lastSeenAt = at;
+      }
+      const principal = { user: found.user, sessionId: found.sessionId };
+      principals.set(tokenHash, { principal, userId: found.user.id, lastSeenAt }, at.getTime());
+      return principal;
     },
 
     async login(input: { email: string; password: string }, client: ClientInfo): Promise<{ user_data: SessionData } | { email: string }> {
@@ -141,7 +156,13 @@ export function createAuthService({ repo, users, rights, outbox, limiter, now, p
       return { message: MSG.otpResent };
     },
 
-    logout: (principal: Principal) => repo.deleteSession(principal.sessionId),
+    async logout(principal: Principal) {
+      principals.forgetUser(principal.user.id);
+      await repo.deleteSession(principal.sessionId);
+    },
+
+    /** Called on every write to a user (users repo), so this node never serves a stale principal. */
+    forgetUser: (userId: number) => principals.forgetUser(userId),
 
     /** Step 1: e-mail a token and an activation link. The answer is the same whether the account exists. */
     async requestReset(email: string, client: ClientInfo): Promise<{ message: string }> {
@@ -182,6 +203,7 @@ export function createAuthService({ repo, users, rights, outbox, limiter, now, p
       if (!reset || !(await repo.useReset(reset.id, now()))) throw new AppError('BAD_REQUEST', MSG.resetLinkInvalid);
       await users.setPassword(reset.userId, await hashPassword(input.p1));
       await repo.deleteSessionsOf(reset.userId);
+      principals.forgetUser(reset.userId);
       const user = await users.byId(reset.userId);
       if (user) await outbox.sendEmail(passwordChangedEmail(user.email));
       return { message: MSG.passwordResetDone };
@@ -191,6 +213,7 @@ export function createAuthService({ repo, users, rights, outbox, limiter, now, p
     async changePassword(principal: Principal, password: string): Promise<{ detail: string }> {
       await users.setPassword(principal.user.id, await hashPassword(password));
       await repo.deleteOtherSessions(principal.user.id, principal.sessionId);
+      principals.forgetUser(principal.user.id);
       await outbox.sendEmail(passwordChangedEmail(principal.user.email));
       return { detail: MSG.passwordChanged };
     },

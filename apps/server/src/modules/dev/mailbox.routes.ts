@@ -21,7 +21,7 @@ export const mailboxRoutes: FastifyPluginAsync<{ outbox: OutboxService }> = asyn
     const rows = await outbox.latest(100);
     const items = rows
       .map(
-        (m) => `<article><header><b>${escape(m.subject)}</b> → ${escape(m.recipient)}
+        (m) => `<article><header><b>${escape(m.subject || (m.channel === 'SMS' ? 'Text message' : '(no subject)'))}</b> → ${escape(m.recipient)}
           <small>${m.createdAt.toISOString()} · ${m.channel} · ${m.status}</small></header>
           <pre>${linkify(escape(m.body))}</pre></article>`,
       )

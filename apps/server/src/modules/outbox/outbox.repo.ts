@@ -1,6 +1,10 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { outbox } from '../../db/schema/index';
+
+export type OutboxRow = typeof outbox.$inferSelect;
+/** Anything that runs queries: the database or a transaction. */
+export type OutboxWriter = Pick<Db, 'insert'>;
 
 export function outboxRepo(db: Db) {
   return {
@@ -8,6 +12,14 @@ export function outboxRepo(db: Db) {
       const [created] = await db.insert(outbox).values(row).returning({ id: outbox.id });
       return created!.id;
     },
+    /** Several messages at once, through `via` (a transaction) when given. */
+    addMany: (rows: (typeof outbox.$inferInsert)[], via: OutboxWriter = db) =>
+      rows.length === 0
+        ? Promise.resolve([])
+        : via
+            .insert(outbox)
+            .values(rows)
+            .returning({ id: outbox.id, channel: outbox.channel, recipient: outbox.recipient }),
     get: async (id: number) => (await db.select().from(outbox).where(eq(outbox.id, id)))[0],
     markSent: (id: number, provider: string) =>
       db
@@ -17,8 +29,23 @@ export function outboxRepo(db: Db) {
     markFailed: (id: number, provider: string, error: string, final: boolean) =>
       db
         .update(outbox)
-        .set({ status: final ? 'FAILED' : 'PENDING', lastError: error, provider, attempts: sql`${outbox.attempts} + 1` })
+        .set({
+          status: final ? 'FAILED' : 'PENDING',
+          lastError: error,
+          provider,
+          attempts: sql`${outbox.attempts} + 1`,
+        })
         .where(eq(outbox.id, id)),
     latest: (limit: number) => db.select().from(outbox).orderBy(desc(outbox.id)).limit(limit),
+    /** Messages never tried and older than `before`: their delivery job may have been lost. */
+    untried: (before: Date, limit: number) =>
+      db
+        .select({ id: outbox.id, channel: outbox.channel })
+        .from(outbox)
+        .where(and(eq(outbox.status, 'PENDING'), eq(outbox.attempts, 0), lt(outbox.createdAt, before)))
+        .orderBy(asc(outbox.id))
+        .limit(limit),
+    byIds: (ids: number[]) =>
+      ids.length === 0 ? Promise.resolve([]) : db.select().from(outbox).where(inArray(outbox.id, ids)),
   };
 }

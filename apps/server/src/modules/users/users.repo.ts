@@ -52,7 +52,14 @@ export interface NewUser {
   tradeIdeasCredits?: number;
 }
 
-export function usersRepo(db: Db) {
+/** `onUserChanged` hears every write to a user, e.g. so cached sign-ins are forgotten. */
+export function usersRepo(db: Db, onUserChanged: (userId: number) => void = () => {}) {
+  const changed =
+    (id: number) =>
+    <T>(result: T): T => {
+      onUserChanged(id);
+      return result;
+    };
   const select = () => db.select(userColumns).from(users).innerJoin(profiles, eq(profiles.userId, users.id));
   // Read on every authenticated request: prepared once, as building it costs more than running it.
   const byIdQuery = select().where(eq(users.id, sql.placeholder('id'))).prepare('users_by_id');
@@ -93,11 +100,14 @@ export function usersRepo(db: Db) {
       await db.insert(subscriptions).values({ userId, planId: plan.id, startsAt, endsAt });
     },
 
-    setPassword: (id: number, passwordHash: string) => db.update(users).set({ passwordHash }).where(eq(users.id, id)),
-    setSuper: (id: number, isSuper: boolean) => db.update(users).set({ isSuper, isActive: true }).where(eq(users.id, id)),
-    updateUser: (id: number, values: Partial<typeof users.$inferInsert>) => db.update(users).set(values).where(eq(users.id, id)),
+    setPassword: (id: number, passwordHash: string) =>
+      db.update(users).set({ passwordHash }).where(eq(users.id, id)).then(changed(id)),
+    setSuper: (id: number, isSuper: boolean) =>
+      db.update(users).set({ isSuper, isActive: true }).where(eq(users.id, id)).then(changed(id)),
+    updateUser: (id: number, values: Partial<typeof users.$inferInsert>) =>
+      db.update(users).set(values).where(eq(users.id, id)).then(changed(id)),
     updateProfile: (id: number, values: Partial<typeof profiles.$inferInsert>) =>
-      db.update(profiles).set(values).where(eq(profiles.userId, id)),
+      db.update(profiles).set(values).where(eq(profiles.userId, id)).then(changed(id)),
 
     async recordLogin(userId: number, ipAddress: string, at: Date) {
       await db.update(users).set({ lastLoginAt: at }).where(eq(users.id, userId));

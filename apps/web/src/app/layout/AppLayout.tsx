@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { Alert, Drawer, theme } from 'antd';
 import { HAMBURGER_BREAKPOINT_PX, NAV_SIZES, RENEWAL_PATH, type NavSize } from '@drat/contracts';
 import { useLiveConnection } from '../../features/market/live';
+import { useNotificationEvents, useUnreadCount } from '../../features/notifications';
 import { PAGES } from '../pages';
 import { useSession } from '../session';
 import { STORAGE_KEYS } from '../storage';
@@ -45,6 +46,10 @@ export function AppLayout() {
 
   // The shared WebSocket (live quotes, user events): open while signed in, closed on logout.
   useLiveConnection(session.token);
+  // The inbox badge and live notifications (toasts that open the inbox).
+  const unread = useUnreadCount();
+  const openInbox = useCallback(() => setInbox(true), []);
+  useNotificationEvents({ inboxOpen: inbox, openInbox });
   useIdleLogout(useCallback((reason: 'idle' | 'expired') => void logout(reason), [logout]));
 
   const changeSize = (next: NavSize) => {
@@ -77,7 +82,7 @@ export function AppLayout() {
     <LeftNav
       session={session}
       size={navSize}
-      unread={0}
+      unread={unread}
       onInbox={() => {
         onNavigate?.();
         setInbox(true);

@@ -36,9 +36,7 @@ export function LeftNav({ session, size, unread, onInbox, onLogout, onNavigate, 
         <span className={styles.icon}>
           {item.key === 'inbox' ? (
             <Badge count={unread} size="small" offset={[4, -2]} style={{ boxShadow: 'none' }}>
-              <span style={{ fontSize: 17, color: 'var(--nav-fg)' }}>
-                {item.icon}
-              </span>
+              <span style={{ fontSize: 17, color: 'var(--nav-fg)' }}>{item.icon}</span>
             </Badge>
           ) : (
             item.icon
@@ -50,7 +48,13 @@ export function LeftNav({ session, size, unread, onInbox, onLogout, onNavigate, 
     const ref = item.tour && tourRef ? tourRef(item.tour.stop) : undefined;
     const link =
       item.to === 'inbox' ? (
-        <button type="button" className={styles.item} onClick={onInbox} ref={ref} aria-label="Inbox">
+        <button
+          type="button"
+          className={styles.item}
+          onClick={onInbox}
+          ref={ref}
+          aria-label={unread > 0 ? `Inbox, ${unread} unread` : 'Inbox'}
+        >
           {content}
         </button>
       ) : (

@@ -42,7 +42,7 @@ export const NAV_ITEMS: NavItem[] = [
   { key: 'inbox', label: 'Inbox', icon: <InboxOutlined />, to: 'inbox', visible: always },
   { key: 'smart-trades', label: 'Smart Trader', icon: <LineChartOutlined />, to: '/smart-trades', visible: can.smartTrades, tour: { stop: 'smartTrades', description: 'Smart trades: two buy ranges, two targets, a stop loss, trailing profit and conditions.' } },
   { key: 'bots', label: 'Money Management', icon: <RobotOutlined />, to: '/money-management-bot', visible: can.bots },
-  { key: 'tools', label: 'Tools', icon: <ToolOutlined />, to: '/tools', visible: (s) => s.is_super || s.DA || s.ADA, tour: { stop: 'tools', description: 'Dione, Ask DRAT and Range Radar: research any ticker.' } },
+  { key: 'tools', label: 'Tools', icon: <ToolOutlined />, to: '/tools', visible: can.tools, tour: { stop: 'tools', description: 'Dione, Ask DRAT and Range Radar: research any ticker.' } },
   { key: 'alerts', label: 'Alerts', icon: <BellOutlined />, to: '/alerts', visible: can.alerts, tour: { stop: 'alerts', description: 'Trade alerts with buy ranges, targets and stop losses.' } },
   { key: 'trackers', label: 'My Trackers', icon: <AimOutlined />, to: '/trackers', visible: can.alerts, tour: { stop: 'trackers', description: 'Alerts and Dione results you track, with progress towards their targets.' } },
   { key: 'triggers', label: 'Triggers', icon: <ThunderboltOutlined />, to: '/triggers', visible: can.alerts, tour: { stop: 'triggers', description: 'Every price event on an alert as it happens.' } },

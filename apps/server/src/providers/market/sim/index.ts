@@ -17,6 +17,7 @@ import { parseOcc } from '../occ';
 import { DAY_MS, MINUTE_MS, isoDate, parseIsoDate } from './calendar';
 import { etLocal, marketClockAt, simulatedTime, SIM_EPOCH_MS } from './clock';
 import { simBars } from './bars';
+import { simOptionMinuteBars } from './option-bars';
 import { SimEngine, type TickerState } from './engine';
 import {
   expirationDays,
@@ -110,6 +111,13 @@ export function createSimMarket(options: SimMarketOptions): SimMarket {
 
     async bars(symbol: string, interval: Interval, from: Date, to: Date): Promise<Bar[]> {
       const s = engine.state(symbol);
+      if (!s && interval === '1min') {
+        // An option contract by OCC symbol (1-minute bars only): the alert lifecycle follows options alerts by them.
+        const parts = parseOcc(symbol);
+        const t = parts ? findByOptionRoot(parts.root) : undefined;
+        const u = t ? optionable(t.symbol) : undefined;
+        return parts && u ? simOptionMinuteBars(engine, u, parts, from.getTime(), to.getTime(), nowMs()) : [];
+      }
       if (!s || !INTERVALS.includes(interval)) return [];
       return simBars(engine, s, interval, from.getTime(), to.getTime(), nowMs());
     },

@@ -1,0 +1,5 @@
+DROP INDEX "alerts_type_created_idx";--> statement-breakpoint
+CREATE INDEX "alerts_type_rating_idx" ON "alerts" USING btree ("alert_type_id","rating" DESC NULLS LAST,"created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "alerts"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "alerts_type_risk_idx" ON "alerts" USING btree ("alert_type_id","risk_percent","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "alerts"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "alerts_type_reward_idx" ON "alerts" USING btree ("alert_type_id","reward_percent" DESC NULLS LAST,"created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "alerts"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "alerts_type_created_idx" ON "alerts" USING btree ("alert_type_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "alerts"."deleted_at" is null;

@@ -1,0 +1,34 @@
+import { ALERT_MSG, type AlertCategory, type AlertTypeRight, type Rights } from '@drat/contracts';
+import { AppError } from '../../http/errors';
+
+/** What the caller is reading, for the wording of the 403 (1-core §8). */
+export type Area = 'alerts' | 'triggers';
+
+export function forbidden(name: string, area: Area): AppError {
+  return new AppError(
+    'FORBIDDEN',
+    area === 'alerts' ? ALERT_MSG.noPermissionAlerts(name) : ALERT_MSG.noPermissionTriggers(name),
+  );
+}
+
+/**
+ * The alert type called `name` among the caller's (their plans' types; every type for a super user).
+ * Anything else, an unknown name included, is a 403 'You do not have permission to view {name} …'.
+ */
+export function entitledType(rights: Rights, name: string, area: Area): AlertTypeRight {
+  const type = rights.alert_types.find((t) => t.name === name);
+  if (!type) throw forbidden(name, area);
+  return type;
+}
+
+/** The caller's types in `category`; a category outside their plans is a 403 naming it. */
+export function entitledTypesOf(rights: Rights, category: AlertCategory, area: Area): AlertTypeRight[] {
+  const types = rights.alert_types.filter((t) => t.category === category);
+  if (types.length === 0) throw forbidden(category, area);
+  return types;
+}
+
+/** Throws the 403 unless the caller's plans include the type `typeId` (named `typeName`). */
+export function assertEntitled(rights: Rights, typeId: number, typeName: string, area: Area): void {
+  if (!rights.alert_types.some((t) => t.id === typeId)) throw forbidden(typeName, area);
+}

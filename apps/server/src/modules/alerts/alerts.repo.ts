@@ -1,0 +1,194 @@
+import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { AlertSort, CompletedStatus } from '@drat/contracts';
+import type { Pool } from 'pg';
+import type { Db } from '../../db/client';
+import { alertCategories, alerts, alertTrackers, alertTypes } from '../../db/schema/index';
+import { alertFields, type AlertRecord, type AlertRow } from './alerts.dto';
+
+/** Days are market (New York) days: [from 00:00, to + 1 day 00:00) in America/New_York. */
+export const MARKET_TZ = 'America/New_York';
+
+export function dayStart(day: string): SQL {
+  return sql`((${day})::date)::timestamp at time zone ${sql.raw(`'${MARKET_TZ}'`)}`;
+}
+export function dayEnd(day: string): SQL {
+  return sql`(((${day})::date) + 1)::timestamp at time zone ${sql.raw(`'${MARKET_TZ}'`)}`;
+}
+
+/** Alert, type name and category name; the three lists and look-ups below all read these. */
+const rowColumns = { alert: alertFields, typeName: alertTypes.name, category: alertCategories.name };
+
+const trackedBy = (userId: unknown) =>
+  sql<boolean>`exists (select 1 from ${alertTrackers} where ${alertTrackers.userId} = ${userId} and ${alertTrackers.alertId} = ${alerts.id})`;
+
+/** `col desc nulls last`: the order the indexes store (drizzle's `.desc()`), so that they serve it. */
+export const descNullsLast = (column: unknown) => sql`${column} desc nulls last`;
+
+const col = (c: { name: string }) => `"${c.name}"`;
+const recent = `${col(alerts.createdAt)} desc nulls last, ${col(alerts.id)} desc nulls last`;
+
+/**
+ * Orders of GET /alerts, each served by its partial index on live rows (alerts_type_created_idx,
+ * _rating_idx, _risk_idx, _reward_idx: migration 0005), so a page is an index walk with no sort.
+ * `id desc` breaks ties, so offset paging never repeats or skips a row.
+ * Min Risk: smallest risk first. Min Reward: the alerts promising the most reward first (the
+ * "reward at least" reading of the risk-reward field).
+ */
+const ALERT_ORDER: Record<AlertSort, string> = {
+  'Most Recent': recent,
+  'Alert Rating': `${col(alerts.rating)} desc nulls last, ${recent}`,
+  'Min Risk': `${col(alerts.riskPercent)} asc, ${recent}`,
+  'Min Reward': `${col(alerts.rewardPercent)} desc nulls last, ${recent}`,
+};
+
+const FIELD_KEYS = Object.keys(alertFields) as (keyof typeof alertFields)[];
+const FIELD_LIST = FIELD_KEYS.map((k) => col(alertFields[k])).join(', ');
+const TRACKED = `exists (select 1 from ${col({ name: 'alert_trackers' })} k where k.${col(alertTrackers.userId)} = $1 and k.${col(alertTrackers.alertId)} = ${col({ name: 'alerts' })}.${col(alerts.id)}) as tracked`;
+const OF_TYPE = `${col(alerts.alertTypeId)} = $2 and ${col(alerts.deletedAt)} is null`;
+
+/** The page SQL of a sort ($1 user, $2 type, $3 limit, $4 offset); `deep` reads the ids first. */
+export function pageSql(sort: AlertSort, deep: boolean): string {
+  const order = ALERT_ORDER[sort];
+  const where = deep
+    ? `${col(alerts.id)} in (select ${col(alerts.id)} from alerts where ${OF_TYPE} order by ${order} limit $3 offset $4)`
+    : OF_TYPE;
+  return `select ${FIELD_LIST}, ${TRACKED} from alerts where ${where} order by ${order}${deep ? '' : ' limit $3 offset $4'}`;
+}
+
+/** When the alert (half-)completed; the completed lists are ordered by it. */
+const completedWhen = sql`coalesce(${alerts.completedAt}, ${alerts.halfCompletedAt}, ${alerts.lastTriggerDate}, ${alerts.createdAt})`;
+const completedOrHalf = or(eq(alerts.completed, true), eq(alerts.halfCompleted, true))!;
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+/** Past this offset a page first reads its ids alone (an index-only walk), then only those rows. */
+export const DEEP_OFFSET = 1000;
+
+/** A page of GET /alerts: the alert columns and the caller's tracked flag (type and category are the caller's to add). */
+export interface PageRow {
+  alert: AlertRecord;
+  tracked: boolean;
+}
+
+export function alertsRepo(db: Db) {
+  // drizzle(pool) keeps the pool as $client (Db's type leaves it out).
+  const pool = (db as unknown as { $client?: Pool }).$client;
+  if (!pool) throw new Error('alertsRepo needs a drizzle database over a pg pool');
+  const pageSqls = Object.fromEntries(
+    (Object.keys(ALERT_ORDER) as AlertSort[]).map((sort, i) => [
+      sort,
+      {
+        near: { name: `alerts_page_${i}`, text: pageSql(sort, false) },
+        deep: { name: `alerts_page_deep_${i}`, text: pageSql(sort, true) },
+      },
+    ]),
+  ) as Record<AlertSort, Record<'near' | 'deep', { name: string; text: string }>>;
+
+  const withUser = (userId: number) =>
+    db
+      .select({ ...rowColumns, tracked: trackedBy(userId) })
+      .from(alerts)
+      .innerJoin(alertTypes, eq(alertTypes.id, alerts.alertTypeId))
+      .innerJoin(alertCategories, eq(alertCategories.id, alertTypes.categoryId));
+
+  return {
+    /** Live (not deleted) alerts of a type; `limit` rows from `offset`. */
+    /**
+     * The hot read of the alert screens. Plain SQL on the pool (a named, prepared statement, rows as
+     * arrays): the query builder's per-row mapping cost several times the query itself here.
+     */
+    async page(userId: number, typeId: number, sort: AlertSort, { limit, offset }: Page): Promise<PageRow[]> {
+      const statement = pageSqls[sort][offset > DEEP_OFFSET ? 'deep' : 'near'];
+      const result = await pool.query<unknown[]>({ ...statement, values: [userId, typeId, limit, offset], rowMode: 'array' });
+      return result.rows.map((row: unknown[]) => {
+        const alert: Record<string, unknown> = {};
+        for (let i = 0; i < FIELD_KEYS.length; i += 1) alert[FIELD_KEYS[i]!] = row[i];
+        return { alert: alert as unknown as AlertRecord, tracked: row[FIELD_KEYS.length] === true };
+      });
+    },
+
+    /** Live alerts of the types, filtered by market days and tickers, newest first. */
+    search(
+      userId: number,
+      typeIds: number[],
+      filter: { from?: string; to?: string; tickers?: string[] },
+      max: number,
+    ): Promise<AlertRow[]> {
+      const where: SQL[] = [inArray(alerts.alertTypeId, typeIds), isNull(alerts.deletedAt)];
+      if (filter.from && filter.to) where.push(gte(alerts.createdAt, dayStart(filter.from)), lt(alerts.createdAt, dayEnd(filter.to)));
+      if (filter.tickers?.length) where.push(inArray(alerts.ticker, filter.tickers));
+      return withUser(userId)
+        .where(and(...where))
+        .orderBy(descNullsLast(alerts.createdAt), descNullsLast(alerts.id))
+        .limit(max);
+    },
+
+    /** Distinct tickers of the live alerts of the types, A to Z. */
+    async tickers(typeIds: number[]): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ ticker: alerts.ticker })
+        .from(alerts)
+        .where(and(inArray(alerts.alertTypeId, typeIds), isNull(alerts.deletedAt)))
+        .orderBy(asc(alerts.ticker));
+      return rows.map((r) => r.ticker);
+    },
+
+    /**
+     * Completed and half-completed alerts, most recently completed first; with `first`, those whose
+     * completed_status is `first` come before the others. Deleted alerts only when `withDeleted`.
+     */
+    completed(
+      userId: number,
+      typeId: number | undefined,
+      first: CompletedStatus | null,
+      { limit, offset }: Page,
+      withDeleted = false,
+    ): Promise<AlertRow[]> {
+      const where: SQL[] = [completedOrHalf];
+      if (typeId !== undefined) where.push(eq(alerts.alertTypeId, typeId));
+      if (!withDeleted) where.push(isNull(alerts.deletedAt));
+      const order: SQL[] = first ? [sql`(${alerts.completedStatus} = ${first}) desc`] : [];
+      return withUser(userId)
+        .where(and(...where))
+        .orderBy(...order, sql`${completedWhen} desc`, desc(alerts.id))
+        .limit(limit)
+        .offset(offset);
+    },
+
+    /** The counts behind the win rate, over fully completed alerts with an exit price. */
+    async winCounts(typeId: number | undefined, withDeleted = false): Promise<{ wins: number; losses: number; total: number }> {
+      const where: SQL[] = [eq(alerts.completed, true), sql`${alerts.exitPrice} is not null`];
+      if (typeId !== undefined) where.push(eq(alerts.alertTypeId, typeId));
+      if (!withDeleted) where.push(isNull(alerts.deletedAt));
+      const [row] = await db
+        .select({
+          wins: sql<number>`(count(*) filter (where ${alerts.exitPrice} > ${alerts.alertPrice}))::int`,
+          losses: sql<number>`(count(*) filter (where ${alerts.exitPrice} < ${alerts.alertPrice}))::int`,
+          total: sql<number>`count(*)::int`,
+        })
+        .from(alerts)
+        .where(and(...where));
+      return row ?? { wins: 0, losses: 0, total: 0 };
+    },
+
+    /** One alert by id (deleted ones too: the caller decides), with the caller's tracked flag. */
+    async byId(userId: number, id: number): Promise<AlertRow | undefined> {
+      const [row] = await withUser(userId).where(eq(alerts.id, id)).limit(1);
+      return row;
+    },
+
+    /** Soft delete: sets deleted_at on the live ones among `ids`; returns the ids it changed. */
+    async softDelete(ids: number[], at: Date): Promise<number[]> {
+      const rows = await db
+        .update(alerts)
+        .set({ deletedAt: at })
+        .where(and(inArray(alerts.id, ids), isNull(alerts.deletedAt)))
+        .returning({ id: alerts.id });
+      return rows.map((r) => r.id).sort((a, b) => a - b);
+    },
+  };
+}
+export type AlertsRepo = ReturnType<typeof alertsRepo>;

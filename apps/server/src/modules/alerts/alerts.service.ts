@@ -1,0 +1,223 @@
+import {
+  ALERT_MSG,
+  COMPLETED_SORT_STATUS,
+  COMPLETED_SORTS,
+  NO_RISK_REWARD_SORT_CATEGORIES,
+  SEARCH_MAX_RESULTS,
+  type AdminCompletedAlertsResponse,
+  type AlertCategory,
+  type AlertDto,
+  type AlertLiveDto,
+  type AlertSearchBody,
+  type AlertsPage,
+  type AlertsQuery,
+  type AllAlertsResponse,
+  type CompletedAlertsResponse,
+  type CompletedSort,
+  type CompletedStatus,
+  type Rights,
+} from '@drat/contracts';
+import type { Logger } from 'pino';
+import type { Db } from '../../db/client';
+import { AppError } from '../../http/errors';
+import type { MarketDataProvider } from '../../providers/market/interface';
+import { assertEntitled, entitledType, entitledTypesOf } from './alerts.access';
+import { toAlertDto } from './alerts.dto';
+import { alertsRepo, type Page } from './alerts.repo';
+import { liveProfit, num, req, winRate } from './alerts.rules';
+
+export interface AlertsServiceDeps {
+  db: Db;
+  market: MarketDataProvider;
+  log: Logger;
+  now: () => Date;
+}
+
+/** The caller of an alert endpoint: who (for `tracked`) and what their plans allow. */
+export interface Caller {
+  userId: number;
+  rights: Rights;
+}
+
+/** How long the live-price view waits for the market before it falls back to stored prices. */
+const QUOTES_TIMEOUT_MS = 3000;
+
+export function badRequest(message: string): AppError {
+  return new AppError('BAD_REQUEST', message, { error: message });
+}
+
+/** Search filters of POST /alerts/search/ and /alerts/search/triggers/ (1-core §5 "Alert filter search"). */
+export function searchFilter(body: AlertSearchBody): { from?: string; to?: string; tickers?: string[] } {
+  const tickers = body.tickers?.length ? [...new Set(body.tickers)] : undefined;
+  const range = body.daterange;
+  if (!range && !tickers) throw badRequest(ALERT_MSG.invalidParameters);
+  if (range && range[0] > range[1]) throw badRequest(ALERT_MSG.invalidParameters);
+  return { from: range?.[0], to: range?.[1], tickers };
+}
+
+/** The alert lists, search, completed alerts, live-price view and soft deletion (1-core §7). */
+export function createAlertsService({ db, market, log, now }: AlertsServiceDeps) {
+  const repo = alertsRepo(db);
+
+  function completedSort(sort: string | undefined): CompletedStatus | null {
+    const s = (sort ?? 'Most Recent') as CompletedSort;
+    if (!COMPLETED_SORTS.includes(s)) throw badRequest(ALERT_MSG.cannotSortCompleted);
+    return COMPLETED_SORT_STATUS[s];
+  }
+
+  /** Last prices by ticker from the market; empty when it cannot answer in time (stored prices then). */
+  async function lastPrices(tickers: string[]): Promise<Map<string, number>> {
+    const out = new Map<string, number>();
+    if (tickers.length === 0) return out;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const quotes = await Promise.race([
+        market.quotes(tickers),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('quotes timed out')), QUOTES_TIMEOUT_MS);
+        }),
+      ]);
+      for (const q of quotes) if (Number.isFinite(q.last) && q.last > 0) out.set(q.symbol.toUpperCase(), q.last);
+    } catch (err) {
+      log.warn({ err }, 'live-price view: market quotes unavailable, using stored latest prices');
+    } finally {
+      clearTimeout(timer);
+    }
+    return out;
+  }
+
+  return {
+    /** GET /alerts: one page of a type's alerts; `hasMore` from reading one row past the page. */
+    async page({ userId, rights }: Caller, q: AlertsQuery): Promise<AlertsPage> {
+      const type = entitledType(rights, q.name, 'alerts');
+      if (NO_RISK_REWARD_SORT_CATEGORIES.includes(type.category)) {
+        if (q.sort === 'Min Risk') throw badRequest(ALERT_MSG.cannotSortMinRisk);
+        if (q.sort === 'Min Reward') throw badRequest(ALERT_MSG.cannotSortMinReward);
+      }
+      if (process.env.EXP === 'noquery') return { alerts: [], hasMore: false };
+      const rows = await repo.page(userId, type.id, q.sort, { limit: q.limit + 1, offset: q.offset });
+      const hasMore = rows.length > q.limit;
+      const named = { typeName: type.name, category: type.category };
+      if (process.env.EXP === 'empty') return { alerts: [], hasMore };
+      if (process.env.EXP === 'noquery') return { alerts: [], hasMore: false };
+      return { alerts: (hasMore ? rows.slice(0, q.limit) : rows).map((r) => toAlertDto({ ...r, ...named })), hasMore };
+    },
+
+    /** GET /alerts/tickers: tickers of the live alerts of the caller's types in the category. */
+    async tickers({ rights }: Caller, category: AlertCategory): Promise<{ data: string[] }> {
+      const types = entitledTypesOf(rights, category, 'alerts');
+      return { data: await repo.tickers(types.map((t) => t.id)) };
+    },
+
+    /** POST /alerts/search/: by market days and/or tickers; 'No results.' with an empty list. */
+    async search({ userId, rights }: Caller, body: AlertSearchBody): Promise<{ data: AlertDto[]; message?: string }> {
+      const filter = searchFilter(body);
+      const types = entitledTypesOf(rights, body.category, 'alerts');
+      const rows = await repo.search(
+        userId,
+        types.map((t) => t.id),
+        filter,
+        SEARCH_MAX_RESULTS,
+      );
+      if (rows.length === 0) return { data: [], message: ALERT_MSG.noResults };
+      return { data: rows.map(toAlertDto) };
+    },
+
+    /** DELETE /alerts/batch-delete (super users): soft delete; the rows stay. */
+    async softDelete(ids: number[]): Promise<{ message: string; deleted: number[] }> {
+      const deleted = await repo.softDelete(ids, now());
+      return { message: ALERT_MSG.deleted, deleted };
+    },
+
+    /** GET /alerts/completed-alerts: completed and half-completed alerts of a type, and its win rate. */
+    async completed(
+      { userId, rights }: Caller,
+      q: { name: string; sort?: string } & Page,
+    ): Promise<CompletedAlertsResponse> {
+      const type = entitledType(rights, q.name, 'alerts');
+      const first = completedSort(q.sort);
+      const [rows, counts] = await Promise.all([
+        repo.completed(userId, type.id, first, { limit: q.limit + 1, offset: q.offset }),
+        repo.winCounts(type.id),
+      ]);
+      const hasMore = rows.length > q.limit;
+      return {
+        data: (hasMore ? rows.slice(0, q.limit) : rows).map(toAlertDto),
+        hasMore,
+        win_rate: winRate(counts.wins, counts.total),
+        ...counts,
+      };
+    },
+
+    /** GET /alerts/admin-completed-alerts (super users): deleted alerts too, flagged; every type without a name. */
+    async adminCompleted(
+      { userId, rights }: Caller,
+      q: { name?: string; sort?: string } & Page,
+    ): Promise<AdminCompletedAlertsResponse> {
+      const typeId = q.name === undefined ? undefined : entitledType(rights, q.name, 'alerts').id;
+      const first = completedSort(q.sort);
+      const [rows, counts] = await Promise.all([
+        repo.completed(userId, typeId, first, { limit: q.limit + 1, offset: q.offset }, true),
+        repo.winCounts(typeId, true),
+      ]);
+      const hasMore = rows.length > q.limit;
+      return {
+        data: (hasMore ? rows.slice(0, q.limit) : rows).map((r) => ({
+          ...toAlertDto(r),
+          deleted: r.alert.deletedAt !== null,
+        })),
+        hasMore,
+        win_rate: winRate(counts.wins, counts.total),
+        ...counts,
+      };
+    },
+
+    /**
+     * GET /alerts/all-alerts: every live alert of a type, newest first, with the market's last price
+     * now, the P/L against the alert price and a coarse status. Option alerts keep their stored
+     * latest price (the option's, which the underlying's quote is not).
+     */
+    async allAlerts({ userId, rights }: Caller, q: { name: string } & Page): Promise<AllAlertsResponse> {
+      const type = entitledType(rights, q.name, 'alerts');
+      const rows = await repo.page(userId, type.id, 'Most Recent', { limit: q.limit + 1, offset: q.offset });
+      const hasMore = rows.length > q.limit;
+      const named = { typeName: type.name, category: type.category };
+      const page = (hasMore ? rows.slice(0, q.limit) : rows).map((r) => ({ ...r, ...named }));
+      const quoted = type.category === 'OPTIONS' ? [] : [...new Set(page.map((r) => r.alert.ticker))];
+      const prices = await lastPrices(quoted);
+      const data = page.map((r): AlertLiveDto => {
+        const dto = toAlertDto(r);
+        const live = prices.get(r.alert.ticker.toUpperCase()) ?? num(r.alert.latestPrice);
+        const { pl, percent } = liveProfit(req(r.alert.alertPrice), live);
+        return {
+          ...dto,
+          live_price: live,
+          live_p_l: pl,
+          live_p_l_percent: percent,
+          alert_status: r.alert.completed ? 'COMPLETED' : r.alert.halfCompleted ? 'HALF COMPLETED' : 'ONGOING',
+        };
+      });
+      return { data, hasMore };
+    },
+
+    /**
+     * GET /alerts/pl-alert: the alert behind a profit/loss entry. A soft-deleted alert is still
+     * returned here: trades made from it keep pointing at it.
+     */
+    async plAlert({ userId, rights }: Caller, alertId: number): Promise<{ data: AlertDto }> {
+      const row = await repo.byId(userId, alertId);
+      if (!row) throw new AppError('NOT_FOUND', ALERT_MSG.plAlertFailed);
+      assertEntitled(rights, row.alert.alertTypeId, row.typeName, 'alerts');
+      return { data: toAlertDto(row) };
+    },
+
+    /** One live alert the caller may see, or a 404 / 403 (tracker-alert). */
+    async visibleAlert({ userId, rights }: Caller, alertId: number): Promise<AlertDto> {
+      const row = await repo.byId(userId, alertId);
+      if (!row || row.alert.deletedAt !== null) throw new AppError('NOT_FOUND', ALERT_MSG.alertNotFound);
+      assertEntitled(rights, row.alert.alertTypeId, row.typeName, 'alerts');
+      return toAlertDto(row);
+    },
+  };
+}
+export type AlertsService = ReturnType<typeof createAlertsService>;

@@ -1,0 +1,238 @@
+import type { Logger } from 'pino';
+import {
+  INBOX_LIMIT,
+  INBOX_MSG,
+  NOTIFICATION_EVENT,
+  NOTIFICATION_EVENT_CONTENT_MAX,
+  NOTIFICATIONS_READ_EVENT,
+  type NotificationDto,
+  type NotificationEventPayload,
+  type NotificationKind,
+  type NotificationsResponse,
+} from '@drat/contracts';
+import type { Db } from '../../db/client';
+import { AppError } from '../../http/errors';
+import type { JobQueue, QueuePayloads } from '../../jobs/queue';
+import type { Principal } from '../auth/auth.service';
+import type { UserEvents } from '../live/user-events';
+import type { OutboxMessage, OutboxService } from '../outbox/outbox.service';
+import { notificationsRepo, type NotificationRow, type Recipient } from './notifications.repo';
+import { newAlertTexts, triggerTexts, type NotificationTexts } from './notifications.texts';
+
+/** Recipients read and written per transaction during a fan-out. */
+export const FANOUT_BATCH = 500;
+
+export interface NotificationsDeps {
+  db: Db;
+  queue: JobQueue;
+  outbox: Pick<OutboxService, 'write' | 'enqueue' | 'onResult'>;
+  publishUserEvent: UserEvents['publishUserEvent'];
+  now: () => Date;
+  publicUrl: string;
+  log: Logger;
+}
+
+export type FanoutJob = QueuePayloads['notifications.fanout'];
+
+/** What one fan-out run did: notifications written per kind (0 on a re-run), or why it sent nothing. */
+export interface FanoutResult {
+  created: Partial<Record<NotificationKind, number>>;
+  skipped?: 'not-found' | 'notifications-off';
+}
+
+const toDto = (n: NotificationRow): NotificationDto => ({
+  id: n.id,
+  title: n.title,
+  content: n.content,
+  timestamp: n.createdAt.toISOString(),
+  seen: n.seen,
+  kind: n.kind,
+});
+
+/**
+ * The inbox (2-trading §2.9, §7) and the delivery of alert and trigger notifications (issue 4):
+ * a fan-out job finds the recipients in batches and, per batch in one transaction, writes their
+ * notifications, the outbox messages of their e-mail and SMS copies and the live events; the
+ * outbox delivers the copies and reports back the result, recorded as the copy's status.
+ * Everything is keyed (a notification by user, kind and ref), so any step may run twice.
+ */
+export function createNotificationsService({
+  db,
+  queue,
+  outbox,
+  publishUserEvent,
+  now,
+  publicUrl,
+  log,
+}: NotificationsDeps) {
+  const repo = notificationsRepo(db);
+
+  outbox.onResult(({ outboxId, channel, status }) => repo.setCopyStatus(channel, outboxId, status));
+
+  async function inbox(userId: number): Promise<NotificationsResponse> {
+    const [rows, unread] = await Promise.all([repo.unread(userId, INBOX_LIMIT), repo.unreadCount(userId)]);
+    return { notifications: rows.map(toDto), empty: rows.length === 0, unread };
+  }
+
+  /** Writes `kind` notifications about `ref` for every recipient `page` yields, batch by batch. */
+  async function writeAll(
+    kind: NotificationKind,
+    ref: number,
+    texts: NotificationTexts,
+    page: (afterId: number) => Promise<Recipient[]>,
+    copies: boolean,
+  ): Promise<number> {
+    let afterId = 0;
+    let created = 0;
+    for (;;) {
+      const batch = await page(afterId);
+      if (batch.length === 0) return created;
+      afterId = batch[batch.length - 1]!.id;
+      const byUser = new Map(batch.map((r) => [r.id, r]));
+
+      const written = await db.transaction(async (tx) => {
+        const fresh = await repo.insertNew(
+          tx,
+          batch.map((r) => ({ userId: r.id, kind, ref: String(ref), title: texts.title, content: texts.content })),
+        );
+        // The copies of the new notifications only: a re-run finds nothing new and sends nothing.
+        const toSend: { notificationId: number; message: OutboxMessage }[] = [];
+        for (const n of copies ? fresh : []) {
+          const r = byUser.get(n.userId)!;
+          if (r.receiveEmails && r.email) {
+            toSend.push({
+              notificationId: n.id,
+              message: { channel: 'EMAIL', recipient: r.email, subject: texts.email.subject, body: texts.email.text },
+            });
+          }
+          const phone = r.phoneNumber.trim();
+          if (r.receiveSms && phone) {
+            toSend.push({ notificationId: n.id, message: { channel: 'SMS', recipient: phone, body: texts.sms } });
+          }
+        }
+        const messages = await outbox.write(
+          toSend.map((c) => c.message),
+          tx,
+        );
+        // Each message back to its notification by channel and recipient, whatever order the rows
+        // come back in (two users sharing a phone get one SMS each, with the same text).
+        const waiting = new Map<string, number[]>();
+        for (const c of toSend) {
+          const key = `${c.message.channel} ${c.message.recipient}`;
+          waiting.set(key, [...(waiting.get(key) ?? []), c.notificationId]);
+        }
+        const links = new Map(
+          fresh.map((n) => [
+            n.id,
+            { id: n.id, emailOutboxId: null as number | null, smsOutboxId: null as number | null },
+          ]),
+        );
+        for (const m of messages) {
+          const link = links.get(waiting.get(`${m.channel} ${m.recipient}`)!.shift()!)!;
+          if (m.channel === 'EMAIL') link.emailOutboxId = m.id;
+          else link.smsOutboxId = m.id;
+        }
+        await repo.linkCopies(
+          tx,
+          [...links.values()].filter((l) => l.emailOutboxId !== null || l.smsOutboxId !== null),
+        );
+        // Live events travel with the commit (NOTIFY inside the transaction).
+        for (const n of fresh) {
+          const payload: NotificationEventPayload = {
+            id: n.id,
+            kind,
+            title: texts.title,
+            content: texts.content.slice(0, NOTIFICATION_EVENT_CONTENT_MAX),
+            timestamp: n.createdAt.toISOString(),
+          };
+          await publishUserEvent(n.userId, { kind: NOTIFICATION_EVENT, payload }, tx);
+        }
+        return { count: fresh.length, messages };
+      });
+      // After the commit; a crash before this line leaves the messages to the outbox sweep.
+      await outbox.enqueue(written.messages);
+      created += written.count;
+    }
+  }
+
+  async function fanout({ kind, ref, late = false }: FanoutJob): Promise<FanoutResult> {
+    const at = now();
+    if (kind === 'NEW_ALERT') {
+      const alert = await repo.alertSubject(ref);
+      if (!alert) return { created: {}, skipped: 'not-found' };
+      if (!alert.notificationsEnabled) return { created: {}, skipped: 'notifications-off' };
+      const texts = newAlertTexts(alert, publicUrl);
+      const created = await writeAll(
+        'NEW_ALERT',
+        ref,
+        texts,
+        (after) => repo.alertRecipients(alert.alertTypeId, at, after, FANOUT_BATCH),
+        !late,
+      );
+      log.info({ alertId: ref, created }, 'new-alert notifications written');
+      return { created: { NEW_ALERT: created } };
+    }
+    const trigger = await repo.triggerSubject(ref);
+    if (!trigger) return { created: {}, skipped: 'not-found' };
+    if (!trigger.notificationsEnabled) return { created: {}, skipped: 'notifications-off' };
+    // Trackers of the alert hear of it as trackers; everyone else entitled and opted in, as a trigger.
+    const tracker = await writeAll(
+      'TRACKER',
+      ref,
+      triggerTexts(trigger, 'TRACKER', publicUrl),
+      (after) => repo.trackerRecipients(trigger.alertId, trigger.alertTypeId, at, after, FANOUT_BATCH),
+      !late,
+    );
+    const other = await writeAll(
+      'TRIGGER',
+      ref,
+      triggerTexts(trigger, 'TRIGGER', publicUrl),
+      (after) => repo.alertRecipients(trigger.alertTypeId, at, after, FANOUT_BATCH, trigger.alertId),
+      !late,
+    );
+    log.info({ triggerId: ref, tracker, other }, 'trigger notifications written');
+    return { created: { TRACKER: tracker, TRIGGER: other } };
+  }
+
+  return {
+    /** GET /notifications: the unread list, newest first. */
+    list: (principal: Principal) => inbox(principal.user.id),
+
+    /** POST /notifications/mark-single-as-read/: only one's own; answers the new list. */
+    async markSingleAsRead(principal: Principal, id: number): Promise<NotificationsResponse> {
+      if (!(await repo.markRead(principal.user.id, id))) throw new AppError('NOT_FOUND', INBOX_MSG.notFound);
+      await publishUserEvent(principal.user.id, { kind: NOTIFICATIONS_READ_EVENT, payload: { ids: [id] } });
+      return inbox(principal.user.id);
+    },
+
+    /** POST /notifications/mark-all-as-read/: answers the (now empty) list. */
+    async markAllAsRead(principal: Principal): Promise<NotificationsResponse> {
+      const ids = await repo.markAllRead(principal.user.id);
+      if (ids.length > 0)
+        await publishUserEvent(principal.user.id, { kind: NOTIFICATIONS_READ_EVENT, payload: { all: true } });
+      return inbox(principal.user.id);
+    },
+
+    /**
+     * Hook for the alert publishing: queues the fan-out of a new alert's notifications. Safe to
+     * call twice (the job is keyed by the alert; its notifications by user).
+     */
+    notifyAlertPublished: (alertId: number) =>
+      queue.send('notifications.fanout', { kind: 'NEW_ALERT', ref: alertId }, { key: `NEW_ALERT:${alertId}` }),
+
+    /**
+     * Hook for the lifecycle engine: queues the fan-out of a new trigger (trackers and others).
+     * `late` (found long after it happened): inbox and live event only, no e-mail or SMS.
+     */
+    notifyTrigger: (triggerId: number, options: { late?: boolean } = {}) =>
+      queue.send(
+        'notifications.fanout',
+        { kind: 'TRIGGER', ref: triggerId, ...(options.late ? { late: true } : {}) },
+        { key: `TRIGGER:${triggerId}` },
+      ),
+
+    /** Job handler of 'notifications.fanout'. */
+    fanout,
+  };
+}
+export type NotificationsService = ReturnType<typeof createNotificationsService>;

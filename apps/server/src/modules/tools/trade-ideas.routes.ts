@@ -1,0 +1,22 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { TRADE_IDEAS_MSG, tradeIdeasQuery } from '@drat/contracts';
+import { principalOf } from '../../http/auth';
+import type { TradeIdeasService } from './trade-ideas.service';
+import { requireTool } from './tools.access';
+
+/** Range Radar (1-core §7 "Tools and resources"): needs TIA. */
+export const tradeIdeasRoutes: FastifyPluginAsyncZod<{ tradeIdeas: TradeIdeasService }> = async (
+  app,
+  { tradeIdeas },
+) => {
+  const tags = ['tools'];
+  const preHandler = requireTool('TIA', TRADE_IDEAS_MSG.noAccess);
+  const history = '/alerts/trade-ideas-analysis-history/';
+
+  app.get('/trade-ideas/info', { preHandler, schema: { tags, querystring: tradeIdeasQuery } }, (req) => {
+    const { user } = principalOf(req);
+    return tradeIdeas.search(user.id, user.tradeIdeasCredits, req.query.ticker);
+  });
+  app.get(history, { preHandler, schema: { tags } }, (req) => tradeIdeas.history(principalOf(req).user.id));
+  app.delete(history, { preHandler, schema: { tags } }, (req) => tradeIdeas.clear(principalOf(req).user.id));
+};

@@ -1,0 +1,61 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Button, Descriptions, Empty, Modal, Typography } from 'antd';
+import { ExperimentOutlined } from '@ant-design/icons';
+import type { AlertDto } from '@drat/contracts';
+
+const REDIRECT_RESET_MS = 2000;
+
+/** The popup the 'Notes' button opens, titled '{ticker} Notes'. */
+export function NotesModal({ alert, onClose }: { alert: AlertDto | null; onClose: () => void }) {
+  return (
+    <Modal open={alert !== null} onCancel={onClose} footer={null} title={alert ? `${alert.ticker} Notes` : ''}>
+      {alert?.notes ? (
+        <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>{alert.notes}</Typography.Paragraph>
+      ) : (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No notes for this alert." />
+      )}
+    </Modal>
+  );
+}
+
+/**
+ * 'More info' (1-core §2): a modal of width 400 with the alert's extra details and a way to the
+ * tools. The redirect flag keeps a double click from navigating twice and resets after 2000 ms.
+ */
+export function MoreInfoModal({ alert, onClose }: { alert: AlertDto | null; onClose: () => void }) {
+  const navigate = useNavigate();
+  const [redirecting, setRedirecting] = useState(false);
+  useEffect(() => {
+    if (!redirecting) return;
+    const timer = setTimeout(() => setRedirecting(false), REDIRECT_RESET_MS);
+    return () => clearTimeout(timer);
+  }, [redirecting]);
+
+  const goToTools = () => {
+    if (redirecting || !alert) return;
+    setRedirecting(true);
+    onClose();
+    navigate('/tools', { state: { ticker: alert.ticker } });
+  };
+
+  return (
+    <Modal open={alert !== null} onCancel={onClose} width={400} title={alert ? `${alert.ticker} — More info` : ''} footer={null}>
+      {alert && alert.modal.length > 0 && (
+        <Descriptions
+          size="small"
+          column={1}
+          items={alert.modal.map((m, i) => ({ key: i, label: m.label, children: m.value }))}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      <Typography.Paragraph type="secondary">
+        Look deeper into {alert?.ticker}: Dione gives the short and long term analysis with buy range, target range, stop loss and
+        risk vs reward.
+      </Typography.Paragraph>
+      <Button type="primary" block icon={<ExperimentOutlined />} loading={redirecting} onClick={goToTools}>
+        Open in Tools
+      </Button>
+    </Modal>
+  );
+}

@@ -1,0 +1,165 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Col, Empty, Flex, Row, Segmented, Select, Spin } from 'antd';
+import { AppstoreOutlined, FilterOutlined, FolderOpenOutlined, PlusOutlined, ReadOutlined, TableOutlined } from '@ant-design/icons';
+import {
+  ALERT_MSG,
+  ALERT_PAGE_SIZE,
+  ALERT_SORTS,
+  ALERT_TABLE_PAGE_SIZE,
+  type AlertDto,
+  type AlertSort,
+} from '@drat/contracts';
+import type { SearchBody } from '../../api/alerts';
+import { useSession } from '../../app/session';
+import { AlertCard, type AlertActions, type Selection } from './AlertCard';
+import { MoreInfoModal, NotesModal } from './AlertModals';
+import { AlertTable } from './AlertTable';
+import { CategoryTabs, TypePills, useCategoryType } from './categories';
+import { DeletionControls, useDeletionMode } from './DeletionControls';
+import { FilterModal } from './FilterModal';
+import { InfiniteFooter } from './InfiniteFooter';
+import { NewAlertDrawer } from './NewAlertDrawer';
+import { listLoadError, useAlertList, useAlertSearch, useAlertTickers, useTrackAlert } from './queries';
+import { ImportantNotesModal, ResourcesModal } from './TypeInfoModals';
+
+type View = 'cards' | 'table';
+type Dialog = 'notes' | 'resources' | 'filter' | 'new' | null;
+
+export function AlertGrid({ alerts, actions, selection }: { alerts: AlertDto[]; actions: AlertActions; selection?: Selection }) {
+  return (
+    <Row gutter={[16, 16]}>
+      {alerts.map((a) => (
+        <Col key={a.id} xs={24} md={12} xl={8} xxl={6}>
+          <AlertCard alert={a} actions={actions} selection={selection} />
+        </Col>
+      ))}
+    </Row>
+  );
+}
+
+/** The alert list (1-core §2 "Alerts screen"). */
+export function AlertsPage() {
+  const session = useSession()!;
+  const state = useCategoryType();
+  const [view, setView] = useState<View>('cards');
+  const [sort, setSort] = useState<AlertSort>('Most Recent');
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [notesOf, setNotesOf] = useState<AlertDto | null>(null);
+  const [infoOf, setInfoOf] = useState<AlertDto | null>(null);
+  const [search, setSearch] = useState<SearchBody | null>(null);
+  const deletion = useDeletionMode();
+  const { track, isTracking } = useTrackAlert();
+
+  const typeName = state.type?.name;
+  const list = useAlertList(typeName, sort, view === 'cards' ? ALERT_PAGE_SIZE : ALERT_TABLE_PAGE_SIZE);
+  const tickers = useAlertTickers(state.category, dialog === 'filter');
+  const results = useAlertSearch(search);
+  const actions: AlertActions = { isTracking, onTrack: track, onNotes: setNotesOf, onMoreInfo: setInfoOf };
+  const close = () => setDialog(null);
+
+  if (state.categories.length === 0 || !state.type) {
+    return (
+      <Card>
+        <Empty description="Your plan has no alert types yet." />
+      </Card>
+    );
+  }
+
+  return (
+    <Flex vertical gap={16}>
+      <Card styles={{ body: { paddingTop: 4 } }}>
+        <CategoryTabs state={state} />
+        <TypePills state={state} />
+      </Card>
+      <Flex wrap gap={8} justify="space-between" align="center">
+        <Flex wrap gap={8}>
+          {state.type.raw_note.trim() && (
+            <Button icon={<ReadOutlined />} onClick={() => setDialog('notes')}>
+              Important Notes
+            </Button>
+          )}
+          <Button icon={<FolderOpenOutlined />} onClick={() => setDialog('resources')}>
+            Resources
+          </Button>
+          <Button icon={<FilterOutlined />} onClick={() => setDialog('filter')}>
+            Filter
+          </Button>
+          {session.is_super && <DeletionControls mode={deletion} />}
+          {session.is_super && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog('new')}>
+              New alert
+            </Button>
+          )}
+        </Flex>
+        <Flex wrap gap={8}>
+          <Segmented<View>
+            value={view}
+            onChange={setView}
+            options={[
+              { value: 'cards', icon: <AppstoreOutlined />, label: 'Cards' },
+              { value: 'table', icon: <TableOutlined />, label: 'Table' },
+            ]}
+          />
+          <Select<AlertSort>
+            value={sort}
+            onChange={setSort}
+            options={ALERT_SORTS.map((s) => ({ value: s, label: s }))}
+            style={{ width: 150 }}
+            aria-label="Sort alerts"
+          />
+        </Flex>
+      </Flex>
+
+      {list.isError && (
+        <Alert type="error" showIcon title={listLoadError(list.error, ALERT_MSG.noPermissionAlerts(typeName ?? ''), ALERT_MSG.fetchAlertsFailed)} />
+      )}
+      {list.isLoading && <Spin size="large" style={{ display: 'block', margin: '48px auto' }} />}
+      {list.isSuccess && list.items.length === 0 && (
+        <Card>
+          <Empty description={`No ${typeName} alerts yet.`} />
+        </Card>
+      )}
+      {list.items.length > 0 &&
+        (view === 'cards' ? (
+          <AlertGrid alerts={list.items} actions={actions} selection={deletion.selection} />
+        ) : (
+          <AlertTable alerts={list.items} actions={actions} selection={deletion.selection} loading={false} />
+        ))}
+      <InfiniteFooter
+        show={list.items.length > 0}
+        hasMore={list.hasNextPage}
+        loading={list.isFetchingNextPage}
+        onMore={() => void list.fetchNextPage()}
+        endText={ALERT_MSG.endOfAlerts}
+      />
+
+      <ImportantNotesModal type={state.type} open={dialog === 'notes'} onClose={close} />
+      <ResourcesModal type={state.type} open={dialog === 'resources'} onClose={close} />
+      <FilterModal
+        open={dialog === 'filter'}
+        onClose={close}
+        title="Filter Alert"
+        category={state.category}
+        tickers={tickers.data ?? []}
+        tickersLoading={tickers.isLoading}
+        onSearch={setSearch}
+        searching={results.isFetching}
+      >
+        {results.isError && <Alert type="error" showIcon title={results.error.message} />}
+        {results.isSuccess && results.data.length === 0 && <Empty description={ALERT_MSG.noResults} />}
+        {results.data && results.data.length > 0 && (
+          <Row gutter={[12, 12]}>
+            {results.data.map((a) => (
+              <Col key={a.id} xs={24} sm={12}>
+                <AlertCard alert={a} actions={actions} />
+              </Col>
+            ))}
+          </Row>
+        )}
+      </FilterModal>
+      {session.is_super && <NewAlertDrawer open={dialog === 'new'} onClose={close} defaultType={state.type.name} />}
+      <NotesModal alert={notesOf} onClose={() => setNotesOf(null)} />
+      <MoreInfoModal alert={infoOf} onClose={() => setInfoOf(null)} />
+    </Flex>
+  );
+}

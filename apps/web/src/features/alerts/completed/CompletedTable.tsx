@@ -1,0 +1,94 @@
+import { Button, Dropdown, Flex, Modal, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
+import type { AlertDto } from '@drat/contracts';
+import { useMarketColors } from '../../market/format';
+import { AlertCard } from '../AlertCard';
+import { completionText } from '../format';
+import { useTrackAlert } from '../queries';
+import type { CompletedColumn } from './columns';
+import { downloadCsv, downloadXlsx } from './exportTable';
+
+/** Export to CSV or XLSX: the same columns the table shows, with the same texts. */
+export function ExportButton<T>({ columns, rows, filename, sheet }: { columns: CompletedColumn<T>[]; rows: T[]; filename: string; sheet: string }) {
+  return (
+    <Dropdown
+      trigger={['click']}
+      disabled={rows.length === 0}
+      menu={{
+        items: [
+          { key: 'csv', label: 'Export to CSV' },
+          { key: 'xlsx', label: 'Export to XLSX' },
+        ],
+        onClick: ({ key }) => (key === 'csv' ? downloadCsv(columns, rows, filename) : void downloadXlsx(columns, rows, filename, sheet)),
+      }}
+    >
+      <Button icon={<DownloadOutlined />}>Export</Button>
+    </Dropdown>
+  );
+}
+
+export function CompletedTable<T extends AlertDto & { deleted?: boolean }>({
+  columns,
+  rows,
+  loading,
+  emptyText,
+  showDeleted,
+  onView,
+}: {
+  columns: CompletedColumn<T>[];
+  rows: T[];
+  loading: boolean;
+  emptyText: string;
+  showDeleted: boolean;
+  onView: (row: T) => void;
+}) {
+  const tableColumns: TableColumnsType<T> = columns.map((c) => ({
+    key: c.key,
+    title: c.title,
+    render: (_: unknown, row: T) => c.render?.(row) ?? c.value(row),
+  }));
+  if (showDeleted) {
+    tableColumns.splice(1, 0, { key: 'deleted', title: '', render: (_: unknown, row: T) => (row.deleted ? <Tag color="error">Deleted</Tag> : null) });
+  }
+  tableColumns.push({
+    key: 'view',
+    title: 'View Alert',
+    render: (_: unknown, row: T) => (
+      <Button size="small" icon={<EyeOutlined />} onClick={() => onView(row)} aria-label={`View ${row.ticker} alert`}>
+        View
+      </Button>
+    ),
+  });
+  return (
+    <Table<T>
+      rowKey="id"
+      size="middle"
+      loading={loading}
+      columns={tableColumns}
+      dataSource={rows}
+      scroll={{ x: 'max-content' }}
+      pagination={{ pageSize: 25, showSizeChanger: false, hideOnSinglePage: true }}
+      locale={{ emptyText }}
+    />
+  );
+}
+
+/** 'View Alert': the alert's card with its completion text above it. */
+export function ViewAlertModal({ alert, onClose }: { alert: AlertDto | null; onClose: () => void }) {
+  const { track, isTracking } = useTrackAlert();
+  const colors = useMarketColors();
+  const noop = () => undefined;
+  const status = alert ? completionText(alert) : null;
+  return (
+    <Modal open={alert !== null} onCancel={onClose} footer={null} title={alert ? `${alert.ticker} alert` : ''} width={420}>
+      {alert && status && (
+        <Flex vertical gap={12}>
+          <Typography.Text style={{ color: status.positive === null ? undefined : status.positive ? colors.up : colors.down }}>
+            {status.text}
+          </Typography.Text>
+          <AlertCard alert={alert} actions={{ isTracking, onTrack: track, onNotes: noop, onMoreInfo: noop }} />
+        </Flex>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,181 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { App } from 'antd';
+import { ALERT_MSG, NOTIFICATION_EVENT, type AlertCategory, type AlertDto, type AlertSort, type CompletedSort } from '@drat/contracts';
+import {
+  createAlert,
+  deleteAlerts,
+  fetchAdminCompletedAlerts,
+  fetchAlerts,
+  fetchAlertTickers,
+  fetchAlertTypeResources,
+  fetchAllAlerts,
+  fetchCompletedAlerts,
+  searchAlerts,
+  trackAlert,
+  type NewAlertBody,
+  type SearchBody,
+} from '../../api/alerts';
+import { ApiError } from '../../api/client';
+import { trackerKeys } from '../trackers/queries';
+import { retryUnlessClientError, useFreshFirstPage, useOffsetList, type Page, type Pages } from './paging';
+
+/** Query keys of the alerts area (lists, tickers, searches, completed alerts, resources). */
+export const alertKeys = {
+  all: ['alerts'] as const,
+  list: (name: string, sort: AlertSort, pageSize: number) => [...alertKeys.all, 'list', name, sort, pageSize] as const,
+  tickers: (category: AlertCategory) => [...alertKeys.all, 'tickers', category] as const,
+  search: (body: SearchBody) => [...alertKeys.all, 'search', body] as const,
+  completed: (scope: 'user' | 'admin', name: string, sort: CompletedSort) =>
+    [...alertKeys.all, 'completed', scope, name, sort] as const,
+  allOfType: (name: string) => [...alertKeys.all, 'all-of-type', name] as const,
+  resources: (alertTypeId: number) => ['resources', 'alert-type', alertTypeId] as const,
+};
+
+/**
+ * The message of 1-core §8 for a failed list load: the permission text on a 403, the server's own
+ * words on a 400 (a sort the category cannot take, §5), else the generic `fallback`.
+ */
+export function listLoadError(err: unknown, permission: string, fallback: string): string {
+  if (err instanceof ApiError && err.status === 403) return permission;
+  if (err instanceof ApiError && err.status === 400 && err.message) return err.message;
+  return fallback;
+}
+
+/**
+ * Live events after which the newest alerts are read again: a new inbox notification (new alert,
+ * trigger or tracker news) or an 'alert' event. Users who exempted a type hear neither, hence the poll.
+ */
+export const NEW_ALERT_EVENTS = ['alert', NOTIFICATION_EVENT] as const;
+
+/** The alert list of one type: infinite, sorted, and kept fresh without a reload. */
+export function useAlertList(name: string | undefined, sort: AlertSort, pageSize: number) {
+  const options = {
+    queryKey: alertKeys.list(name ?? '', sort, pageSize),
+    fetchPage: async (offset: number, limit: number): Promise<Page<AlertDto>> => {
+      const page = await fetchAlerts({ name: name ?? '', limit, offset, sort });
+      return { items: page.alerts, hasMore: page.hasMore };
+    },
+    pageSize,
+    enabled: Boolean(name),
+  };
+  useFreshFirstPage(options, NEW_ALERT_EVENTS);
+  return useOffsetList(options);
+}
+
+export function useAlertTickers(category: AlertCategory | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: alertKeys.tickers(category ?? 'STOCKS'),
+    queryFn: async () => (await fetchAlertTickers(category!)).data,
+    enabled: enabled && Boolean(category),
+  });
+}
+
+export function useAlertSearch(body: SearchBody | null) {
+  return useQuery({
+    queryKey: alertKeys.search(body ?? { category: 'STOCKS' }),
+    queryFn: async () => (await searchAlerts(body!)).data,
+    enabled: body !== null,
+    retry: retryUnlessClientError,
+    staleTime: 0,
+  });
+}
+
+/** Applies `patch` to every cached copy of the alerts in `ids` (lists, searches, completed lists). */
+function patchCachedAlerts(queryClient: QueryClient, ids: ReadonlySet<number>, patch: Partial<AlertDto> | null) {
+  const apply = (list: AlertDto[]) =>
+    patch === null ? list.filter((a) => !ids.has(a.id)) : list.map((a) => (ids.has(a.id) ? { ...a, ...patch } : a));
+  queryClient.setQueriesData<unknown>({ queryKey: alertKeys.all }, (old: unknown) => {
+    if (Array.isArray(old)) return typeof old[0] === 'object' ? apply(old as AlertDto[]) : old;
+    if (old && typeof old === 'object' && 'pages' in old) {
+      const pages = old as Pages<AlertDto>;
+      return { ...pages, pages: pages.pages.map((p) => ({ ...p, items: apply(p.items) })) };
+    }
+    if (old && typeof old === 'object' && 'data' in old && Array.isArray(old.data)) {
+      return { ...old, data: apply(old.data as AlertDto[]) };
+    }
+    return old;
+  });
+}
+
+/** Track: a spinner while the call runs, then 'Tracked'; a failure is silent (1-core §4, §8). */
+export function useTrackAlert() {
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState<ReadonlySet<number>>(new Set());
+  const mark = (id: number, on: boolean) =>
+    setPending((old) => {
+      const next = new Set(old);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const mutation = useMutation({
+    mutationFn: (alert: AlertDto) => trackAlert({ alert_type: alert.alert_type, ticker: alert.ticker, alert_id: alert.id }),
+    onMutate: (alert) => mark(alert.id, true),
+    onSuccess: (_reply, alert) => {
+      patchCachedAlerts(queryClient, new Set([alert.id]), { tracked: true });
+      void queryClient.invalidateQueries({ queryKey: trackerKeys.all });
+    },
+    onSettled: (_reply, _err, alert) => mark(alert.id, false),
+  });
+  return { track: (alert: AlertDto) => mutation.mutate(alert), isTracking: (id: number) => pending.has(id) };
+}
+
+/** Super users' soft batch delete; the deleted alerts leave every cached list. */
+export function useDeleteAlerts() {
+  const queryClient = useQueryClient();
+  const { message } = App.useApp();
+  return useMutation({
+    mutationFn: (ids: number[]) => deleteAlerts(ids),
+    onSuccess: (_reply, ids) => {
+      patchCachedAlerts(queryClient, new Set(ids), null);
+      message.success(ALERT_MSG.deleted);
+    },
+    onError: () => {
+      message.error(ALERT_MSG.deleteFailed);
+    },
+  });
+}
+
+export function useCreateAlert() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NewAlertBody) => createAlert(body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: alertKeys.all }),
+  });
+}
+
+export function useCompletedAlerts(scope: 'user' | 'admin', name: string | undefined, sort: CompletedSort) {
+  return useQuery({
+    queryKey: alertKeys.completed(scope, name ?? '', sort),
+    queryFn: () => (scope === 'admin' ? fetchAdminCompletedAlerts : fetchCompletedAlerts)(name!, sort),
+    enabled: Boolean(name),
+    retry: retryUnlessClientError,
+  });
+}
+
+export function useAllAlertsOfType(name: string | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: alertKeys.allOfType(name ?? ''),
+    queryFn: async () => (await fetchAllAlerts(name!)).data,
+    enabled: enabled && Boolean(name),
+    retry: retryUnlessClientError,
+  });
+}
+
+/** The alert type's resources; an endpoint that is not there yet (404) reads as none. */
+export function useAlertTypeResources(alertTypeId: number | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: alertKeys.resources(alertTypeId ?? 0),
+    queryFn: async () => {
+      try {
+        return await fetchAlertTypeResources(alertTypeId!);
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 404) return { sheets: [], pdfs: [], videos: [] };
+        throw err;
+      }
+    },
+    enabled: enabled && alertTypeId !== undefined,
+    retry: retryUnlessClientError,
+  });
+}

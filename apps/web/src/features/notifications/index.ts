@@ -1,0 +1,9 @@
+export { NotificationItem } from './NotificationItem';
+export {
+  notificationKeys,
+  useMarkAllAsRead,
+  useMarkSingleAsRead,
+  useNotificationEvents,
+  useNotifications,
+  useUnreadCount,
+} from './queries';

@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { Button, Flex, Input, Typography } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
+import { MARKET_MSG, TICKER_PATTERN } from '@drat/contracts';
+import styles from './tools.module.css';
+
+interface Props {
+  /** What is typed; shared by the tabs so a ticker carries from one tool to the next. */
+  value: string;
+  onChange: (value: string) => void;
+  /** Called with the trimmed, upper-cased ticker. */
+  onSearch: (ticker: string) => void;
+  loading: boolean;
+  /** Names the tool, e.g. 'Dione ticker'. */
+  label: string;
+  /** A short line under the box, e.g. what a search costs. */
+  hint?: string;
+}
+
+/** The ticker search box of the tools screen (1-core §2): the text is trimmed and must not be empty (§5). */
+export function TickerSearch({ value, onChange, onSearch, loading, label, hint }: Props) {
+  const [tried, setTried] = useState(false);
+  const ticker = value.trim().toUpperCase();
+  const problem = !ticker ? MARKET_MSG.tickerRequired : TICKER_PATTERN.test(ticker) ? null : MARKET_MSG.tickerInvalid;
+
+  const submit = () => {
+    setTried(true);
+    if (!problem && !loading) onSearch(ticker);
+  };
+  const shown = tried ? problem : null;
+
+  return (
+    <Flex vertical gap={4} style={{ maxWidth: 520, width: '100%' }}>
+      <Flex gap={8}>
+        <Input
+          aria-label={label}
+          placeholder="Enter a ticker, e.g. AAPL"
+          value={value}
+          onChange={(e) => {
+            setTried(false);
+            onChange(e.target.value);
+          }}
+          onPressEnter={submit}
+          status={shown ? 'error' : undefined}
+          allowClear
+          maxLength={16}
+          autoComplete="off"
+          spellCheck={false}
+          classNames={{ input: styles.tickerInput }}
+          prefix={<SearchOutlined style={{ opacity: 0.55 }} />}
+        />
+        <Button type="primary" onClick={submit} loading={loading} disabled={!ticker}>
+          Search
+        </Button>
+      </Flex>
+      {shown ? (
+        <Typography.Text type="danger" style={{ fontSize: 12 }}>
+          {shown}
+        </Typography.Text>
+      ) : (
+        hint && (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {hint}
+          </Typography.Text>
+        )
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,50 @@
+import { useQuery } from '@tanstack/react-query';
+import { NOTIFICATION_EVENT, type AlertCategory, type TriggerDto, type TriggerSort } from '@drat/contracts';
+import { fetchTriggers, fetchTriggerTickers, searchTriggers, type SearchBody } from '../../api/alerts';
+import { retryUnlessClientError, useFreshFirstPage, useOffsetList, type Page } from '../alerts/paging';
+
+/** Query keys of the triggers screen. */
+export const triggerKeys = {
+  all: ['triggers'] as const,
+  list: (name: string, sort: TriggerSort, pageSize: number) => [...triggerKeys.all, 'list', name, sort, pageSize] as const,
+  tickers: (category: AlertCategory) => [...triggerKeys.all, 'tickers', category] as const,
+  search: (body: SearchBody) => [...triggerKeys.all, 'search', body] as const,
+};
+
+/** Live events after which the newest triggers are read again. */
+const NEW_TRIGGER_EVENTS = ['trigger', NOTIFICATION_EVENT] as const;
+
+export function useTriggerList(name: string | undefined, sort: TriggerSort, pageSize: number) {
+  const options = {
+    queryKey: triggerKeys.list(name ?? '', sort, pageSize),
+    fetchPage: async (offset: number, limit: number): Promise<Page<TriggerDto>> => {
+      const page = await fetchTriggers({ name: name ?? '', limit, offset, sort });
+      return { items: page.triggers, hasMore: page.hasMore };
+    },
+    pageSize,
+    enabled: Boolean(name),
+  };
+  useFreshFirstPage(options, NEW_TRIGGER_EVENTS);
+  return useOffsetList(options);
+}
+
+export function useTriggerTickers(category: AlertCategory | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: triggerKeys.tickers(category ?? 'STOCKS'),
+    queryFn: async () => {
+      const reply = await fetchTriggerTickers(category!);
+      return reply.data ?? reply.tickers ?? [];
+    },
+    enabled: enabled && Boolean(category),
+  });
+}
+
+export function useTriggerSearch(body: SearchBody | null) {
+  return useQuery({
+    queryKey: triggerKeys.search(body ?? { category: 'STOCKS' }),
+    queryFn: async () => (await searchTriggers(body!)).data,
+    enabled: body !== null,
+    retry: retryUnlessClientError,
+    staleTime: 0,
+  });
+}

@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import pino from 'pino';
+import { eq } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
+import { connect, type Database } from '../apps/server/src/db/client';
+import { alerts, alertTypes } from '../apps/server/src/db/schema/index';
+import { startJobs, type Jobs } from '../apps/server/src/jobs/queue';
+import { launch, newPage } from './support/browser';
+import { expectPath, signIn } from './support/journeys';
+import { createUser } from './support/users';
+
+/**
+ * The inbox of 2-trading §2.9 as a person meets it: an alert published while they are signed in
+ * arrives live (toast and badge), the inbox lists it, and marking one or all as read empties it.
+ * Alerts are written straight into the database and their fan-out queued, as publishing does.
+ */
+describe('the inbox', () => {
+  let browser: Browser;
+  let database: Database;
+  let jobs: Jobs;
+  beforeAll(async () => {
+    browser = await launch();
+    database = connect(inject('databaseUrl'), 2);
+    jobs = await startJobs(inject('databaseUrl'), pino({ level: 'silent' }));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await jobs?.stop();
+    await database?.close();
+  });
+
+  /** A new SWING-ALERTS alert for a ticker of its own, announced as publishing does. */
+  async function publish(): Promise<string> {
+    const ticker = `E${randomBytes(2).toString('hex').toUpperCase()}`;
+    const [type] = await database.db
+      .select({ id: alertTypes.id })
+      .from(alertTypes)
+      .where(eq(alertTypes.name, 'SWING-ALERTS'));
+    const [row] = await database.db
+      .insert(alerts)
+      .values({
+        alertTypeId: type!.id,
+        ticker,
+        companyName: 'Journey Corp',
+        alertPrice: '20',
+        buyRangeLow: '19.6',
+        buyRangeHigh: '20.2',
+        targetRangeLow: '22',
+        targetRangeHigh: '24',
+        stopLoss: '18',
+        riskPercent: '10.9',
+        rewardPercent: '18.8',
+      })
+      .returning({ id: alerts.id });
+    await jobs.send('notifications.fanout', { kind: 'NEW_ALERT', ref: row!.id });
+    return ticker;
+  }
+
+  const inboxButton = (page: Page) =>
+    page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: /^Inbox/ });
+  const dialog = (page: Page) => page.getByRole('dialog', { name: 'Inbox' });
+
+  it('a new alert arrives live, is listed, and is marked read one by one or all at once', async () => {
+    const user = await createUser({ plans: ['basic-monthly'] });
+    const page = await newPage(browser);
+    await signIn(page, user.email, user.password);
+    await expectPath(page, '/dashboard');
+
+    await inboxButton(page).click();
+    await expect.poll(() => dialog(page).getByText('You have no unread notifications.').isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+
+    // Published while the inbox is closed: a toast, and the badge counts it.
+    const first = await publish();
+    const title = `New SWING-ALERTS alert: ${first}`;
+    const toast = page.locator('.drat-notification-toast').filter({ hasText: title });
+    await toast.waitFor({ timeout: 30_000 });
+    await expect.poll(async () => inboxButton(page).getAttribute('aria-label')).toMatch(/^Inbox, \d+ unread$/);
+
+    // The toast opens the inbox, which lists it with its content and time.
+    await toast.click();
+    const item = dialog(page).getByRole('listitem', { name: title });
+    await item.waitFor();
+    expect(await item.textContent()).toContain(`${first} (Journey Corp): buy range $19.60 to $20.20`);
+    expect(await item.locator('time').textContent()).toBe('Just now');
+
+    // Published while the inbox is open: the list grows by itself.
+    const second = await publish();
+    const secondItem = dialog(page).getByRole('listitem', { name: `New SWING-ALERTS alert: ${second}` });
+    await secondItem.waitFor({ timeout: 30_000 });
+
+    // Mark one: it leaves the list; the other stays.
+    await item.getByRole('button', { name: /^Mark as read/ }).click();
+    await item.waitFor({ state: 'detached' });
+    expect(await secondItem.isVisible()).toBe(true);
+
+    // Mark all: the empty state, and no badge.
+    await dialog(page).getByRole('button', { name: 'Mark all as read' }).click();
+    await dialog(page).getByText('You have no unread notifications.').waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(async () => inboxButton(page).getAttribute('aria-label')).toBe('Inbox');
+
+    // The server kept it.
+    await page.reload();
+    await inboxButton(page).click();
+    await dialog(page).getByText('You have no unread notifications.').waitFor();
+    await page.context().close();
+  });
+});

@@ -1,0 +1,212 @@
+/**
+ * Ask DRAT (1-core §2 Tools, §3 "Ask DRAT company result", §5, §7, §8): company information, SEC
+ * filings and the 10-K analysis sheet. Shapes, limits, messages and query schemas shared by the
+ * server and the web app.
+ */
+import { z } from 'zod';
+import { TICKER_PATTERN, tickerField } from './market';
+
+/* ---- Limits ----------------------------------------------------------------------------------- */
+
+/** Filings form: number of results 1 to 10 (1-core §5, §9). */
+export const FILINGS_MIN_RESULTS = 1;
+export const FILINGS_MAX_RESULTS = 10;
+/** 10K sheet: a range of 2 to 6 fiscal years (1-core §5, §9). */
+export const SHEET_YEARS_MIN = 2;
+export const SHEET_YEARS_MAX = 6;
+export const SHEET_YEAR_CHOICES = [2, 3, 4, 5, 6] as const;
+/** Form types offered by the filings form (any other EDGAR form name is accepted by the server too). */
+export const FILING_FORM_TYPES = [
+  '10-K',
+  '10-Q',
+  '8-K',
+  '4',
+  'DEF 14A',
+  'S-8',
+  'SC 13G/A',
+  '20-F',
+  '6-K',
+  'N-CSR',
+] as const;
+/** Media type of the 10-K sheet. */
+export const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/* ---- Messages --------------------------------------------------------------------------------- */
+
+export const ASK_DRAT_MSG = {
+  noAccess: 'You currently do not have access to the Ask Drat Service',
+  serviceError: 'There was an error using the Ask Drat Service. Try again later.',
+  invalidInputs: 'Invalid inputs',
+  noFilings: 'No filings',
+  filingsError: 'Error fetching filings',
+  sheetError: 'An error occurred analyzing this ticker.',
+  sheetRequestFailed: 'An error occurred',
+  sheetYears: `Choose a range of ${SHEET_YEARS_MIN} to ${SHEET_YEARS_MAX} years.`,
+  unknownCompany: (ticker: string) => `Unknown ticker: ${ticker}. Enter the symbol of a listed company or fund.`,
+  noAnnualReports: (ticker: string) =>
+    `${ticker} has no 10-K figures to analyze (funds and foreign issuers file none).`,
+  filingsPartlyUnavailable: 'SEC filings could not be loaded right now; the market information is shown without them.',
+} as const;
+
+/* ---- Queries ---------------------------------------------------------------------------------- */
+
+/** The spec's fixed access `token` query parameter: accepted and ignored (the header authenticates). */
+const ignoredToken = z.string().optional();
+
+/** GET /stock/info?ticker&token */
+export const stockInfoQuery = z.object({ ticker: tickerField, token: ignoredToken });
+export type StockInfoQuery = z.infer<typeof stockInfoQuery>;
+
+const invalid = { error: ASK_DRAT_MSG.invalidInputs };
+
+/** GET /stock/filings/getboth?token&ticker&formtype&size: every bad field answers 'Invalid inputs'. */
+export const filingsQuery = z.object({
+  token: ignoredToken,
+  ticker: z
+    .string(invalid)
+    .trim()
+    .min(1, invalid)
+    .max(16, invalid)
+    .transform((t) => t.toUpperCase())
+    .pipe(z.string().regex(TICKER_PATTERN, invalid)),
+  formtype: z
+    .string(invalid)
+    .trim()
+    .min(1, invalid)
+    .max(20, invalid)
+    .pipe(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 ./-]*$/, invalid))
+    .transform((f) => f.replace(/\s+/g, ' ').toUpperCase()),
+  size: z.coerce.number(invalid).int(invalid).min(FILINGS_MIN_RESULTS, invalid).max(FILINGS_MAX_RESULTS, invalid),
+});
+export type FilingsQuery = z.infer<typeof filingsQuery>;
+
+const years = { error: ASK_DRAT_MSG.sheetYears };
+/** GET /stock/sheet-analysis?token&ticker&years_difference */
+export const sheetAnalysisQuery = z.object({
+  token: ignoredToken,
+  ticker: tickerField,
+  years_difference: z.coerce.number(years).int(years).min(SHEET_YEARS_MIN, years).max(SHEET_YEARS_MAX, years),
+});
+export type SheetAnalysisQuery = z.infer<typeof sheetAnalysisQuery>;
+
+/* ---- Responses -------------------------------------------------------------------------------- */
+
+/** One filing (1-core §3 "Filing"); `Filed At` is the EDGAR filing date, YYYY-MM-DD. */
+export const filingRowSchema = z.object({ 'Form Type': z.string(), 'Filed At': z.string(), Link: z.string() });
+export type FilingRow = z.infer<typeof filingRowSchema>;
+
+/** GET /stock/filings/getboth (200): `error` is 'No filings' when the list is empty, else null. */
+export const filingsResponseSchema = z.object({ filings: z.array(filingRowSchema), error: z.string().nullable() });
+export type FilingsResponse = z.infer<typeof filingsResponseSchema>;
+
+const num = z.number().nullable();
+const yesNo = z.enum(['Yes', 'No']);
+
+/** Prices in USD, volumes and share counts as numbers, percentages as percent numbers (1.5 = 1.5 %). */
+export const basicInfoSchema = z.object({
+  Company: z.string(),
+  Ticker: z.string(),
+  Website: z.string(),
+  Sector: z.string(),
+  Industry: z.string(),
+  Exchange: z.string(),
+  Type: z.enum(['Stock', 'ETF', 'OTC']),
+  Description: z.string(),
+  Optionable: yesNo,
+  Shortable: yesNo,
+  Price: num,
+  Change: num,
+  'Change %': num,
+  Open: num,
+  'Prev Close': num,
+  'Day High': num,
+  'Day Low': num,
+  Volume: num,
+  'Avg Volume': z.number(),
+  'Market Cap': num,
+  /** Diluted EPS of the latest fiscal year's 10-K; null without annual figures. */
+  EPS: num,
+  /** Price over that EPS; null when EPS is not positive. */
+  'P/E': num,
+  Revenue: num,
+  'Fiscal Year': z.number().nullable(),
+  /** SEC Central Index Key (10 digits) when the company files with the SEC. */
+  CIK: z.string().nullable(),
+});
+export type BasicInfo = z.infer<typeof basicInfoSchema>;
+
+export const sharesInfoSchema = z.object({
+  'Shares Outstanding': z.number(),
+  'Shares Float': z.number(),
+  'Float %': z.number(),
+  /** Percent of the shares held by the institutions of institutional_info; null when that list is empty. */
+  'Inst Own %': num,
+});
+export type SharesInfo = z.infer<typeof sharesInfoSchema>;
+
+/** Daily-bar indicators; null when the history is too short. */
+export const technicalInfoSchema = z.object({
+  SMA20: num,
+  SMA50: num,
+  SMA200: num,
+  RSI14: num,
+  '52W High': num,
+  '52W Low': num,
+  /** Percent distance of the price from SMA50 / SMA200. */
+  'SMA50 %': num,
+  'SMA200 %': num,
+});
+export type TechnicalInfo = z.infer<typeof technicalInfoSchema>;
+
+export const insiderRowSchema = z.object({
+  id: z.string(),
+  full_name: z.string(),
+  position: z.string(),
+  /** Form 4 filing date, YYYY-MM-DD. */
+  date_reported: z.string(),
+  description: z.string(),
+  shares: z.number(),
+  /** USD: shares × the reported price (or the close of the transaction day). */
+  value: z.number(),
+});
+export type InsiderRow = z.infer<typeof insiderRowSchema>;
+
+export const institutionalRowSchema = z.object({
+  Shareholder: z.string(),
+  /** Percent of shares outstanding. */
+  Stake: z.number(),
+  'Shares Owned': z.number(),
+});
+export type InstitutionalRow = z.infer<typeof institutionalRowSchema>;
+
+export const newsRowSchema = z.object({
+  news_url: z.string(),
+  news_title: z.string(),
+  /** ISO date-time. */
+  news_date: z.string(),
+  image_url: z.string(),
+});
+export type NewsRow = z.infer<typeof newsRowSchema>;
+
+export const companyInfoSchema = z.object({
+  ticker: z.string(),
+  basic_info: basicInfoSchema,
+  shs_info: sharesInfoSchema,
+  technical_info: technicalInfoSchema,
+  insider_info: z.array(insiderRowSchema),
+  institutional_info: z.array(institutionalRowSchema),
+  filings_info: z.array(filingRowSchema),
+  news_info: z.array(newsRowSchema),
+});
+export type CompanyInfo = z.infer<typeof companyInfoSchema>;
+
+/** GET /stock/info (200): `error` is null, or a note when SEC data could not be loaded (data still shown). */
+export const stockInfoResponseSchema = z.object({ data: companyInfoSchema, error: z.string().nullable() });
+export type StockInfoResponse = z.infer<typeof stockInfoResponseSchema>;
+
+/** Body of a failed GET /stock/sheet-analysis (4xx/5xx): `message` is the spec's text, `reason` says why. */
+export interface SheetErrorBody {
+  error: true;
+  message: string;
+  reason?: string;
+}

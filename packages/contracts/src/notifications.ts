@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import type { NotificationDto } from './alerts';
+
+/** What a notification is about; with its `ref` (alert or trigger id) one per user. */
+export const NOTIFICATION_KINDS = ['NEW_ALERT', 'TRIGGER', 'TRACKER', 'ADMIN'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** Delivery state of a notification's e-mail and SMS copies (3-bots §3 "Notification"). */
+export const DELIVERY_STATUSES = ['SUCCESS', 'PENDING', 'FAILED'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/** The inbox shows at most this many unread notifications, newest first; `unread` counts them all. */
+export const INBOX_LIMIT = 100;
+
+/**
+ * GET /notifications and both mark-as-read calls (2-trading §7): the unread list, newest first.
+ * `unread` is the number of unread notifications (the list stops at INBOX_LIMIT).
+ */
+export interface NotificationsResponse {
+  notifications: NotificationDto[];
+  empty: boolean;
+  unread: number;
+}
+
+/** POST /notifications/mark-single-as-read/ */
+export const markSingleAsReadBody = z.object({
+  id: z.coerce
+    .number({ error: 'A notification id is required.' })
+    .int({ error: 'A notification id is required.' })
+    .positive({ error: 'A notification id is required.' })
+    .max(2_147_483_647, { error: 'A notification id is required.' }),
+});
+export type MarkSingleAsReadBody = z.input<typeof markSingleAsReadBody>;
+
+/** User events over the WebSocket: a new notification, and notifications read (in another tab). */
+export const NOTIFICATION_EVENT = 'notification';
+export const NOTIFICATIONS_READ_EVENT = 'notifications.read';
+
+/** Payload of a `notification` user event: the notification itself, its content cut short. */
+export interface NotificationEventPayload {
+  id: number;
+  kind: NotificationKind;
+  title: string;
+  content: string;
+  timestamp: string;
+}
+/** Content longer than this is cut in the event (NOTIFY payloads are small); the inbox has it whole. */
+export const NOTIFICATION_EVENT_CONTENT_MAX = 280;
+
+/** Texts of the inbox (2-trading §2.9). */
+export const INBOX_MSG = {
+  title: 'Inbox',
+  empty: 'You have no unread notifications.',
+  markAll: 'Mark all as read',
+  markOne: 'Mark as read',
+  loadFailed: 'Could not load your notifications.',
+  notFound: 'Notification not found.',
+} as const;

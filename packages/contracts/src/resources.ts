@@ -1,0 +1,177 @@
+/** The resources library (1-core §2 Resources, §3 Resource; 3-bots-admin-public §2.9, §3, §5, §7, §8). */
+import { z } from 'zod';
+
+export const RESOURCE_TYPES = ['VIDEO', 'PDF', 'SHEET'] as const;
+export type ResourceType = (typeof RESOURCE_TYPES)[number];
+
+/** Category-level access choices (3-bots-admin-public §5). ALL is everyone signed in, ADMIN super users only. */
+export const RESOURCE_ACCESS = ['STOCKS', 'OPTIONS', 'ALL', 'OTC', 'ADMIN'] as const;
+export type ResourceAccess = (typeof RESOURCE_ACCESS)[number];
+
+/** How the create form gives access: to a category (`access`) or to alert types (`alert_types`). */
+export const RESOURCE_ACCESS_LEVELS = ['category', 'alert_type'] as const;
+export type ResourceAccessLevel = (typeof RESOURCE_ACCESS_LEVELS)[number];
+
+/** Tabs of the library and of the alert-type resources modal, with the response list each shows. */
+export const RESOURCE_TABS = [
+  { key: 'documents', label: 'Documents', list: 'pdfs' },
+  { key: 'videos', label: 'Videos', list: 'videos' },
+  { key: 'sheets', label: 'Sheets', list: 'sheets' },
+] as const;
+
+const MB = 1024 * 1024;
+/** Upload limits per kind of file, checked on the server after the bytes are read. */
+export const RESOURCE_MAX_BYTES: Record<ResourceType, number> = { PDF: 20 * MB, SHEET: 10 * MB, VIDEO: 100 * MB };
+export const RESOURCE_THUMBNAIL_MAX_BYTES = 2 * MB;
+export const RESOURCE_NAME_MAX = 200;
+export const RESOURCE_DESCRIPTION_MAX = 1000;
+export const RESOURCE_DURATION_MAX = 32;
+
+/** What the file input of each type accepts (the server checks the bytes, not these). */
+export const RESOURCE_FILE_ACCEPT: Record<ResourceType, string> = {
+  PDF: '.pdf,application/pdf',
+  SHEET:
+    '.xlsx,.xls,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel,text/csv',
+  VIDEO: '.mp4,.webm,video/mp4,video/webm',
+};
+export const RESOURCE_THUMBNAIL_ACCEPT = '.png,.jpg,.jpeg,.gif,.webp,image/png,image/jpeg,image/gif,image/webp';
+
+export const RESOURCE_MSG = {
+  // 3-bots-admin-public §5
+  nameRequired: 'Please provide a name/title for the resource',
+  typeRequired: 'Please select the type of resource',
+  accessRequired: 'Please select the category that has access.',
+  alertTypeRequired: 'Please select the alert type.',
+  durationRequired: 'Please provide time duration for the video',
+  // 3-bots-admin-public §8, 1-core §2 and §8
+  created: 'Resource created successfully',
+  saveFailed: 'Failed to save resource',
+  deleted: 'Resource has been deleted successfully',
+  confirmDelete: 'Are you sure you want to delete this resource?',
+  // Our own, where the spec gives no wording
+  nameTooLong: `Keep the name under ${RESOURCE_NAME_MAX} characters.`,
+  descriptionTooLong: `Keep the description under ${RESOURCE_DESCRIPTION_MAX} characters.`,
+  durationTooLong: `Keep the duration short, for example 12:30 (at most ${RESOURCE_DURATION_MAX} characters).`,
+  accessAndAlertTypes: 'Give access by category or by alert types, not both.',
+  unknownAlertType: 'Select alert types from the list.',
+  linkInvalid: 'Enter a full link starting with http:// or https://.',
+  pdfRequired: 'Please attach the PDF file.',
+  sheetRequired: 'Please attach the sheet (XLSX, XLS or CSV).',
+  videoRequired: 'Please attach the video file or give a link to it.',
+  notPdf: 'This file is not a PDF.',
+  notSheet: 'This file is not a spreadsheet: upload an XLSX, XLS or CSV file.',
+  notVideo: 'This file is not a video: upload an MP4 or WebM file.',
+  notThumbnail: 'The thumbnail must be a PNG, JPEG, GIF or WebP image.',
+  tooLarge: (what: string, bytes: number) => `The ${what} is larger than ${Math.round(bytes / MB)} MB.`,
+  alertTypeDenied: 'You do not have access to the resources of this alert type.',
+  loadFailed: 'The resources could not be loaded.',
+} as const;
+
+export const resourceAlertTypeRefSchema = z.object({ id: z.number().int(), name: z.string() });
+export type ResourceAlertTypeRef = z.infer<typeof resourceAlertTypeRefSchema>;
+
+/**
+ * A resource as the API returns it (1-core §3 "Resource"). URLs are absolute or start with /media/.
+ * `access` is set for category-level access and null when the resource is given to alert types;
+ * `file_url` is the stored file (documents, sheets, uploaded videos); `link` where a video lives elsewhere.
+ */
+export const resourceDtoSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  created: z.string(),
+  type: z.enum(RESOURCE_TYPES),
+  access: z.enum(RESOURCE_ACCESS).nullable(),
+  alert_types: z.array(resourceAlertTypeRefSchema),
+  file_url: z.string().nullable(),
+  link: z.string().nullable(),
+  thumbnail_url: z.string().nullable(),
+  video_time_duration: z.string().nullable(),
+  description: z.string(),
+});
+export type ResourceDto = z.infer<typeof resourceDtoSchema>;
+
+/** GET /resources and GET /resources/alert-type/{id}: newest first in each list. */
+export const resourcesResponseSchema = z.object({
+  sheets: z.array(resourceDtoSchema),
+  pdfs: z.array(resourceDtoSchema),
+  videos: z.array(resourceDtoSchema),
+});
+export type ResourcesResponse = z.infer<typeof resourcesResponseSchema>;
+
+/** POST /resources/create/ */
+export const resourceCreatedSchema = z.object({ message: z.string(), data: resourceDtoSchema });
+/** DELETE /resources/{id} */
+export const resourceDeletedSchema = z.object({ message: z.string() });
+
+export const RESOURCE_LIST_OF: Record<ResourceType, keyof ResourcesResponse> = {
+  PDF: 'pdfs',
+  SHEET: 'sheets',
+  VIDEO: 'videos',
+};
+
+export const resourceIdParams = z.object({ id: z.coerce.number().int().positive() });
+
+const optionalText = (max: number, message: string) => z.string().trim().max(max, { error: message }).optional();
+
+/**
+ * The text fields of POST /resources/create/ (multipart; empty values arrive as absent). Files are
+ * checked by the server from their bytes. Every broken rule is reported at once, under its field.
+ */
+export const resourceCreateFields = z
+  .object({
+    name: z
+      .string({ error: RESOURCE_MSG.nameRequired })
+      .trim()
+      .min(1, { error: RESOURCE_MSG.nameRequired })
+      .max(RESOURCE_NAME_MAX, { error: RESOURCE_MSG.nameTooLong }),
+    type: z.enum(RESOURCE_TYPES, { error: RESOURCE_MSG.typeRequired }),
+    access_level: z.enum(RESOURCE_ACCESS_LEVELS).optional(),
+    access: z.enum(RESOURCE_ACCESS, { error: RESOURCE_MSG.accessRequired }).optional(),
+    alert_types: z
+      .array(
+        z.coerce
+          .number({ error: RESOURCE_MSG.unknownAlertType })
+          .int()
+          .positive({ error: RESOURCE_MSG.unknownAlertType }),
+      )
+      .default([]),
+    video_time_duration: optionalText(RESOURCE_DURATION_MAX, RESOURCE_MSG.durationTooLong),
+    description: optionalText(RESOURCE_DESCRIPTION_MAX, RESOURCE_MSG.descriptionTooLong),
+    link: z
+      .string()
+      .trim()
+      .refine((v) => /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(v) && URL.canParse(v), { error: RESOURCE_MSG.linkInvalid })
+      .optional(),
+  })
+  .check(
+    z.superRefine(
+      (
+        f: {
+          type?: unknown;
+          access_level?: unknown;
+          access?: unknown;
+          alert_types?: unknown;
+          video_time_duration?: unknown;
+        },
+        ctx,
+      ) => {
+        // Runs even when other fields failed, so the form hears every rule at once.
+        const types = Array.isArray(f.alert_types) ? f.alert_types : [];
+        const hasAccess = typeof f.access === 'string';
+        const byTypes =
+          f.access_level === 'alert_type' || (f.access_level === undefined && types.length > 0 && !hasAccess);
+        if (hasAccess && types.length > 0) {
+          ctx.addIssue({ code: 'custom', path: ['access'], message: RESOURCE_MSG.accessAndAlertTypes });
+        } else if (byTypes && types.length === 0) {
+          ctx.addIssue({ code: 'custom', path: ['alert_types'], message: RESOURCE_MSG.alertTypeRequired });
+        } else if (!byTypes && !hasAccess) {
+          ctx.addIssue({ code: 'custom', path: ['access'], message: RESOURCE_MSG.accessRequired });
+        }
+        if (f.type === 'VIDEO' && !f.video_time_duration) {
+          ctx.addIssue({ code: 'custom', path: ['video_time_duration'], message: RESOURCE_MSG.durationRequired });
+        }
+      },
+      { when: ({ value }) => typeof value === 'object' && value !== null && !Array.isArray(value) },
+    ),
+  );
+export type ResourceCreateFields = z.infer<typeof resourceCreateFields>;

@@ -1,0 +1,4 @@
+export * from './lifecycle';
+export * from './notes';
+export * from './measures';
+export * from './scan';
