@@ -17,6 +17,8 @@ export default defineConfig(
     '**/.e2e-data/',
     '**/coverage/',
     'apps/server/src/db/migrations/',
+    '**/.scratch-*/',
+    '**/.tmp-*/',
   ]),
   js.configs.recommended,
   tseslint.configs.recommended,

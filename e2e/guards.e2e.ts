@@ -35,7 +35,11 @@ describe('pages a user may not open', () => {
     await page.goto('/smart-trades');
     await expectPath(page, '/dashboard');
     await expect
-      .poll(() => page.getByText('You do not have access to use the smart trader. Upgrade to a higher plan to gain access.').isVisible())
+      .poll(() =>
+        page
+          .getByText('You do not have access to use the smart trader. Upgrade to a higher plan to gain access.')
+          .isVisible(),
+      )
       .toBe(true);
     expect(await page.getByRole('link', { name: 'Smart Trader' }).count()).toBe(0);
     await page.context().close();

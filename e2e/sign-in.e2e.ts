@@ -18,14 +18,18 @@ describe('signing in and out', () => {
     const page = await newPage(browser);
 
     await signIn(page, user.email, 'not-the-password-1');
-    await expect.poll(() => page.getByTestId('login-error').textContent()).toContain('Unable to log in with provided credentials.');
+    await expect
+      .poll(() => page.getByTestId('login-error').textContent())
+      .toContain('Unable to log in with provided credentials.');
     expect(new URL(page.url()).pathname).toBe('/login');
 
     await signIn(page, user.email, user.password);
     await expectPath(page, '/dashboard');
     await expect.poll(() => page.getByRole('heading', { name: 'My Dashboard' }).isVisible()).toBe(true);
     // A Stocks plan gives alerts but not the super user's links.
-    expect(await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Alerts' }).isVisible()).toBe(true);
+    expect(
+      await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Alerts' }).isVisible(),
+    ).toBe(true);
     expect(await page.getByRole('link', { name: 'Manage Users' }).count()).toBe(0);
 
     // A reload keeps the session; logging out ends it on the server.
@@ -34,7 +38,9 @@ describe('signing in and out', () => {
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem('drat.session') ?? '{}').token as string);
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Logout' }).click();
     await expectPath(page, '/');
-    const res = await fetch(`${new URL(page.url()).origin}/api/profile/userProfile`, { headers: { authorization: `Token ${token}` } });
+    const res = await fetch(`${new URL(page.url()).origin}/api/profile/userProfile`, {
+      headers: { authorization: `Token ${token}` },
+    });
     expect(res.status).toBe(401);
     await page.context().close();
   });

@@ -38,7 +38,7 @@ export interface MailboxMessage {
 
 /** The demo mailbox (outbox), newest first. */
 export async function mailbox(to: string): Promise<MailboxMessage[]> {
-  const res = await fetch(`${baseURL()}/api/dev/mailbox`);
+  const res = await fetch(`${baseURL()}/api/dev/mailbox?to=${encodeURIComponent(to.toLowerCase())}`);
   const { messages } = (await res.json()) as { messages: MailboxMessage[] };
   return messages.filter((m) => m.recipient === to.toLowerCase());
 }

@@ -52,7 +52,10 @@ const schema = z.object({
   /** The sending number in E.164 form, or a Messaging Service SID (MG…). */
   TWILIO_FROM: z
     .string()
-    .regex(/^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32})$/, 'a phone number such as +14155550123, or a Messaging Service SID (MG…)')
+    .regex(
+      /^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32})$/,
+      'a phone number such as +14155550123, or a Messaging Service SID (MG…)',
+    )
     .optional(),
   /** Overrides Twilio's address (tests point it at a local server speaking Twilio's API). */
   TWILIO_BASE_URL: z.string().url().default('https://api.twilio.com'),
@@ -113,7 +116,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const demoSeed = flag(e.DATABASE_URL === undefined).parse(e.DEMO_SEED);
   const twilioSet = [e.TWILIO_ACCOUNT_SID, e.TWILIO_AUTH_TOKEN, e.TWILIO_FROM].filter((v) => v !== undefined).length;
   if (twilioSet !== 0 && twilioSet !== 3) {
-    throw new Error('Invalid configuration: set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM together, or none of them.');
+    throw new Error(
+      'Invalid configuration: set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM together, or none of them.',
+    );
   }
   if (e.STORAGE === 's3' && !(e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY)) {
     throw new Error('Invalid configuration: STORAGE=s3 needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY.');
@@ -131,7 +136,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
+    admin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD
+        ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD }
+        : undefined,
     demoSeed,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -144,7 +152,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tradier: e.TRADIER_TOKEN
         ? {
             token: e.TRADIER_TOKEN,
-            baseUrl: e.TRADIER_BASE_URL ?? (e.TRADIER_ENV === 'production' ? 'https://api.tradier.com/v1' : 'https://sandbox.tradier.com/v1'),
+            baseUrl:
+              e.TRADIER_BASE_URL ??
+              (e.TRADIER_ENV === 'production' ? 'https://api.tradier.com/v1' : 'https://sandbox.tradier.com/v1'),
           }
         : undefined,
       sim: { alwaysOpen: flag(demoSeed).parse(e.SIM_MARKET_ALWAYS_OPEN), speed: e.SIM_SPEED, seed: e.SIM_SEED },
@@ -172,7 +182,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sms: {
       twilio:
         e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
-          ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM, baseUrl: e.TWILIO_BASE_URL }
+          ? {
+              accountSid: e.TWILIO_ACCOUNT_SID,
+              authToken: e.TWILIO_AUTH_TOKEN,
+              from: e.TWILIO_FROM,
+              baseUrl: e.TWILIO_BASE_URL,
+            }
           : undefined,
     },
   };

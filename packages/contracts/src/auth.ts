@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { MSG } from './messages';
 import { OTP_LENGTH, PASSWORD_MIN_LENGTH, THEMES } from './constants';
 
-const requiredText = (message: string) =>
-  z.string({ error: message }).trim().min(1, { error: message });
+const requiredText = (message: string) => z.string({ error: message }).trim().min(1, { error: message });
 
 export const emailField = z
   .string({ error: MSG.emailRequired })
@@ -28,12 +27,19 @@ export const loginBody = z
       (body: { username?: string | undefined; email?: string | undefined }, ctx) => {
         const parsed = emailField.safeParse(body.username ?? body.email ?? '');
         if (!parsed.success) {
-          ctx.addIssue({ code: 'custom', path: ['username'], message: parsed.error.issues[0]?.message ?? MSG.emailRequired });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['username'],
+            message: parsed.error.issues[0]?.message ?? MSG.emailRequired,
+          });
         }
       },
       {
         when: ({ value, issues }) =>
-          typeof value === 'object' && value !== null && !Array.isArray(value) && !issues.some((i) => i.path?.[0] === 'username' || i.path?.[0] === 'email'),
+          typeof value === 'object' &&
+          value !== null &&
+          !Array.isArray(value) &&
+          !issues.some((i) => i.path?.[0] === 'username' || i.path?.[0] === 'email'),
       },
     ),
   )
@@ -93,8 +99,8 @@ export const profileChangeBody = z
 
 export const setThemeBody = z.object({ theme: z.enum(THEMES) });
 
-export const exemptAlertsBody = z.array(
-  z.object({ id: z.number().int().positive(), name: z.string().optional(), exempted: z.boolean() }),
-).max(500);
+export const exemptAlertsBody = z
+  .array(z.object({ id: z.number().int().positive(), name: z.string().optional(), exempted: z.boolean() }))
+  .max(500);
 
 export type LoginBody = z.input<typeof loginBody>;

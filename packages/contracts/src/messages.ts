@@ -22,8 +22,7 @@ export const MSG = {
   badCredentials: 'Unable to log in with provided credentials.',
   accountInactive: 'This account has been deactivated. Contact support to reactivate it.',
   subscriptionExpired: 'Your subscription has expired. Renew it to continue using DRAT.',
-  tooManyAttempts: (minutes: number) =>
-    `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  tooManyAttempts: (minutes: number) => `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 
   // OTP (1-core §2, §4, §5, §8)
   otpTitle: 'Verify your Login OTP',
@@ -83,6 +82,5 @@ export const MSG = {
   pageDoesNotExist: 'That page does not exist',
   noToolsAccess: 'You do not have access to use the tools',
   liveTraderDenied: 'You do not have access to use the live trader.',
-  smartTraderDenied:
-    'You do not have access to use the smart trader. Upgrade to a higher plan to gain access.',
+  smartTraderDenied: 'You do not have access to use the smart trader. Upgrade to a higher plan to gain access.',
 } as const;

@@ -1,15 +1,7 @@
 import type { AlertCategory, Theme } from './constants';
 
 /** Feature rights a plan can grant (1-core §6). */
-export const PLAN_FEATURES = [
-  'AA',
-  'DA',
-  'ADA',
-  'TIA',
-  'LIVE_TRADER',
-  'SMART_TRADER',
-  'TRADE_CHALLENGE',
-] as const;
+export const PLAN_FEATURES = ['AA', 'DA', 'ADA', 'TIA', 'LIVE_TRADER', 'SMART_TRADER', 'TRADE_CHALLENGE'] as const;
 export type PlanFeature = (typeof PLAN_FEATURES)[number];
 
 export interface AlertTypeRight {

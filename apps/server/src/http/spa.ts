@@ -18,7 +18,8 @@ export async function registerStatic(app: FastifyInstance, webDist: string, uplo
       index: ['index.html'],
       decorateReply: true,
       setHeaders: (reply, file) => {
-        if (file.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        if (file.includes(`${path.sep}assets${path.sep}`))
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
         else if (file.endsWith('.html')) reply.header('cache-control', 'no-cache');
       },
     });

@@ -10,7 +10,7 @@ export interface QueuePayloads {
   'outbox.sweep': Record<string, never>;
   /**
    * Finds the recipients of a new alert or trigger and writes their notifications, in batches.
-   * `late`: found long after it happened (a catch-up): inbox only, no e-mail or SMS.
+   * `late`: found long after it happened (a catch-up): trackers only, inbox only.
    */
   'notifications.fanout': { kind: 'NEW_ALERT' | 'TRIGGER'; ref: number; late?: boolean };
   'sessions.purge': Record<string, never>;

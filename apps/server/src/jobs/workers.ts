@@ -19,9 +19,15 @@ export async function startWorkers(
     await modules.outbox.sweep();
   });
   await jobs.schedule('outbox.sweep', '*/5 * * * *');
-  await jobs.work('notifications.fanout', async (job) => {
-    await modules.notifications.fanout(job);
-  });
+  // Fan-outs of different alerts and triggers run side by side: a catch-up's many triggers must
+  // not hold back the next new alert by 2 s each.
+  await jobs.work(
+    'notifications.fanout',
+    async (job) => {
+      await modules.notifications.fanout(job);
+    },
+    { batchSize: 10, concurrency: 4 },
+  );
   await jobs.work('sessions.purge', async () => {
     await modules.auth.purgeIdleSessions();
   });

@@ -8,7 +8,6 @@ import type {
   CompletedAlertsResponse,
   CompletedSort,
   PublishAlertResponse,
-  ResourcesResponse,
   TrackerDto,
   TriggerDto,
   TriggerSort,
@@ -109,9 +108,7 @@ export const resetTrackers = () => api.post<{ message?: string }>('/alerts/reset
 export const fetchDioneTrackers = () =>
   api.get<{ data: DioneTrackerDto[]; hasTickers: boolean }>('/alerts/dione-tracker-list');
 
-export const removeDioneTracker = (id: number) => api.post<{ message?: string }>('/alerts/remove-dione-ticker/', { id });
+export const removeDioneTracker = (id: number) =>
+  api.post<{ message?: string }>('/alerts/remove-dione-ticker/', { id });
 
 export const resetDioneTrackers = () => api.post<{ message?: string }>('/alerts/reset-dione-trackers/');
-
-export const fetchAlertTypeResources = (alertTypeId: number) =>
-  api.get<ResourcesResponse>(`/resources/alert-type/${alertTypeId}`);

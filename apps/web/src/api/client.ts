@@ -6,7 +6,9 @@ export class ApiError extends Error {
     readonly status: number,
     readonly body: Record<string, unknown>,
   ) {
-    super(errorMessages(body)[0] ?? (status >= 500 || status === 0 ? MSG.somethingWrong : `Request failed (${status})`));
+    super(
+      errorMessages(body)[0] ?? (status >= 500 || status === 0 ? MSG.somethingWrong : `Request failed (${status})`),
+    );
     this.name = 'ApiError';
   }
 }
@@ -49,9 +51,14 @@ export function onInvalidToken(listener: () => void): () => void {
 type Query = Record<string, string | number | boolean | undefined | null>;
 
 /** Sends one call with the session's token; a non-2xx answer becomes an ApiError with the server's JSON body. */
-async function send(method: string, path: string, init: { query?: Query; body?: unknown; accept?: string } = {}): Promise<Response> {
+async function send(
+  method: string,
+  path: string,
+  init: { query?: Query; body?: unknown; accept?: string } = {},
+): Promise<Response> {
   const url = new URL(`/api${path}`, window.location.origin);
-  for (const [k, v] of Object.entries(init.query ?? {})) if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
+  for (const [k, v] of Object.entries(init.query ?? {}))
+    if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
   const headers: Record<string, string> = { accept: init.accept ?? 'application/json' };
   if (token) headers.authorization = `Token ${token}`;
   let body: BodyInit | undefined;
@@ -69,7 +76,8 @@ async function send(method: string, path: string, init: { query?: Query; body?: 
   if (!response.ok) {
     const parsed = parseBody(await response.text());
     const errorBody = (parsed && typeof parsed === 'object' ? parsed : {}) as Record<string, unknown>;
-    if (response.status === 401 && errorBody.detail === MSG.invalidToken && token) unauthorizedListeners.forEach((l) => l());
+    if (response.status === 401 && errorBody.detail === MSG.invalidToken && token)
+      unauthorizedListeners.forEach((l) => l());
     throw new ApiError(response.status, errorBody);
   }
   return response;

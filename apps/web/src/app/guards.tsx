@@ -45,7 +45,8 @@ export function PageGuard({ page }: { page: PageDef }) {
   }, [page.title]);
 
   if (!allowed) {
-    if (localStorage.getItem(STORAGE_KEYS.lastRoute)?.startsWith(page.path)) localStorage.removeItem(STORAGE_KEYS.lastRoute);
+    if (localStorage.getItem(STORAGE_KEYS.lastRoute)?.startsWith(page.path))
+      localStorage.removeItem(STORAGE_KEYS.lastRoute);
     return <Navigate to={page.deniedTo ?? '/dashboard'} replace />;
   }
   return <>{page.element}</>;

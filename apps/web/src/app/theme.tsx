@@ -58,7 +58,11 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     <ConfigProvider
       theme={{
         algorithm: theme === 'dark' ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm,
-        token: { colorPrimary: BRAND_COLOR, borderRadius: 8, fontFamily: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif" },
+        token: {
+          colorPrimary: BRAND_COLOR,
+          borderRadius: 8,
+          fontFamily: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+        },
       }}
     >
       <AntApp>{children}</AntApp>

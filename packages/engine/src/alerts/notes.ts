@@ -17,17 +17,10 @@
  */
 import type { AlertLevels, AlertTriggerKind } from './lifecycle';
 
-export type TriggerClass = 'br' | 'ph' | 'th' | 'sl';
-
-/** 1-core §4, in the spec's order; null when no keyword is present. */
-export function classifyTriggerNote(note: string): TriggerClass | null {
-  const n = note.toLowerCase();
-  if (n.includes('buy range')) return 'br';
-  if (n.includes('+') || n.includes('profit') || n.includes('500')) return 'ph';
-  if (n.includes('target')) return 'th';
-  if (n.includes('loss') || n.includes('-')) return 'sl';
-  return null;
-}
+/** The classification itself lives once, in the contracts the web app reads too. */
+import type { TriggerNoteClass } from '@drat/contracts';
+export { classifyTriggerNote } from '@drat/contracts';
+export type TriggerClass = TriggerNoteClass;
 
 /** Whether a P/L percent reads as a profit once written with two decimals (-0.004% reads +0.00%). */
 export function isProfitPercent(plPercent: number): boolean {

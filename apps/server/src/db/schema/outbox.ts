@@ -10,7 +10,9 @@ export const outbox = pgTable(
     subject: text('subject').notNull().default(''),
     body: text('body').notNull(),
     html: text('html'),
-    status: text('status', { enum: ['PENDING', 'SUCCESS', 'FAILED'] }).notNull().default('PENDING'),
+    status: text('status', { enum: ['PENDING', 'SUCCESS', 'FAILED'] })
+      .notNull()
+      .default('PENDING'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     provider: text('provider'),

@@ -32,7 +32,9 @@ export const profiles = pgTable('profiles', {
   getAlertsNotification: boolean('get_alerts_notification').notNull().default(true),
   otpEnabled: boolean('otp_enabled').notNull().default(false),
   firstLogin: boolean('first_login').notNull().default(true),
-  theme: text('theme', { enum: ['light', 'dark'] }).notNull().default('light'),
+  theme: text('theme', { enum: ['light', 'dark'] })
+    .notNull()
+    .default('light'),
   dioneCredits: integer('dione_credits').notNull().default(0),
   tradeIdeasCredits: integer('trade_ideas_credits').notNull().default(0),
 });

@@ -19,7 +19,9 @@ export async function seedCatalogue(db: Db): Promise<void> {
           .onConflictDoNothing();
       }
     }
-    const types = await tx.select({ id: alertTypes.id, name: alertTypes.name, categoryId: alertTypes.categoryId }).from(alertTypes);
+    const types = await tx
+      .select({ id: alertTypes.id, name: alertTypes.name, categoryId: alertTypes.categoryId })
+      .from(alertTypes);
     for (const p of PLAN_CATALOGUE) {
       const [inserted] = await tx
         .insert(plans)
@@ -38,8 +40,7 @@ export async function seedCatalogue(db: Db): Promise<void> {
         .returning({ id: plans.id });
       if (!inserted) continue;
       const wanted = types.filter(
-        (t) =>
-          p.categories.some((c) => categoryId.get(c) === t.categoryId) || (p.extraTypes ?? []).includes(t.name),
+        (t) => p.categories.some((c) => categoryId.get(c) === t.categoryId) || (p.extraTypes ?? []).includes(t.name),
       );
       if (wanted.length > 0) {
         await tx.insert(planAlertTypes).values(wanted.map((t) => ({ planId: inserted.id, alertTypeId: t.id })));

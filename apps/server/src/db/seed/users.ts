@@ -35,11 +35,51 @@ interface DemoUser {
 
 /** The demo accounts documented in the README. */
 export const DEMO_USERS: DemoUser[] = [
-  { email: 'admin@drat.local', firstName: 'Ada', lastName: 'Admin', plans: [], isSuper: true, dioneCredits: 100, tradeIdeasCredits: 100 },
-  { email: 'live@drat.local', firstName: 'Liam', lastName: 'Live', plans: ['elite-monthly'], isLiveTrader: true, dioneCredits: 50, tradeIdeasCredits: 50 },
-  { email: 'demo@drat.local', firstName: 'Dana', lastName: 'Demo', plans: ['stocks-monthly'], firstLogin: true, dioneCredits: 25, tradeIdeasCredits: 10 },
-  { email: 'otp@drat.local', firstName: 'Olive', lastName: 'Otp', plans: ['options-monthly'], otpEnabled: true, dioneCredits: 25, tradeIdeasCredits: 10 },
-  { email: 'expired@drat.local', firstName: 'Evan', lastName: 'Expired', plans: ['basic-monthly'], expired: true, dioneCredits: 0, tradeIdeasCredits: 0 },
+  {
+    email: 'admin@drat.local',
+    firstName: 'Ada',
+    lastName: 'Admin',
+    plans: [],
+    isSuper: true,
+    dioneCredits: 100,
+    tradeIdeasCredits: 100,
+  },
+  {
+    email: 'live@drat.local',
+    firstName: 'Liam',
+    lastName: 'Live',
+    plans: ['elite-monthly'],
+    isLiveTrader: true,
+    dioneCredits: 50,
+    tradeIdeasCredits: 50,
+  },
+  {
+    email: 'demo@drat.local',
+    firstName: 'Dana',
+    lastName: 'Demo',
+    plans: ['stocks-monthly'],
+    firstLogin: true,
+    dioneCredits: 25,
+    tradeIdeasCredits: 10,
+  },
+  {
+    email: 'otp@drat.local',
+    firstName: 'Olive',
+    lastName: 'Otp',
+    plans: ['options-monthly'],
+    otpEnabled: true,
+    dioneCredits: 25,
+    tradeIdeasCredits: 10,
+  },
+  {
+    email: 'expired@drat.local',
+    firstName: 'Evan',
+    lastName: 'Expired',
+    plans: ['basic-monthly'],
+    expired: true,
+    dioneCredits: 0,
+    tradeIdeasCredits: 0,
+  },
 ];
 
 /** Creates the demo accounts that are missing; existing ones are left as their users changed them. */

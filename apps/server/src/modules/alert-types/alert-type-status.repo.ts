@@ -6,9 +6,12 @@ export function alertTypeStatusRepo(db: Db) {
   return {
     exemptedIds: async (userId: number) =>
       new Set(
-        (await db.select({ id: alertTypeExemptions.alertTypeId }).from(alertTypeExemptions).where(eq(alertTypeExemptions.userId, userId))).map(
-          (r) => r.id,
-        ),
+        (
+          await db
+            .select({ id: alertTypeExemptions.alertTypeId })
+            .from(alertTypeExemptions)
+            .where(eq(alertTypeExemptions.userId, userId))
+        ).map((r) => r.id),
       ),
     typesByIds: (ids: number[]) =>
       db
@@ -20,10 +23,15 @@ export function alertTypeStatusRepo(db: Db) {
     async setExemptions(userId: number, exempt: number[], include: number[]) {
       await db.transaction(async (tx) => {
         if (include.length > 0) {
-          await tx.delete(alertTypeExemptions).where(and(eq(alertTypeExemptions.userId, userId), inArray(alertTypeExemptions.alertTypeId, include)));
+          await tx
+            .delete(alertTypeExemptions)
+            .where(and(eq(alertTypeExemptions.userId, userId), inArray(alertTypeExemptions.alertTypeId, include)));
         }
         if (exempt.length > 0) {
-          await tx.insert(alertTypeExemptions).values(exempt.map((alertTypeId) => ({ userId, alertTypeId }))).onConflictDoNothing();
+          await tx
+            .insert(alertTypeExemptions)
+            .values(exempt.map((alertTypeId) => ({ userId, alertTypeId })))
+            .onConflictDoNothing();
         }
       });
     },

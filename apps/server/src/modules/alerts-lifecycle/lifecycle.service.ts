@@ -96,11 +96,12 @@ const openAlert = and(eq(alerts.completed, false), isNull(alerts.deletedAt));
  * A run: takes a pg advisory lock (a second, concurrent run returns 'busy'); finds the instruments
  * of the open alerts and asks bars() once per symbol, from the oldest point any alert on it was
  * evaluated to (at most MAX_CATCH_UP_MS back) up to the last complete minute; then, batch by batch,
- * evaluates each alert from its own `evaluated_through`. An alert with events is written in its own
- * transaction with its triggers (ON CONFLICT (alert_id, kind) DO NOTHING), guarded by its previous
- * `evaluated_through`, so a re-run or a stale concurrent writer writes nothing twice; alerts that
- * only moved on (new latest price) are written in one statement per batch. New triggers are then
- * told to the alert events' listeners.
+ * evaluates each alert from its own `evaluated_through`. The alerts of a batch that had events are
+ * written with their triggers in one transaction (one alert per transaction if that fails), each
+ * guarded by its previous `evaluated_through` and the triggers by ON CONFLICT (alert_id, kind) DO
+ * NOTHING, so a re-run or a stale concurrent writer writes nothing twice; alerts that only moved on
+ * get their latest price and evaluated_through in one statement per batch, on their turn (see
+ * REFRESH_MINUTES). New triggers are then told to the alert events' listeners.
  */
 export function createLifecycleService({ db, market, events, log }: LifecycleDeps) {
   const pool = poolOf(db);

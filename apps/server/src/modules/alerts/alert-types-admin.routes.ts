@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { alertTypeIdParams, alertTypePatchBody, notificationStatusBody, notificationStatusQuery } from '@drat/contracts';
+import {
+  alertTypeIdParams,
+  alertTypePatchBody,
+  notificationStatusBody,
+  notificationStatusQuery,
+} from '@drat/contracts';
 import { requireRight } from '../../http/auth';
 import type { AlertTypesAdminService } from './alert-types-admin.service';
 
@@ -16,7 +21,9 @@ export const alertTypesAdminRoutes: FastifyPluginAsyncZod<{ alertTypesAdmin: Ale
     { schema: { tags, querystring: notificationStatusQuery, body: notificationStatusBody } },
     (req) => alertTypesAdmin.setCategoryNotifications(req.query.category, req.body.is_notification_enabled),
   );
-  app.patch('/alerts/alert-types/:id', { schema: { tags, params: alertTypeIdParams, body: alertTypePatchBody } }, (req) =>
-    alertTypesAdmin.update(req.params.id, req.body),
+  app.patch(
+    '/alerts/alert-types/:id',
+    { schema: { tags, params: alertTypeIdParams, body: alertTypePatchBody } },
+    (req) => alertTypesAdmin.update(req.params.id, req.body),
   );
 };

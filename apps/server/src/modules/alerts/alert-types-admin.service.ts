@@ -12,8 +12,29 @@ import { AppError } from '../../http/errors';
  */
 const NOTE_POLICY: sanitizeHtml.IOptions = {
   allowedTags: [
-    'p', 'br', 'b', 'strong', 'i', 'em', 'u', 's', 'strike', 'del', 'sub', 'sup',
-    'ul', 'ol', 'li', 'blockquote', 'h1', 'h2', 'h3', 'h4', 'code', 'pre', 'a',
+    'p',
+    'br',
+    'b',
+    'strong',
+    'i',
+    'em',
+    'u',
+    's',
+    'strike',
+    'del',
+    'sub',
+    'sup',
+    'ul',
+    'ol',
+    'li',
+    'blockquote',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'code',
+    'pre',
+    'a',
   ],
   allowedAttributes: { a: ['href', 'target', 'rel'] },
   allowedSchemes: ['http', 'https', 'mailto'],
@@ -69,7 +90,11 @@ export function createAlertTypesAdminService(db: Db) {
       const set: Partial<typeof alertTypes.$inferInsert> = {};
       if (patch.raw_note !== undefined) set.rawNote = sanitizeNote(patch.raw_note);
       if (patch.is_notification_enabled !== undefined) set.isNotificationEnabled = patch.is_notification_enabled;
-      const updated = await db.update(alertTypes).set(set).where(eq(alertTypes.id, id)).returning({ id: alertTypes.id });
+      const updated = await db
+        .update(alertTypes)
+        .set(set)
+        .where(eq(alertTypes.id, id))
+        .returning({ id: alertTypes.id });
       if (updated.length === 0) throw new AppError('NOT_FOUND', ALERT_MSG.alertTypeNotFound);
       const [row] = (await select().where(eq(alertTypes.id, id))) as AlertTypeAdminDto[];
       return { message: ALERT_MSG.alertTypeUpdated(row!.name), data: row! };
@@ -83,7 +108,10 @@ export function createAlertTypesAdminService(db: Db) {
       if (category === 'ALL') {
         await db.update(alertTypes).set({ isNotificationEnabled: enabled });
       } else {
-        const ids = db.select({ id: alertCategories.id }).from(alertCategories).where(eq(alertCategories.name, category));
+        const ids = db
+          .select({ id: alertCategories.id })
+          .from(alertCategories)
+          .where(eq(alertCategories.name, category));
         await db.update(alertTypes).set({ isNotificationEnabled: enabled }).where(inArray(alertTypes.categoryId, ids));
       }
       return { message: ALERT_MSG.notificationStatusChanged(category, enabled), data: await list() };

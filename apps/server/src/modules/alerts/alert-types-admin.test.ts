@@ -19,7 +19,12 @@ afterAll(async () => {
 });
 
 const patch = (url: string, body: unknown, token = superToken) =>
-  t.inject({ method: 'PATCH', url: `/api${url}`, payload: body as object, headers: { authorization: `Token ${token}` } });
+  t.inject({
+    method: 'PATCH',
+    url: `/api${url}`,
+    payload: body as object,
+    headers: { authorization: `Token ${token}` },
+  });
 const types = async (): Promise<AlertTypeAdminDto[]> => {
   const res = await t.get('/alerts/alert-types', { token: superToken });
   expect(res.statusCode).toBe(200);
@@ -138,7 +143,11 @@ describe('PATCH /api/alerts/alert-types/notification-status', () => {
   });
 
   it('a subscriber: 403', async () => {
-    const res = await patch('/alerts/alert-types/notification-status?category=OTC', { is_notification_enabled: false }, userToken);
+    const res = await patch(
+      '/alerts/alert-types/notification-status?category=OTC',
+      { is_notification_enabled: false },
+      userToken,
+    );
     expect(res.statusCode).toBe(403);
     expect((await types()).every((x) => x.is_notification_enabled)).toBe(true);
   });

@@ -43,17 +43,26 @@ const ALERT_ORDER: Record<AlertSort, string> = {
 
 const FIELD_KEYS = Object.keys(alertFields) as (keyof typeof alertFields)[];
 const FIELD_LIST = FIELD_KEYS.map((k) => col(alertFields[k])).join(', ');
-const TRACKED = `exists (select 1 from ${col({ name: 'alert_trackers' })} k where k.${col(alertTrackers.userId)} = $1 and k.${col(alertTrackers.alertId)} = ${col({ name: 'alerts' })}.${col(alerts.id)}) as tracked`;
+// One probe of alert_trackers' unique (user_id, alert_id) index per alert of the page, whatever the
+// number of alerts the caller tracks.
+const TRACKED = `coalesce((select true from alert_trackers k where k.${col(alertTrackers.userId)} = $1 and k.${col(alertTrackers.alertId)} = alerts.${col(alerts.id)}), false) as tracked`;
 const OF_TYPE = `${col(alerts.alertTypeId)} = $2 and ${col(alerts.deletedAt)} is null`;
 
-/** The page SQL of a sort ($1 user, $2 type, $3 limit, $4 offset); `deep` reads the ids first. */
+/**
+ * The page SQL of a sort ($1 user, $2 type, $3 limit, $4 offset): the page's ids, row versions
+ * (xmin) and the caller's tracked flags, in order. Near the top it walks the sort's index and stops
+ * after the page; `deep` takes the ids from the index alone (index-only) before touching rows.
+ */
 export function pageSql(sort: AlertSort, deep: boolean): string {
   const order = ALERT_ORDER[sort];
   const where = deep
     ? `${col(alerts.id)} in (select ${col(alerts.id)} from alerts where ${OF_TYPE} order by ${order} limit $3 offset $4)`
     : OF_TYPE;
-  return `select ${FIELD_LIST}, ${TRACKED} from alerts where ${where} order by ${order}${deep ? '' : ' limit $3 offset $4'}`;
+  return `select ${col(alerts.id)}, xmin::text, ${TRACKED} from alerts where ${where} order by ${order}${deep ? '' : ' limit $3 offset $4'}`;
 }
+
+/** Whole alert rows by id, with their row versions ($1 ids). */
+const ROWS_SQL = `select ${FIELD_LIST}, xmin::text from alerts where ${col(alerts.id)} = any($1::int[])`;
 
 /** When the alert (half-)completed; the completed lists are ordered by it. */
 const completedWhen = sql`coalesce(${alerts.completedAt}, ${alerts.halfCompletedAt}, ${alerts.lastTriggerDate}, ${alerts.createdAt})`;
@@ -67,7 +76,14 @@ export interface Page {
 /** Past this offset a page first reads its ids alone (an index-only walk), then only those rows. */
 export const DEEP_OFFSET = 1000;
 
-/** A page of GET /alerts: the alert columns and the caller's tracked flag (type and category are the caller's to add). */
+/** One alert of a page: its id, row version (xmin) and whether the caller tracks it. */
+export interface PageKey {
+  id: number;
+  version: string;
+  tracked: boolean;
+}
+
+/** A page of alerts: the alert columns and the caller's tracked flag (type and category are the caller's to add). */
 export interface PageRow {
   alert: AlertRecord;
   tracked: boolean;
@@ -75,8 +91,9 @@ export interface PageRow {
 
 export function alertsRepo(db: Db) {
   // drizzle(pool) keeps the pool as $client (Db's type leaves it out).
-  const pool = (db as unknown as { $client?: Pool }).$client;
-  if (!pool) throw new Error('alertsRepo needs a drizzle database over a pg pool');
+  const client = (db as unknown as { $client?: Pool }).$client;
+  if (!client) throw new Error('alertsRepo needs a drizzle database over a pg pool');
+  const pool: Pool = client;
   const pageSqls = Object.fromEntries(
     (Object.keys(ALERT_ORDER) as AlertSort[]).map((sort, i) => [
       sort,
@@ -87,6 +104,42 @@ export function alertsRepo(db: Db) {
     ]),
   ) as Record<AlertSort, Record<'near' | 'deep', { name: string; text: string }>>;
 
+  /**
+   * The hot read of the alert screens: a page of live alerts of a type as (id, row version,
+   * tracked), `limit` from `offset`. Plain SQL on the pool (named, prepared statements, rows as
+   * arrays): the query builder's per-row mapping cost several times the query itself here.
+   */
+  async function pageKeys(
+    userId: number,
+    typeId: number,
+    sort: AlertSort,
+    { limit, offset }: Page,
+  ): Promise<PageKey[]> {
+    const statement = pageSqls[sort][offset > DEEP_OFFSET ? 'deep' : 'near'];
+    const result = await pool.query<[number, string, boolean]>({
+      ...statement,
+      values: [userId, typeId, limit, offset],
+      rowMode: 'array',
+    });
+    return result.rows.map(([id, version, tracked]) => ({ id, version, tracked }));
+  }
+
+  /** Whole rows of the alerts `ids` (any order), with their row versions. */
+  async function rowsByIds(ids: number[]): Promise<{ alert: AlertRecord; version: string }[]> {
+    if (ids.length === 0) return [];
+    const result = await pool.query<unknown[]>({
+      name: 'alerts_rows_by_ids',
+      text: ROWS_SQL,
+      values: [ids],
+      rowMode: 'array',
+    });
+    return result.rows.map((row: unknown[]) => {
+      const alert: Record<string, unknown> = {};
+      for (let i = 0; i < FIELD_KEYS.length; i += 1) alert[FIELD_KEYS[i]!] = row[i];
+      return { alert: alert as unknown as AlertRecord, version: row[FIELD_KEYS.length] as string };
+    });
+  }
+
   const withUser = (userId: number) =>
     db
       .select({ ...rowColumns, tracked: trackedBy(userId) })
@@ -95,18 +148,16 @@ export function alertsRepo(db: Db) {
       .innerJoin(alertCategories, eq(alertCategories.id, alertTypes.categoryId));
 
   return {
-    /** Live (not deleted) alerts of a type; `limit` rows from `offset`. */
-    /**
-     * The hot read of the alert screens. Plain SQL on the pool (a named, prepared statement, rows as
-     * arrays): the query builder's per-row mapping cost several times the query itself here.
-     */
-    async page(userId: number, typeId: number, sort: AlertSort, { limit, offset }: Page): Promise<PageRow[]> {
-      const statement = pageSqls[sort][offset > DEEP_OFFSET ? 'deep' : 'near'];
-      const result = await pool.query<unknown[]>({ ...statement, values: [userId, typeId, limit, offset], rowMode: 'array' });
-      return result.rows.map((row: unknown[]) => {
-        const alert: Record<string, unknown> = {};
-        for (let i = 0; i < FIELD_KEYS.length; i += 1) alert[FIELD_KEYS[i]!] = row[i];
-        return { alert: alert as unknown as AlertRecord, tracked: row[FIELD_KEYS.length] === true };
+    pageKeys,
+    rowsByIds,
+
+    /** Like pageKeys, with whole rows (the live-price view, which reads every field anyway). */
+    async page(userId: number, typeId: number, sort: AlertSort, page: Page): Promise<PageRow[]> {
+      const keys = await pageKeys(userId, typeId, sort, page);
+      const byId = new Map((await rowsByIds(keys.map((k) => k.id))).map((r) => [r.alert.id, r.alert]));
+      return keys.flatMap((k) => {
+        const alert = byId.get(k.id);
+        return alert ? [{ alert, tracked: k.tracked }] : [];
       });
     },
 
@@ -118,7 +169,8 @@ export function alertsRepo(db: Db) {
       max: number,
     ): Promise<AlertRow[]> {
       const where: SQL[] = [inArray(alerts.alertTypeId, typeIds), isNull(alerts.deletedAt)];
-      if (filter.from && filter.to) where.push(gte(alerts.createdAt, dayStart(filter.from)), lt(alerts.createdAt, dayEnd(filter.to)));
+      if (filter.from && filter.to)
+        where.push(gte(alerts.createdAt, dayStart(filter.from)), lt(alerts.createdAt, dayEnd(filter.to)));
       if (filter.tickers?.length) where.push(inArray(alerts.ticker, filter.tickers));
       return withUser(userId)
         .where(and(...where))
@@ -159,7 +211,10 @@ export function alertsRepo(db: Db) {
     },
 
     /** The counts behind the win rate, over fully completed alerts with an exit price. */
-    async winCounts(typeId: number | undefined, withDeleted = false): Promise<{ wins: number; losses: number; total: number }> {
+    async winCounts(
+      typeId: number | undefined,
+      withDeleted = false,
+    ): Promise<{ wins: number; losses: number; total: number }> {
       const where: SQL[] = [eq(alerts.completed, true), sql`${alerts.exitPrice} is not null`];
       if (typeId !== undefined) where.push(eq(alerts.alertTypeId, typeId));
       if (!withDeleted) where.push(isNull(alerts.deletedAt));

@@ -22,9 +22,11 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ alerts: AlertsService }> = as
   const tags = ['alerts'];
   const superOnly = requireRight('is_super');
 
-  app.get('/alerts', { schema: { tags, querystring: alertsQuery } }, async (req) =>
-    alerts.page(await callerOf(req), req.query),
-  );
+  // Sent as the JSON text the service assembles (alerts' JSON is cached per row version).
+  app.get('/alerts', { schema: { tags, querystring: alertsQuery } }, async (req, reply) => {
+    const body = await alerts.pageJson(await callerOf(req), req.query);
+    return reply.type('application/json; charset=utf-8').send(body);
+  });
   app.get('/alerts/tickers', { schema: { tags, querystring: categoryQuery } }, async (req) =>
     alerts.tickers(await callerOf(req), req.query.category),
   );

@@ -89,14 +89,26 @@ describe('classifyTriggerNote (1-core §4, in order)', () => {
 
 describe('sanitizeNote', () => {
   it.each([
-    ['keeps basic formatting', '<p><strong>Buy</strong> <em>low</em>, <u>sell</u> high</p>', '<p><strong>Buy</strong> <em>low</em>, <u>sell</u> high</p>'],
+    [
+      'keeps basic formatting',
+      '<p><strong>Buy</strong> <em>low</em>, <u>sell</u> high</p>',
+      '<p><strong>Buy</strong> <em>low</em>, <u>sell</u> high</p>',
+    ],
     ['keeps lists', '<ul><li>one</li><li>two</li></ul>', '<ul><li>one</li><li>two</li></ul>'],
     ['drops scripts whole', '<p>hi</p><script>alert(1)</script>', '<p>hi</p>'],
     ['drops event handlers', '<p onclick="steal()">hi</p>', '<p>hi</p>'],
     ['drops images', '<p>a<img src="x" onerror="steal()">b</p>', '<p>ab</p>'],
     ['drops styles and iframes', '<style>p{}</style><iframe src="https://x"></iframe><p>ok</p>', '<p>ok</p>'],
-    ['keeps a link, made safe', '<a href="https://drat.example/x">x</a>', '<a href="https://drat.example/x" rel="noopener noreferrer nofollow">x</a>'],
-    ['keeps target _blank', '<a href="https://a.b" target="_blank">x</a>', '<a href="https://a.b" target="_blank" rel="noopener noreferrer nofollow">x</a>'],
+    [
+      'keeps a link, made safe',
+      '<a href="https://drat.example/x">x</a>',
+      '<a href="https://drat.example/x" rel="noopener noreferrer nofollow">x</a>',
+    ],
+    [
+      'keeps target _blank',
+      '<a href="https://a.b" target="_blank">x</a>',
+      '<a href="https://a.b" target="_blank" rel="noopener noreferrer nofollow">x</a>',
+    ],
     ['drops javascript: links', '<a href="javascript:alert(1)">x</a>', '<a rel="noopener noreferrer nofollow">x</a>'],
     ['drops data: links', '<a href="data:text/html,hi">x</a>', '<a rel="noopener noreferrer nofollow">x</a>'],
     ['keeps mailto', '<a href="mailto:a@b.c">m</a>', '<a href="mailto:a@b.c" rel="noopener noreferrer nofollow">m</a>'],

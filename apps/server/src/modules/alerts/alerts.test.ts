@@ -31,7 +31,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const qs = (q: Record<string, string | number>) => new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)]));
+const qs = (q: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)]));
 const list = (token: string, q: Record<string, string | number>) => t.get(`/alerts?${qs(q)}`, { token });
 const page = async (token: string, q: Record<string, string | number>) => {
   const res = await list(token, q);
@@ -39,7 +40,11 @@ const page = async (token: string, q: Record<string, string | number>) => {
   return res.json<AlertsPage>();
 };
 const del = (token: string | undefined, query: string) =>
-  t.inject({ method: 'DELETE', url: `/api/alerts/batch-delete?${query}`, headers: token ? { authorization: `Token ${token}` } : {} });
+  t.inject({
+    method: 'DELETE',
+    url: `/api/alerts/batch-delete?${query}`,
+    headers: token ? { authorization: `Token ${token}` } : {},
+  });
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
 
 describe('GET /api/alerts: permissions', () => {
@@ -175,9 +180,20 @@ describe('GET /api/alerts: the alert as the API returns it', () => {
 
   it('options fields come through', async () => {
     const type = await makeAlertType(t.db, 'OPTIONS');
-    await makeAlert(t.db, { type: type.name, ticker: 'MSFT', strategy: 'BUY CALL', singleStrike: 420, singleExpiration: '2026-06-19' });
+    await makeAlert(t.db, {
+      type: type.name,
+      ticker: 'MSFT',
+      strategy: 'BUY CALL',
+      singleStrike: 420,
+      singleExpiration: '2026-06-19',
+    });
     const [dto] = (await page(elite.token, { name: type.name })).alerts;
-    expect(dto).toMatchObject({ category: 'OPTIONS', strategy: 'BUY CALL', singleStrike: 420, singleExpiration: '2026-06-19' });
+    expect(dto).toMatchObject({
+      category: 'OPTIONS',
+      strategy: 'BUY CALL',
+      singleStrike: 420,
+      singleExpiration: '2026-06-19',
+    });
   });
 
   it('tracked is the caller’s own', async () => {
@@ -192,6 +208,45 @@ describe('GET /api/alerts: the alert as the API returns it', () => {
   });
 });
 
+describe('GET /api/alerts: alerts read again after a change', () => {
+  it('an alert updated since the last read (the lifecycle engine, a deletion) is sent as it is now', async () => {
+    const type = await makeAlertType(t.db, 'STOCKS');
+    const [a, b] = await makeAlerts(t.db, 2, (i) => ({ type: type.name, ticker: `CHG${i}`, latestPrice: 10 }));
+    const first = await page(elite.token, { name: type.name });
+    expect(first.alerts.map((x) => [x.ticker, x.latest_price, x.completed_status])).toEqual([
+      ['CHG1', 10, 'ONGOING'],
+      ['CHG0', 10, 'ONGOING'],
+    ]);
+    await t.db
+      .update(alerts)
+      .set({ latestPrice: '12.3456', halfCompleted: true, completedStatus: 'TARGET 1' })
+      .where(eq(alerts.id, a!.id));
+    const second = await page(elite.token, { name: type.name });
+    expect(second.alerts.map((x) => [x.ticker, x.latest_price, x.completed_status])).toEqual([
+      ['CHG1', 10, 'ONGOING'],
+      ['CHG0', 12.3456, 'TARGET 1'],
+    ]);
+    await t.db.update(alerts).set({ deletedAt: new Date() }).where(eq(alerts.id, b!.id));
+    expect((await page(elite.token, { name: type.name })).alerts.map((x) => x.ticker)).toEqual(['CHG0']);
+  });
+
+  it('tracked follows the caller even for an alert another user just read', async () => {
+    const type = await makeAlertType(t.db, 'STOCKS');
+    const a = await makeAlert(t.db, { type: type.name, ticker: 'TRKC' });
+    const other = await signedIn();
+    await trackAlert(t.db, other.id, a);
+    expect((await page(other.token, { name: type.name })).alerts[0]!.tracked).toBe(true);
+    expect((await page(elite.token, { name: type.name })).alerts[0]!.tracked).toBe(false);
+    await trackAlert(t.db, elite.id, a);
+    expect((await page(elite.token, { name: type.name })).alerts[0]!.tracked).toBe(true);
+  });
+
+  it('answers JSON', async () => {
+    const res = await list(elite.token, { name: 'SWING-ALERTS' });
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+  });
+});
+
 describe('GET /api/alerts: paging', () => {
   let type: { name: string };
   let allIds: number[];
@@ -200,7 +255,10 @@ describe('GET /api/alerts: paging', () => {
     // 31 alerts: 11 share one created_at (ties must neither repeat nor skip), the rest one minute apart.
     const tie = minutesAgo(500);
     await makeAlerts(t.db, 31, (i) => ({ type: type.name, ticker: `PG${i}`, createdAt: i < 11 ? tie : minutesAgo(i) }));
-    const rows = await t.db.select({ id: alerts.id, createdAt: alerts.createdAt }).from(alerts).where(eq(alerts.ticker, 'PG0'));
+    const rows = await t.db
+      .select({ id: alerts.id, createdAt: alerts.createdAt })
+      .from(alerts)
+      .where(eq(alerts.ticker, 'PG0'));
     expect(rows).toHaveLength(1);
     allIds = (await page(elite.token, { name: type.name, limit: 100 })).alerts.map((a) => a.id);
   });
@@ -210,9 +268,7 @@ describe('GET /api/alerts: paging', () => {
       .select({ id: alerts.id, createdAt: alerts.createdAt })
       .from(alerts)
       .where(inArray(alerts.id, allIds));
-    const expected = rows
-      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id)
-      .map((r) => r.id);
+    const expected = rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id).map((r) => r.id);
     expect(allIds).toEqual(expected);
   });
 
@@ -380,7 +436,12 @@ describe('POST /api/alerts/search/', () => {
       await makeAlert(t.db, { type: 'BREAKOUT-ALERTS', ticker: 'SRA', createdAt: new Date('2025-03-10T03:30:00Z') }),
       await makeAlert(t.db, { type: 'BREAKOUT-ALERTS', ticker: 'SRA', createdAt: new Date('2025-03-10T14:00:00Z') }),
       await makeAlert(t.db, { type: 'BREAKOUT-ALERTS', ticker: 'SRB', createdAt: new Date('2025-03-12T14:00:00Z') }),
-      await makeAlert(t.db, { type: 'BREAKOUT-ALERTS', ticker: 'SRC', createdAt: new Date('2025-03-10T15:00:00Z'), deleted: true }),
+      await makeAlert(t.db, {
+        type: 'BREAKOUT-ALERTS',
+        ticker: 'SRC',
+        createdAt: new Date('2025-03-10T15:00:00Z'),
+        deleted: true,
+      }),
       await makeAlert(t.db, { type: 'OTC-RUNNERS', ticker: 'SRA', createdAt: new Date('2025-03-10T14:00:00Z') }),
     ];
     ids = { nightA: made[0]!.id, dayA: made[1]!.id, b: made[2]!.id, deleted: made[3]!.id, otcA: made[4]!.id };
@@ -402,7 +463,11 @@ describe('POST /api/alerts/search/', () => {
   });
 
   it('both: days and tickers', async () => {
-    const res = await search(elite.token, { category: 'STOCKS', daterange: ['2025-03-09', '2025-03-12'], tickers: ['SRB'] });
+    const res = await search(elite.token, {
+      category: 'STOCKS',
+      daterange: ['2025-03-09', '2025-03-12'],
+      tickers: ['SRB'],
+    });
     expect(res.json().data.map((a: AlertDto) => a.id)).toEqual([ids.b]);
   });
 
@@ -468,13 +533,20 @@ describe('DELETE /api/alerts/batch-delete', () => {
     expect(res.json()).toEqual({ message: ALERT_MSG.deleted, deleted: [a!.id, b!.id] });
 
     expect((await page(elite.token, { name: type.name })).alerts.map((x) => x.id)).toEqual([c!.id]);
-    const found = await t.post('/alerts/search/', { category: 'STOCKS', tickers: ['DEL0', 'DEL1', 'DEL2'] }, { token: elite.token });
+    const found = await t.post(
+      '/alerts/search/',
+      { category: 'STOCKS', tickers: ['DEL0', 'DEL1', 'DEL2'] },
+      { token: elite.token },
+    );
     expect(found.json().data.map((x: AlertDto) => x.id)).toEqual([c!.id]);
     const tickers: string[] = (await t.get('/alerts/tickers?category=STOCKS', { token: elite.token })).json().data;
     expect(tickers).not.toContain('DEL0');
     expect(tickers).toContain('DEL2');
 
-    const rows = await t.db.select().from(alerts).where(inArray(alerts.id, [a!.id, b!.id]));
+    const rows = await t.db
+      .select()
+      .from(alerts)
+      .where(inArray(alerts.id, [a!.id, b!.id]));
     expect(rows).toHaveLength(2);
     expect(rows.every((r) => r.deletedAt instanceof Date)).toBe(true);
   });
@@ -522,7 +594,13 @@ describe('GET /api/alerts/completed-alerts and the win rate', () => {
       // lost at the stop, 20 min ago
       { ticker: 'CL1', exitPrice: 9, completed: true, completedStatus: 'STOP', ...at(20) },
       // half completed at target 1, 5 min ago: listed, not in the win rate
-      { ticker: 'CH1', halfExitPrice: 11, halfCompleted: true, completedStatus: 'TARGET 1', halfCompletedAt: minutesAgo(5) },
+      {
+        ticker: 'CH1',
+        halfExitPrice: 11,
+        halfCompleted: true,
+        completedStatus: 'TARGET 1',
+        halfCompletedAt: minutesAgo(5),
+      },
       // ongoing: not listed
       { ticker: 'CO1' },
       // deleted win: neither listed nor counted
@@ -547,12 +625,24 @@ describe('GET /api/alerts/completed-alerts and the win rate', () => {
     // 2 of the 4 completed alerts with an exit price closed above the alert price.
     expect(body).toMatchObject({ win_rate: 50, wins: 2, losses: 1, total: 4, hasMore: false });
     const ch1 = body.data.find((a: AlertDto) => a.ticker === 'CH1');
-    expect(ch1).toMatchObject({ half_completed: true, completed: false, completed_status: 'TARGET 1', half_exit_price: 11, exit_price: null });
+    expect(ch1).toMatchObject({
+      half_completed: true,
+      completed: false,
+      completed_status: 'TARGET 1',
+      half_exit_price: 11,
+      exit_price: null,
+    });
   });
 
   it('win rate rounds to 2 decimals (2 of 3 → 66.67)', async () => {
     const other = await makeAlertType(t.db, 'STOCKS');
-    await makeAlerts(t.db, 3, (i) => ({ type: other.name, alertPrice: 10, exitPrice: [11, 12, 8][i], completed: true, completedStatus: i < 2 ? 'TARGET 2' : 'STOP' }));
+    await makeAlerts(t.db, 3, (i) => ({
+      type: other.name,
+      alertPrice: 10,
+      exitPrice: [11, 12, 8][i],
+      completed: true,
+      completedStatus: i < 2 ? 'TARGET 2' : 'STOP',
+    }));
     const res = await t.get(`/alerts/completed-alerts?name=${other.name}`, { token: elite.token });
     expect(res.json()).toMatchObject({ win_rate: 66.67, wins: 2, losses: 1, total: 3 });
   });
@@ -637,12 +727,23 @@ describe('GET /api/alerts/all-alerts (live-price view)', () => {
     const type = await makeAlertType(t.db, 'STOCKS');
     const [live] = await t.market.quotes(['AAPL']);
     expect(live).toBeDefined();
-    const made = await makeAlerts(t.db, 3, (i) =>
-      [
-        { type: type.name, ticker: 'AAPL', alertPrice: 100, latestPrice: 1 },
-        { type: type.name, ticker: 'ZZQQ', alertPrice: 20, latestPrice: 25, completed: true, completedStatus: 'TARGET 2', exitPrice: 24 },
-        { type: type.name, ticker: 'ZZQR', alertPrice: 20, halfCompleted: true, completedStatus: 'TARGET 1' },
-      ][i]!,
+    const made = await makeAlerts(
+      t.db,
+      3,
+      (i) =>
+        [
+          { type: type.name, ticker: 'AAPL', alertPrice: 100, latestPrice: 1 },
+          {
+            type: type.name,
+            ticker: 'ZZQQ',
+            alertPrice: 20,
+            latestPrice: 25,
+            completed: true,
+            completedStatus: 'TARGET 2',
+            exitPrice: 24,
+          },
+          { type: type.name, ticker: 'ZZQR', alertPrice: 20, halfCompleted: true, completedStatus: 'TARGET 1' },
+        ][i]!,
     );
     const res = await t.get(`/alerts/all-alerts?name=${type.name}`, { token: elite.token });
     expect(res.statusCode).toBe(200);
@@ -654,7 +755,12 @@ describe('GET /api/alerts/all-alerts (live-price view)', () => {
     expect(rows.AAPL.alert_status).toBe('ONGOING');
     // Unknown to the market: the stored latest price.
     expect(rows.ZZQQ).toMatchObject({ live_price: 25, live_p_l: 5, live_p_l_percent: 25, alert_status: 'COMPLETED' });
-    expect(rows.ZZQR).toMatchObject({ live_price: null, live_p_l: null, live_p_l_percent: null, alert_status: 'HALF COMPLETED' });
+    expect(rows.ZZQR).toMatchObject({
+      live_price: null,
+      live_p_l: null,
+      live_p_l_percent: null,
+      alert_status: 'HALF COMPLETED',
+    });
     expect(res.json().data.map((a: AlertDto) => a.id)).toEqual([made[2]!.id, made[1]!.id, made[0]!.id]);
   });
 

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { ALERT_MSG, type TrackerDto } from '@drat/contracts';
 import { alertTrackers, plans, subscriptions } from '../../db/schema/index';
-import { makeAlert, makeAlertType, makeTrigger, makeUser, signIn, trackAlert, type MakeUserOptions } from '../../../test/factories';
+import {
+  makeAlert,
+  makeAlertType,
+  makeTrigger,
+  makeUser,
+  signIn,
+  trackAlert,
+  type MakeUserOptions,
+} from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 
 let t: TestApp;
@@ -99,7 +107,13 @@ describe('GET /api/alerts/trackers', () => {
     const me = await signedIn();
     const someone = await signedIn();
     const type = await makeAlertType(t.db, 'STOCKS');
-    const fresh = await makeAlert(t.db, { type: type.name, ticker: 'PG0', alertPrice: 100, targetRangeLow: 110, targetRangeHigh: 120 });
+    const fresh = await makeAlert(t.db, {
+      type: type.name,
+      ticker: 'PG0',
+      alertPrice: 100,
+      targetRangeLow: 110,
+      targetRangeHigh: 120,
+    });
     const quarter = await makeAlert(t.db, {
       type: type.name,
       ticker: 'PG25',
@@ -128,7 +142,11 @@ describe('GET /api/alerts/trackers', () => {
       completed: true,
       completedStatus: 'STOP',
     });
-    await makeTrigger(t.db, quarter, { kind: 'BUY_RANGE', note: 'PG25 entered the buy range', createdAt: new Date('2026-02-03T15:00:00Z') });
+    await makeTrigger(t.db, quarter, {
+      kind: 'BUY_RANGE',
+      note: 'PG25 entered the buy range',
+      createdAt: new Date('2026-02-03T15:00:00Z'),
+    });
     const latestAt = new Date('2026-02-04T15:00:00Z');
     await makeTrigger(t.db, quarter, { kind: 'TARGET_1', note: 'PG25 target 1 reached +10%', createdAt: latestAt });
     for (const a of [fresh, quarter, done, stopped]) {
@@ -259,10 +277,14 @@ describe('GET /api/alerts/tracker-alert', () => {
     const a = await makeAlert(t.db, { ticker: 'TAB' });
     const theirs = (await track(other.token, { alert_id: a.id })).json().data.id;
     expect((await t.get(`/alerts/tracker-alert?id=${theirs}`, { token: me.token })).statusCode).toBe(404);
-    expect((await t.get('/alerts/tracker-alert?id=99999999&is_trigger=true', { token: me.token })).statusCode).toBe(404);
+    expect((await t.get('/alerts/tracker-alert?id=99999999&is_trigger=true', { token: me.token })).statusCode).toBe(
+      404,
+    );
     const gone = await makeAlert(t.db, { ticker: 'TAG', deleted: true });
     const trg = await makeTrigger(t.db, gone);
-    expect((await t.get(`/alerts/tracker-alert?id=${trg.id}&is_trigger=true`, { token: me.token })).statusCode).toBe(404);
+    expect((await t.get(`/alerts/tracker-alert?id=${trg.id}&is_trigger=true`, { token: me.token })).statusCode).toBe(
+      404,
+    );
   });
 
   it('a trigger of a type outside the plans: 403', async () => {

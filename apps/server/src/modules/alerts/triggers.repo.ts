@@ -59,7 +59,11 @@ export function triggersRepo(db: Db) {
       return pageQueries[sort].execute({ typeId, limit, offset });
     },
 
-    search(typeIds: number[], filter: { from?: string; to?: string; tickers?: string[] }, max: number): Promise<TriggerRow[]> {
+    search(
+      typeIds: number[],
+      filter: { from?: string; to?: string; tickers?: string[] },
+      max: number,
+    ): Promise<TriggerRow[]> {
       const where: SQL[] = [inArray(alertTriggers.alertTypeId, typeIds)];
       if (filter.from && filter.to)
         where.push(gte(alertTriggers.createdAt, dayStart(filter.from)), lt(alertTriggers.createdAt, dayEnd(filter.to)));

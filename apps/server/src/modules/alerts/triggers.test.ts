@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALERT_MSG, MSG, TRIGGER_KINDS, type TriggerDto, type TriggersPage } from '@drat/contracts';
 import { alertTriggers } from '../../db/schema/index';
-import { makeAlert, makeAlerts, makeAlertType, makeTrigger, makeUser, signIn, type MakeUserOptions } from '../../../test/factories';
+import {
+  makeAlert,
+  makeAlerts,
+  makeAlertType,
+  makeTrigger,
+  makeUser,
+  signIn,
+  type MakeUserOptions,
+} from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 
 let t: TestApp;
@@ -22,7 +30,8 @@ afterAll(async () => {
 });
 
 const secondsAgo = (s: number) => new Date(Date.now() - s * 1000);
-const qs = (q: Record<string, string | number>) => new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)]));
+const qs = (q: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)]));
 const get = (token: string, q: Record<string, string | number>) => t.get(`/alerts/triggers?${qs(q)}`, { token });
 const page = async (token: string, q: Record<string, string | number>) => {
   const res = await get(token, q);
@@ -71,7 +80,12 @@ describe('GET /api/alerts/triggers', () => {
       stopLoss: 18.1234,
     });
     const created = new Date('2026-01-05T15:00:00.000Z');
-    const trg = await makeTrigger(t.db, alert, { kind: 'BUY_RANGE', lastPrice: 20.01, note: 'TRGA entered the buy range', createdAt: created });
+    const trg = await makeTrigger(t.db, alert, {
+      kind: 'BUY_RANGE',
+      lastPrice: 20.01,
+      note: 'TRGA entered the buy range',
+      createdAt: created,
+    });
     const { triggers, hasMore } = await page(elite, { name: type.name });
     expect(hasMore).toBe(false);
     expect(triggers).toEqual<TriggerDto[]>([
@@ -146,7 +160,8 @@ describe('GET /api/alerts/triggers', () => {
     beforeAll(async () => {
       type = await makeAlertType(t.db, 'STOCKS');
       const alerts = await makeAlerts(t.db, notes.length, (i) => ({ type: type.name, ticker: notes[i]!.slice(0, 3) }));
-      for (const [i, a] of alerts.entries()) await makeTrigger(t.db, a, { note: notes[i]!, createdAt: secondsAgo(i * 10) });
+      for (const [i, a] of alerts.entries())
+        await makeTrigger(t.db, a, { note: notes[i]!, createdAt: secondsAgo(i * 10) });
     });
     const order = async (sort?: string) =>
       (await page(elite, { name: type.name, ...(sort ? { sort } : {}) })).triggers.map((x) => x.ticker);
@@ -166,7 +181,9 @@ describe('GET /api/alerts/triggers', () => {
     });
 
     it('each card carries the 1-core §4 class of its note', async () => {
-      const classes = Object.fromEntries((await page(elite, { name: type.name })).triggers.map((x) => [x.ticker, x.note_class]));
+      const classes = Object.fromEntries(
+        (await page(elite, { name: type.name })).triggers.map((x) => [x.ticker, x.note_class]),
+      );
       expect(classes).toEqual({ AAA: 'br', BBB: 'ph', CCC: 'th', DDD: 'sl', EEE: 'ph', FFF: null });
     });
   });
@@ -214,10 +231,9 @@ describe('GET /api/alerts/tickers/triggers and POST /api/alerts/search/triggers/
       return res.json().data.map((x: TriggerDto) => x.id);
     };
     expect(await search({ category: 'STOCKS', tickers: ['STA'] })).toEqual([ids.a2, ids.a1]);
-    expect(await search({ category: 'STOCKS', daterange: ['2025-06-03', '2025-06-04'], tickers: ['STA', 'STB'] })).toEqual([
-      ids.b1,
-      ids.a2,
-    ]);
+    expect(
+      await search({ category: 'STOCKS', daterange: ['2025-06-03', '2025-06-04'], tickers: ['STA', 'STB'] }),
+    ).toEqual([ids.b1, ids.a2]);
     expect(await search({ category: 'OTC', daterange: ['2025-06-03', '2025-06-03'] })).toEqual([ids.o1]);
   });
 

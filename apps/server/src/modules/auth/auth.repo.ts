@@ -36,10 +36,15 @@ export function authRepo(db: Db) {
         await db
           .select()
           .from(oneTimeCodes)
-          .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, 'login'), isNull(oneTimeCodes.consumedAt)))
+          .where(
+            and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, 'login'), isNull(oneTimeCodes.consumedAt)),
+          )
       )[0],
     countAttempt: (id: number) =>
-      db.update(oneTimeCodes).set({ attempts: sql`${oneTimeCodes.attempts} + 1` }).where(eq(oneTimeCodes.id, id)),
+      db
+        .update(oneTimeCodes)
+        .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
+        .where(eq(oneTimeCodes.id, id)),
     /** Consumes the code once: a second concurrent verify finds nothing to consume. */
     consumeCode: async (id: number, at: Date) =>
       (
@@ -68,7 +73,8 @@ export function authRepo(db: Db) {
           .from(resetTokens)
           .where(and(eq(resetTokens[column], value), isNull(resetTokens.usedAt), gt(resetTokens.expiresAt, now)))
       )[0],
-    setResetKey: (id: number, resetKeyHash: string) => db.update(resetTokens).set({ resetKeyHash }).where(eq(resetTokens.id, id)),
+    setResetKey: (id: number, resetKeyHash: string) =>
+      db.update(resetTokens).set({ resetKeyHash }).where(eq(resetTokens.id, id)),
     useReset: async (id: number, at: Date) =>
       (
         await db

@@ -17,7 +17,16 @@ import type { AuthRepo } from './auth.repo';
 import { otpEmail, passwordChangedEmail, resetEmail } from './auth.emails';
 import { createPrincipalCache } from './principal-cache';
 import { LIMITS, type RateLimiter } from './rate-limit';
-import { dummyPasswordHash, hashPassword, numericCode, randomToken, sameHash, sha256, typeableCode, verifyPassword } from './secrets';
+import {
+  dummyPasswordHash,
+  hashPassword,
+  numericCode,
+  randomToken,
+  sameHash,
+  sha256,
+  typeableCode,
+  verifyPassword,
+} from './secrets';
 
 export type User = NonNullable<UserWithProfile>;
 export interface Principal {
@@ -71,7 +80,8 @@ export function createAuthService({ repo, users, rights, outbox, limiter, now, p
   async function assertMaySignIn(user: User): Promise<void> {
     if (!user.isActive) throw new AppError('ACCOUNT_INACTIVE', MSG.accountInactive);
     const r = await rights.rightsOf(user);
-    if (r.expired) throw new AppError('SUBSCRIPTION_EXPIRED', MSG.subscriptionExpired, { expired: true, renewal_url: RENEWAL_PATH });
+    if (r.expired)
+      throw new AppError('SUBSCRIPTION_EXPIRED', MSG.subscriptionExpired, { expired: true, renewal_url: RENEWAL_PATH });
   }
 
   async function sendLoginCode(user: User, resend: boolean, codeId?: number): Promise<void> {
@@ -110,7 +120,10 @@ export function createAuthService({ repo, users, rights, outbox, limiter, now, p
       return principal;
     },
 
-    async login(input: { email: string; password: string }, client: ClientInfo): Promise<{ user_data: SessionData } | { email: string }> {
+    async login(
+      input: { email: string; password: string },
+      client: ClientInfo,
+    ): Promise<{ user_data: SessionData } | { email: string }> {
       await limiter.hit(LIMITS.loginPerAddress, client.ip);
       await limiter.hit(LIMITS.loginPerAccount, input.email);
       const user = await users.byEmail(input.email);
@@ -125,7 +138,10 @@ export function createAuthService({ repo, users, rights, outbox, limiter, now, p
       return { user_data: await openSession(user, client) };
     },
 
-    async verifyOtp(input: { email: string; otp: string }, client: ClientInfo): Promise<{ code: 200; user_data: SessionData }> {
+    async verifyOtp(
+      input: { email: string; otp: string },
+      client: ClientInfo,
+    ): Promise<{ code: 200; user_data: SessionData }> {
       await limiter.hit(LIMITS.otpPerAddress, client.ip);
       await limiter.hit(LIMITS.otpPerAccount, input.email);
       const user = await users.byEmail(input.email);
@@ -138,7 +154,8 @@ export function createAuthService({ repo, users, rights, outbox, limiter, now, p
         await repo.countAttempt(challenge.id);
         throw new AppError('BAD_REQUEST', MSG.otpInvalid, { code: 204 });
       }
-      if (!(await repo.consumeCode(challenge.id, now()))) throw new AppError('BAD_REQUEST', MSG.otpNoChallenge, { code: 205 });
+      if (!(await repo.consumeCode(challenge.id, now())))
+        throw new AppError('BAD_REQUEST', MSG.otpNoChallenge, { code: 205 });
       await assertMaySignIn(user);
       await limiter.clear(LIMITS.otpPerAccount, input.email);
       return { code: 200, user_data: await openSession(user, client) };
@@ -172,7 +189,12 @@ export function createAuthService({ repo, users, rights, outbox, limiter, now, p
       if (user && user.isActive) {
         const activation = randomToken(24);
         const token = typeableCode(8);
-        await repo.createReset(user.id, sha256(activation), sha256(token), new Date(now().getTime() + RESET_TOKEN_TTL_MINUTES * 60_000));
+        await repo.createReset(
+          user.id,
+          sha256(activation),
+          sha256(token),
+          new Date(now().getTime() + RESET_TOKEN_TTL_MINUTES * 60_000),
+        );
         const link = `${publicUrl}/reset-password/${activation}/confirm-token`;
         await outbox.sendEmail(resetEmail(user.email, token, link, RESET_TOKEN_TTL_MINUTES));
       }
@@ -186,7 +208,10 @@ export function createAuthService({ repo, users, rights, outbox, limiter, now, p
     },
 
     /** Step 3: the e-mailed token proves the mailbox; it earns the key that sets the password. */
-    async confirmResetToken(input: { code: string; activation?: string | undefined }, client: ClientInfo): Promise<{ valid: true; resetkey: string }> {
+    async confirmResetToken(
+      input: { code: string; activation?: string | undefined },
+      client: ClientInfo,
+    ): Promise<{ valid: true; resetkey: string }> {
       await limiter.hit(LIMITS.resetTokenPerAddress, client.ip);
       const reset = await repo.liveResetBy('tokenHash', sha256(input.code.trim().toUpperCase()), now());
       if (!reset || (input.activation !== undefined && !sameHash(reset.activationHash, sha256(input.activation)))) {
@@ -218,9 +243,14 @@ export function createAuthService({ repo, users, rights, outbox, limiter, now, p
       return { detail: MSG.passwordChanged };
     },
 
-    async confirmPassword(principal: Principal, password: string, reason: string): Promise<{ message: string; reason: string }> {
+    async confirmPassword(
+      principal: Principal,
+      password: string,
+      reason: string,
+    ): Promise<{ message: string; reason: string }> {
       await limiter.hit(LIMITS.passwordConfirmPerAccount, String(principal.user.id));
-      if (!(await verifyPassword(principal.user.passwordHash, password))) throw AppError.field('password', MSG.passwordIncorrect);
+      if (!(await verifyPassword(principal.user.passwordHash, password)))
+        throw AppError.field('password', MSG.passwordIncorrect);
       await limiter.clear(LIMITS.passwordConfirmPerAccount, String(principal.user.id));
       return { message: MSG.passwordConfirmed, reason };
     },

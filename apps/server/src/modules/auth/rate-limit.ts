@@ -42,7 +42,10 @@ export function createRateLimiter(db: Db, now: () => Date) {
         returning hits`);
       const hits = Number(result.rows[0]?.hits ?? 0);
       if (hits > rule.max) {
-        const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + rule.windowSeconds * 1000 - at.getTime()) / 1000));
+        const retryAfter = Math.max(
+          1,
+          Math.ceil((windowStart.getTime() + rule.windowSeconds * 1000 - at.getTime()) / 1000),
+        );
         throw new AppError('RATE_LIMITED', MSG.tooManyAttempts(Math.ceil(retryAfter / 60)), {}, retryAfter);
       }
     },

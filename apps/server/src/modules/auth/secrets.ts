@@ -20,8 +20,7 @@ export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64ur
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
-export const numericCode = (digits: number) =>
-  Array.from({ length: digits }, () => randomInt(0, 10)).join('');
+export const numericCode = (digits: number) => Array.from({ length: digits }, () => randomInt(0, 10)).join('');
 
 /** An upper-case code that is easy to type from an e-mail (no 0/O or 1/I). */
 export function typeableCode(length = 8): string {

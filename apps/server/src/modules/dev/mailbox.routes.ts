@@ -15,13 +15,22 @@ export const mailboxRoutes: FastifyPluginAsync<{ outbox: OutboxService }> = asyn
   app.addHook('onRequest', async (request, reply) => {
     if (!LOOPBACK.test(request.ip)) return reply.status(404).send({ detail: 'Not found.' });
   });
-  app.get('/api/dev/mailbox', { config: { public: true }, schema: { hide: true } }, async () => ({ messages: await outbox.latest(100) }));
+  // ?to= keeps one person's codes in view when alerts are busy filling the outbox.
+  const recipientOf = (query: unknown) => {
+    const to = (query as { to?: unknown }).to;
+    return typeof to === 'string' && to.length > 0 ? to.trim().toLowerCase() : undefined;
+  };
+  app.get('/api/dev/mailbox', { config: { public: true }, schema: { hide: true } }, async (req) => ({
+    messages: await outbox.latest(100, recipientOf(req.query)),
+  }));
 
-  app.get('/dev/mailbox', { config: { public: true }, schema: { hide: true } }, async (_req, reply) => {
-    const rows = await outbox.latest(100);
+  app.get('/dev/mailbox', { config: { public: true }, schema: { hide: true } }, async (req, reply) => {
+    const rows = await outbox.latest(100, recipientOf(req.query));
     const items = rows
       .map(
-        (m) => `<article><header><b>${escape(m.subject || (m.channel === 'SMS' ? 'Text message' : '(no subject)'))}</b> → ${escape(m.recipient)}
+        (
+          m,
+        ) => `<article><header><b>${escape(m.subject || (m.channel === 'SMS' ? 'Text message' : '(no subject)'))}</b> → ${escape(m.recipient)}
           <small>${m.createdAt.toISOString()} · ${m.channel} · ${m.status}</small></header>
           <pre>${linkify(escape(m.body))}</pre></article>`,
       )

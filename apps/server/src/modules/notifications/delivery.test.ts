@@ -296,20 +296,26 @@ describe('who is notified of a trigger', () => {
     }
   });
 
-  it('a late trigger (found in a catch-up) goes to the inbox only: no e-mail, no SMS', async () => {
+  it('a late trigger (found in a catch-up) reaches only its trackers, in the inbox: no e-mail, no SMS', async () => {
     const alert = await makeAlert(t.db, { type: 'SWING-ALERTS', ticker: 'LATE' });
-    const u = await person(t, { plans: ['stocks-monthly'], receiveSms: true, phoneNumber: '+14155550177' });
+    const tracker = await person(t, { plans: ['stocks-monthly'], receiveSms: true, phoneNumber: '+14155550177' });
+    const other = await person(t, { plans: ['stocks-monthly'] });
+    await trackAlert(t.db, tracker.id, alert);
     const trigger = await makeTrigger(t.db, alert, { kind: 'BUY_RANGE' });
-    await t.modules.notifications.fanout({ kind: 'TRIGGER', ref: trigger.id, late: true });
-    const [n] = (await rowsOf(t, 'TRIGGER', trigger.id)).filter((r) => r.userId === u.id);
+    expect(await t.modules.notifications.fanout({ kind: 'TRIGGER', ref: trigger.id, late: true })).toEqual({
+      created: { TRACKER: 1 },
+    });
+    const [n] = await rowsOf(t, 'TRACKER', trigger.id);
     expect(n).toMatchObject({
+      userId: tracker.id,
       emailStatus: null,
       smsStatus: null,
       emailOutboxId: null,
       smsOutboxId: null,
-      seen: false,
     });
-    expect(await t.emailsTo(u.email)).toEqual([]);
+    expect(await rowsOf(t, 'TRIGGER', trigger.id)).toEqual([]);
+    expect(await t.emailsTo(tracker.email)).toEqual([]);
+    expect(await t.emailsTo(other.email)).toEqual([]);
     expect(await t.smsTo('+14155550177')).toEqual([]);
   });
 });

@@ -176,6 +176,8 @@ export function createNotificationsService({
     if (!trigger) return { created: {}, skipped: 'not-found' };
     if (!trigger.notificationsEnabled) return { created: {}, skipped: 'notifications-off' };
     // Trackers of the alert hear of it as trackers; everyone else entitled and opted in, as a trigger.
+    // A late trigger (found in a catch-up after downtime, or the demo history played through) is
+    // stale news: only its trackers hear of it, in the inbox.
     const tracker = await writeAll(
       'TRACKER',
       ref,
@@ -183,12 +185,16 @@ export function createNotificationsService({
       (after) => repo.trackerRecipients(trigger.alertId, trigger.alertTypeId, at, after, FANOUT_BATCH),
       !late,
     );
+    if (late) {
+      log.info({ triggerId: ref, tracker }, 'late trigger: tracker notifications written');
+      return { created: { TRACKER: tracker } };
+    }
     const other = await writeAll(
       'TRIGGER',
       ref,
       triggerTexts(trigger, 'TRIGGER', publicUrl),
       (after) => repo.alertRecipients(trigger.alertTypeId, at, after, FANOUT_BATCH, trigger.alertId),
-      !late,
+      true,
     );
     log.info({ triggerId: ref, tracker, other }, 'trigger notifications written');
     return { created: { TRACKER: tracker, TRIGGER: other } };
@@ -222,7 +228,8 @@ export function createNotificationsService({
 
     /**
      * Hook for the lifecycle engine: queues the fan-out of a new trigger (trackers and others).
-     * `late` (found long after it happened): inbox and live event only, no e-mail or SMS.
+     * `late` (found long after it happened): only the alert's trackers hear of it, in the inbox
+     * (and live), with no e-mail or SMS.
      */
     notifyTrigger: (triggerId: number, options: { late?: boolean } = {}) =>
       queue.send(

@@ -36,7 +36,13 @@ export function outboxRepo(db: Db) {
           attempts: sql`${outbox.attempts} + 1`,
         })
         .where(eq(outbox.id, id)),
-    latest: (limit: number) => db.select().from(outbox).orderBy(desc(outbox.id)).limit(limit),
+    latest: (limit: number, recipient?: string) =>
+      db
+        .select()
+        .from(outbox)
+        .where(recipient ? eq(outbox.recipient, recipient) : undefined)
+        .orderBy(desc(outbox.id))
+        .limit(limit),
     /** Messages never tried and older than `before`: their delivery job may have been lost. */
     untried: (before: Date, limit: number) =>
       db

@@ -128,7 +128,8 @@ export function createOutboxService(db: Db, queue: JobQueue, mail: MailProvider,
       listeners.add(listener);
     },
 
-    latest: (limit = 100) => repo.latest(limit),
+    /** The newest messages, optionally to one recipient only. */
+    latest: (limit = 100, recipient?: string) => repo.latest(limit, recipient),
   };
 }
 export type OutboxService = ReturnType<typeof createOutboxService>;

@@ -8,13 +8,21 @@ import { NOTIFICATION_TOGGLES, type NotificationToggle, type ProfileService } fr
 export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> = async (app, { profile }) => {
   const tags = ['profile'];
   app.get('/profile/userProfile', { schema: { tags } }, (req) => profile.profile(principalOf(req)));
-  app.post('/profile/profile_change/', { schema: { tags, body: profileChangeBody } }, (req) => profile.changeProfile(principalOf(req), req.body));
-  app.post('/profile/set-theme/', { schema: { tags, body: setThemeBody } }, (req) => profile.setTheme(principalOf(req), req.body.theme));
-  app.post('/profile/otp/', { schema: { tags, body: enableOtpBody } }, (req) => profile.setOtp(principalOf(req), req.body.enable_otp));
+  app.post('/profile/profile_change/', { schema: { tags, body: profileChangeBody } }, (req) =>
+    profile.changeProfile(principalOf(req), req.body),
+  );
+  app.post('/profile/set-theme/', { schema: { tags, body: setThemeBody } }, (req) =>
+    profile.setTheme(principalOf(req), req.body.theme),
+  );
+  app.post('/profile/otp/', { schema: { tags, body: enableOtpBody } }, (req) =>
+    profile.setOtp(principalOf(req), req.body.enable_otp),
+  );
   app.post('/profile/not-first-login/', { schema: { tags } }, (req) => profile.notFirstLogin(principalOf(req)));
 
   for (const which of Object.keys(NOTIFICATION_TOGGLES) as NotificationToggle[]) {
-    app.post(`/profile/handle-receive-${which}/`, { schema: { tags } }, (req) => profile.toggle(principalOf(req), which));
+    app.post(`/profile/handle-receive-${which}/`, { schema: { tags } }, (req) =>
+      profile.toggle(principalOf(req), which),
+    );
   }
 
   app.post('/profile/profile_image_change/', { schema: { tags, consumes: ['multipart/form-data'] } }, async (req) => {

@@ -53,7 +53,10 @@ export function createProfileService(deps: { users: UsersRepo; rights: RightsSer
       };
     },
 
-    async changeProfile(principal: Principal, change: { email?: string | undefined; phone_number?: string | undefined }) {
+    async changeProfile(
+      principal: Principal,
+      change: { email?: string | undefined; phone_number?: string | undefined },
+    ) {
       if (change.email !== undefined && change.email !== principal.user.email) {
         const other = await users.byEmail(change.email);
         if (other && other.id !== principal.user.id) throw AppError.field('email', MSG.emailTaken);
@@ -65,7 +68,8 @@ export function createProfileService(deps: { users: UsersRepo; rights: RightsSer
           throw err;
         });
       }
-      if (change.phone_number !== undefined) await users.updateProfile(principal.user.id, { phoneNumber: change.phone_number });
+      if (change.phone_number !== undefined)
+        await users.updateProfile(principal.user.id, { phoneNumber: change.phone_number });
       return { message: MSG.profileChanged };
     },
 

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Pool } from 'pg';
 import type { Db } from '../../db/client';
 import { alertCategories, alertTypes, planAlertTypes, plans, subscriptions } from '../../db/schema/index';
 
@@ -24,35 +25,33 @@ export function rightsRepo(db: Db) {
     .orderBy(asc(subscriptions.startsAt))
     .prepare('rights_active_plans');
 
-  // Also read on every rights check (every alert, trigger and tracker call): prepared as well.
-  const typeColumns = {
-    id: alertTypes.id,
-    name: alertTypes.name,
-    category: alertCategories.name,
-    rawNote: alertTypes.rawNote,
-    position: alertCategories.position,
+  // Read on every rights check (every alert, trigger and tracker call), in one round trip: the
+  // running plans and a version of the alert-type catalogue (types, categories and which plan gives
+  // which type), which changes whenever any of their rows does (a new row version has a new xmin).
+  // The catalogue itself is read again only when its version moved. A named statement on the pool.
+  const pool = (db as unknown as { $client?: Pool }).$client;
+  const versionOf = (table: string) => `(select coalesce(sum(xmin::text::bigint), 0) || '/' || count(*) from ${table})`;
+  const plansAndVersionStatement = {
+    name: 'rights_plans_and_catalogue_version',
+    text: `select v.version, a.plan_id, a.features
+             from (select ${versionOf('alert_types')} || ':' || ${versionOf('alert_categories')} || ':' ||
+                          ${versionOf('plan_alert_types')} as version) v
+             left join lateral (
+               select s.plan_id, p.features, s.starts_at
+                 from subscriptions s join plans p on p.id = s.plan_id
+                where s.user_id = $1 and s.starts_at <= $2 and (s.ends_at is null or s.ends_at > $2)) a on true
+            order by a.starts_at`,
   };
-  const allTypesQuery = db
-    .select(typeColumns)
+  const catalogueTypes = db
+    .select({
+      id: alertTypes.id,
+      name: alertTypes.name,
+      category: alertCategories.name,
+      rawNote: alertTypes.rawNote,
+    })
     .from(alertTypes)
     .innerJoin(alertCategories, eq(alertCategories.id, alertTypes.categoryId))
-    .orderBy(asc(alertCategories.position), asc(alertTypes.id))
-    .prepare('rights_all_alert_types');
-  const planTypesQuery = db
-    .selectDistinct(typeColumns)
-    .from(alertTypes)
-    .innerJoin(alertCategories, eq(alertCategories.id, alertTypes.categoryId))
-    .innerJoin(planAlertTypes, eq(planAlertTypes.alertTypeId, alertTypes.id))
-    .innerJoin(subscriptions, eq(subscriptions.planId, planAlertTypes.planId))
-    .where(
-      and(
-        eq(subscriptions.userId, sql.placeholder('userId')),
-        lte(subscriptions.startsAt, sql.placeholder('now')),
-        or(isNull(subscriptions.endsAt), gt(subscriptions.endsAt, sql.placeholder('now'))),
-      ),
-    )
-    .orderBy(asc(alertCategories.position), asc(alertTypes.id))
-    .prepare('rights_plan_alert_types');
+    .orderBy(asc(alertCategories.position), asc(alertTypes.id));
 
   return {
     /** Plans behind the user's subscriptions that are running at `now`. */
@@ -60,9 +59,33 @@ export function rightsRepo(db: Db) {
       return activePlansQuery.execute({ userId, now });
     },
 
-    /** Alert types the running plans give, or every type when `all` (super users). */
-    alertTypesFor(userId: number, now: Date, all: boolean) {
-      return all ? allTypesQuery.execute() : planTypesQuery.execute({ userId, now });
+    /** The plans running at `now` (id and features, oldest first) and the catalogue's version. */
+    async plansAndCatalogueVersion(
+      userId: number,
+      now: Date,
+    ): Promise<{ version: string; plans: { planId: number; features: string[] }[] }> {
+      if (!pool) throw new Error('rightsRepo needs a drizzle database over a pg pool');
+      const { rows } = await pool.query<[string, number | null, string[] | null]>({
+        ...plansAndVersionStatement,
+        values: [userId, now],
+        rowMode: 'array',
+      });
+      return {
+        version: rows[0]![0],
+        plans: rows.flatMap(([, planId, features]) => (planId === null ? [] : [{ planId, features: features ?? [] }])),
+      };
+    },
+
+    /** Every alert type in category order, and which plans give which type. */
+    async catalogue(): Promise<{
+      types: { id: number; name: string; category: string; rawNote: string }[];
+      planTypes: { planId: number; alertTypeId: number }[];
+    }> {
+      const [types, planTypes] = await Promise.all([
+        catalogueTypes,
+        db.select({ planId: planAlertTypes.planId, alertTypeId: planAlertTypes.alertTypeId }).from(planAlertTypes),
+      ]);
+      return { types, planTypes };
     },
   };
 }

@@ -1,4 +1,10 @@
-import { ALERT_CATEGORIES, type AlertCategory, type AlertTypeRight, type PlanFeature, type Rights } from '@drat/contracts';
+import {
+  ALERT_CATEGORIES,
+  type AlertCategory,
+  type AlertTypeRight,
+  type PlanFeature,
+  type Rights,
+} from '@drat/contracts';
 
 export interface RightsInput {
   isSuper: boolean;

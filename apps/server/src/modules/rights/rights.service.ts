@@ -1,4 +1,4 @@
-import type { AlertCategory, Rights } from '@drat/contracts';
+import type { AlertCategory, AlertTypeRight, Rights } from '@drat/contracts';
 import type { Db } from '../../db/client';
 import { rightsRepo } from './rights.repo';
 import { computeRights } from './rights.rules';
@@ -11,20 +11,61 @@ export interface RightsSubject {
   tradeIdeasCredits: number;
 }
 
+/** The alert-type catalogue as rights read it: every type in category order, and each plan's types. */
+interface Catalogue {
+  version: string;
+  all: AlertTypeRight[];
+  byPlan: Map<number, Set<number>>;
+}
+
 export function createRightsService(db: Db, now: () => Date) {
   const repo = rightsRepo(db);
+  let catalogue: Catalogue | undefined;
+  let loading: { version: string; promise: Promise<Catalogue> } | undefined;
+
+  /** The catalogue at `version` (or newer): the one in memory, or read again when the version moved. */
+  function catalogueAt(version: string): Promise<Catalogue> | Catalogue {
+    if (catalogue?.version === version) return catalogue;
+    if (loading?.version === version) return loading.promise;
+    const promise = repo.catalogue().then(({ types, planTypes }) => {
+      const byPlan = new Map<number, Set<number>>();
+      for (const { planId, alertTypeId } of planTypes) {
+        if (!byPlan.has(planId)) byPlan.set(planId, new Set());
+        byPlan.get(planId)!.add(alertTypeId);
+      }
+      const all = types.map((t) => ({
+        id: t.id,
+        name: t.name,
+        category: t.category as AlertCategory,
+        raw_note: t.rawNote,
+      }));
+      const loaded = { version, all, byPlan };
+      catalogue = loaded;
+      return loaded;
+    });
+    loading = { version, promise };
+    promise
+      .finally(() => {
+        if (loading?.promise === promise) loading = undefined;
+      })
+      .catch(() => undefined);
+    return promise;
+  }
+
   return {
+    /**
+     * One round trip per check: the running plans and the catalogue's version; the catalogue (types
+     * and which plan gives which) is kept in memory and read again only when its version moved.
+     */
     async rightsOf(user: RightsSubject): Promise<Rights> {
-      const at = now();
-      const [activePlans, types] = await Promise.all([
-        repo.activePlans(user.id, at),
-        repo.alertTypesFor(user.id, at, user.isSuper),
-      ]);
+      const { version, plans } = await repo.plansAndCatalogueVersion(user.id, now());
+      const { all, byPlan } = await catalogueAt(version);
+      const given = plans.map((p) => byPlan.get(p.planId)).filter((set): set is Set<number> => set !== undefined);
       return computeRights({
         isSuper: user.isSuper,
         isLiveTrader: user.isLiveTrader,
-        planFeatures: activePlans.map((p) => p.features),
-        alertTypes: types.map((t) => ({ id: t.id, name: t.name, category: t.category as AlertCategory, raw_note: t.rawNote })),
+        planFeatures: plans.map((p) => p.features),
+        alertTypes: user.isSuper ? all : all.filter((t) => given.some((set) => set.has(t.id))),
         dioneCredits: user.dioneCredits,
         tradeIdeasCredits: user.tradeIdeasCredits,
       });

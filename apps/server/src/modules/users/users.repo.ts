@@ -62,7 +62,9 @@ export function usersRepo(db: Db, onUserChanged: (userId: number) => void = () =
     };
   const select = () => db.select(userColumns).from(users).innerJoin(profiles, eq(profiles.userId, users.id));
   // Read on every authenticated request: prepared once, as building it costs more than running it.
-  const byIdQuery = select().where(eq(users.id, sql.placeholder('id'))).prepare('users_by_id');
+  const byIdQuery = select()
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('users_by_id');
   return {
     byId: async (id: number) => (await byIdQuery.execute({ id }))[0],
     byEmail: async (email: string) => (await select().where(sql`lower(${users.email}) = ${email.toLowerCase()}`))[0],

@@ -5,6 +5,9 @@ import { smtpMailProvider } from './smtp';
 
 export type { MailMessage, MailProvider } from './interface';
 
-export function createMailProvider(config: { smtpUrl?: string | undefined; mailFrom: string }, log: Logger): MailProvider {
+export function createMailProvider(
+  config: { smtpUrl?: string | undefined; mailFrom: string },
+  log: Logger,
+): MailProvider {
   return config.smtpUrl ? smtpMailProvider(config.smtpUrl, config.mailFrom) : outboxMailProvider(log);
 }

@@ -7,7 +7,13 @@ export function smtpMailProvider(url: string, from: string): MailProvider {
   return {
     name: 'smtp',
     async deliver(message) {
-      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
     },
     async health() {
       try {

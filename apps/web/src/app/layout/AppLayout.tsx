@@ -124,12 +124,34 @@ export function AppLayout() {
         </aside>
       )}
       {mobile && (
-        <Drawer open={drawer} onClose={() => setDrawer(false)} placement="left" size={NAV_SIZES.LARGE} styles={{ body: { padding: 0 } }} title={null} closable={false}>
+        <Drawer
+          open={drawer}
+          onClose={() => setDrawer(false)}
+          placement="left"
+          size={NAV_SIZES.LARGE}
+          styles={{ body: { padding: 0 } }}
+          title={null}
+          closable={false}
+        >
           {nav('LARGE', () => setDrawer(false))}
         </Drawer>
       )}
-      <div style={{ marginLeft: mobile ? 0 : width, transition: 'margin-left .2s', minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-        <TopBar session={session} title={title} mobile={mobile} onHamburger={() => setDrawer(true)} onLogout={() => void logout('logout')} />
+      <div
+        style={{
+          marginLeft: mobile ? 0 : width,
+          transition: 'margin-left .2s',
+          minHeight: '100vh',
+          display: 'flex',
+          flexDirection: 'column',
+        }}
+      >
+        <TopBar
+          session={session}
+          title={title}
+          mobile={mobile}
+          onHamburger={() => setDrawer(true)}
+          onLogout={() => void logout('logout')}
+        />
         {session.expired && (
           <Alert
             type="warning"

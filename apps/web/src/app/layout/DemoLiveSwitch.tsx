@@ -34,7 +34,13 @@ export function DemoLiveSwitch({ session }: { session: SessionData }) {
 
   return (
     <>
-      <Segmented size="small" options={['Demo', 'Live']} value={mode} onChange={(v) => change(String(v))} aria-label="Trading mode" />
+      <Segmented
+        size="small"
+        options={['Demo', 'Live']}
+        value={mode}
+        onChange={(v) => change(String(v))}
+        aria-label="Trading mode"
+      />
       <ConfirmPasswordModal
         open={confirming}
         reason="DEAUTHORIZATION"
@@ -53,8 +59,8 @@ export function DemoLiveSwitch({ session }: { session: SessionData }) {
           navigate('/trade/settings');
         }}
       >
-        Live trading places real orders through your brokerage account. Proceed to Broker Settings to grant DRAT access to your
-        account.
+        Live trading places real orders through your brokerage account. Proceed to Broker Settings to grant DRAT access
+        to your account.
       </Modal>
     </>
   );

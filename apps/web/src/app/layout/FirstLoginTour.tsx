@@ -5,7 +5,17 @@ import { api } from '../../api/client';
 import { updateSession } from '../session';
 import { NAV_ITEMS, type TourStop } from './navItems';
 
-const ORDER: TourStop[] = ['dashboard', 'smartTrades', 'tools', 'alerts', 'trackers', 'triggers', 'news', 'settings', 'resources'];
+const ORDER: TourStop[] = [
+  'dashboard',
+  'smartTrades',
+  'tools',
+  'alerts',
+  'trackers',
+  'triggers',
+  'news',
+  'settings',
+  'resources',
+];
 
 interface Props {
   session: SessionData;
@@ -23,7 +33,12 @@ export function FirstLoginTour({ session, target, enabled }: Props) {
   useEffect(() => {
     if (!session.first_login || toasted.current) return;
     toasted.current = true;
-    notification.info({ title: 'Welcome to DRAT', description: MSG.firstLoginHint, duration: FIRST_LOGIN_TOAST_SECONDS, placement: 'topRight' });
+    notification.info({
+      title: 'Welcome to DRAT',
+      description: MSG.firstLoginHint,
+      duration: FIRST_LOGIN_TOAST_SECONDS,
+      placement: 'topRight',
+    });
   }, [notification, session.first_login]);
 
   // One stop per navigation link this user can see.

@@ -8,7 +8,15 @@ export function PublicFrame({ children }: { children: ReactNode }) {
   const { token } = theme.useToken();
   return (
     <div style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <header style={{ display: 'flex', alignItems: 'center', gap: 10, padding: '14px 24px', background: token.colorBgContainer }}>
+      <header
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 10,
+          padding: '14px 24px',
+          background: token.colorBgContainer,
+        }}
+      >
         <BrandMark size={30} />
         <strong style={{ fontSize: 20, flex: 1, color: token.colorText }}>DRAT</strong>
         <Link to="/login">

@@ -1,6 +1,15 @@
 import { Avatar, Button, Dropdown, Space, Tooltip, Typography, theme } from 'antd';
 import type { MenuProps } from 'antd';
-import { InstagramOutlined, LogoutOutlined, MenuOutlined, SettingOutlined, UserOutlined, XOutlined, YoutubeOutlined, BarChartOutlined } from '@ant-design/icons';
+import {
+  InstagramOutlined,
+  LogoutOutlined,
+  MenuOutlined,
+  SettingOutlined,
+  UserOutlined,
+  XOutlined,
+  YoutubeOutlined,
+  BarChartOutlined,
+} from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import type { SessionData } from '@drat/contracts';
 import { can } from '../access';
@@ -25,9 +34,25 @@ export function TopBar({ session, title, mobile, onHamburger, onLogout }: Props)
   const { token } = theme.useToken();
   const navigate = useNavigate();
   const menu: MenuProps['items'] = [
-    ...(can.brokerSettings(session) ? [{ key: 'broker', icon: <SettingOutlined />, label: 'Broker Settings', onClick: () => navigate('/trade/settings') }] : []),
+    ...(can.brokerSettings(session)
+      ? [
+          {
+            key: 'broker',
+            icon: <SettingOutlined />,
+            label: 'Broker Settings',
+            onClick: () => navigate('/trade/settings'),
+          },
+        ]
+      : []),
     ...(can.admin(session)
-      ? [{ key: 'analysis', icon: <BarChartOutlined />, label: 'Smart Trader Analysis', onClick: () => navigate('/management/smart-trader') }]
+      ? [
+          {
+            key: 'analysis',
+            icon: <BarChartOutlined />,
+            label: 'Smart Trader Analysis',
+            onClick: () => navigate('/management/smart-trader'),
+          },
+        ]
       : []),
     { key: 'settings', icon: <UserOutlined />, label: 'Settings', onClick: () => navigate('/settings') },
     { type: 'divider' },
@@ -57,7 +82,15 @@ export function TopBar({ session, title, mobile, onHamburger, onLogout }: Props)
         {!mobile &&
           SOCIAL.map((s) => (
             <Tooltip key={s.href} title={s.label}>
-              <Button type="text" shape="circle" icon={s.icon} href={s.href} target="_blank" rel="noopener noreferrer" aria-label={s.label} />
+              <Button
+                type="text"
+                shape="circle"
+                icon={s.icon}
+                href={s.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={s.label}
+              />
             </Tooltip>
           ))}
         <Dropdown menu={{ items: menu }} trigger={['click']} placement="bottomRight">

@@ -50,14 +50,28 @@ export function TrackButton({ alert, actions, block }: { alert: AlertDto; action
     );
   }
   return (
-    <Button type="primary" icon={<PlusOutlined />} loading={actions.isTracking(alert.id)} onClick={() => actions.onTrack(alert)} block={block}>
+    <Button
+      type="primary"
+      icon={<PlusOutlined />}
+      loading={actions.isTracking(alert.id)}
+      onClick={() => actions.onTrack(alert)}
+      block={block}
+    >
       Track
     </Button>
   );
 }
 
 /** One alert card (1-core §2 "Alert card"). The Trade button joins once trading exists. */
-export function AlertCard({ alert, actions, selection }: { alert: AlertDto; actions: AlertActions; selection?: Selection }) {
+export function AlertCard({
+  alert,
+  actions,
+  selection,
+}: {
+  alert: AlertDto;
+  actions: AlertActions;
+  selection?: Selection;
+}) {
   const { token } = theme.useToken();
   const c = alert.category;
   const reached = reachedText(alert.completed_status);
@@ -113,7 +127,12 @@ export function AlertCard({ alert, actions, selection }: { alert: AlertDto; acti
         <Button icon={<FileTextOutlined />} onClick={() => actions.onNotes(alert)}>
           Notes
         </Button>
-        <Button type="link" icon={<InfoCircleOutlined />} onClick={() => actions.onMoreInfo(alert)} style={{ paddingInline: 4 }}>
+        <Button
+          type="link"
+          icon={<InfoCircleOutlined />}
+          onClick={() => actions.onMoreInfo(alert)}
+          style={{ paddingInline: 4 }}
+        >
           More info
         </Button>
         <span style={{ marginLeft: 'auto' }}>

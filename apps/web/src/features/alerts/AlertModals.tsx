@@ -40,7 +40,13 @@ export function MoreInfoModal({ alert, onClose }: { alert: AlertDto | null; onCl
   };
 
   return (
-    <Modal open={alert !== null} onCancel={onClose} width={400} title={alert ? `${alert.ticker} — More info` : ''} footer={null}>
+    <Modal
+      open={alert !== null}
+      onCancel={onClose}
+      width={400}
+      title={alert ? `${alert.ticker} — More info` : ''}
+      footer={null}
+    >
       {alert && alert.modal.length > 0 && (
         <Descriptions
           size="small"
@@ -50,8 +56,8 @@ export function MoreInfoModal({ alert, onClose }: { alert: AlertDto | null; onCl
         />
       )}
       <Typography.Paragraph type="secondary">
-        Look deeper into {alert?.ticker}: Dione gives the short and long term analysis with buy range, target range, stop loss and
-        risk vs reward.
+        Look deeper into {alert?.ticker}: Dione gives the short and long term analysis with buy range, target range,
+        stop loss and risk vs reward.
       </Typography.Paragraph>
       <Button type="primary" block icon={<ExperimentOutlined />} loading={redirecting} onClick={goToTools}>
         Open in Tools

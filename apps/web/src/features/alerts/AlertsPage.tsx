@@ -1,6 +1,13 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Col, Empty, Flex, Row, Segmented, Select, Spin } from 'antd';
-import { AppstoreOutlined, FilterOutlined, FolderOpenOutlined, PlusOutlined, ReadOutlined, TableOutlined } from '@ant-design/icons';
+import {
+  AppstoreOutlined,
+  FilterOutlined,
+  FolderOpenOutlined,
+  PlusOutlined,
+  ReadOutlined,
+  TableOutlined,
+} from '@ant-design/icons';
 import {
   ALERT_MSG,
   ALERT_PAGE_SIZE,
@@ -20,12 +27,21 @@ import { FilterModal } from './FilterModal';
 import { InfiniteFooter } from './InfiniteFooter';
 import { NewAlertDrawer } from './NewAlertDrawer';
 import { listLoadError, useAlertList, useAlertSearch, useAlertTickers, useTrackAlert } from './queries';
-import { ImportantNotesModal, ResourcesModal } from './TypeInfoModals';
+import { AlertTypeResourcesModal } from '../resources';
+import { ImportantNotesModal } from './TypeInfoModals';
 
 type View = 'cards' | 'table';
 type Dialog = 'notes' | 'resources' | 'filter' | 'new' | null;
 
-export function AlertGrid({ alerts, actions, selection }: { alerts: AlertDto[]; actions: AlertActions; selection?: Selection }) {
+export function AlertGrid({
+  alerts,
+  actions,
+  selection,
+}: {
+  alerts: AlertDto[];
+  actions: AlertActions;
+  selection?: Selection;
+}) {
   return (
     <Row gutter={[16, 16]}>
       {alerts.map((a) => (
@@ -111,7 +127,11 @@ export function AlertsPage() {
       </Flex>
 
       {list.isError && (
-        <Alert type="error" showIcon title={listLoadError(list.error, ALERT_MSG.noPermissionAlerts(typeName ?? ''), ALERT_MSG.fetchAlertsFailed)} />
+        <Alert
+          type="error"
+          showIcon
+          title={listLoadError(list.error, ALERT_MSG.noPermissionAlerts(typeName ?? ''), ALERT_MSG.fetchAlertsFailed)}
+        />
       )}
       {list.isLoading && <Spin size="large" style={{ display: 'block', margin: '48px auto' }} />}
       {list.isSuccess && list.items.length === 0 && (
@@ -134,7 +154,7 @@ export function AlertsPage() {
       />
 
       <ImportantNotesModal type={state.type} open={dialog === 'notes'} onClose={close} />
-      <ResourcesModal type={state.type} open={dialog === 'resources'} onClose={close} />
+      <AlertTypeResourcesModal alertType={state.type} open={dialog === 'resources'} onClose={close} />
       <FilterModal
         open={dialog === 'filter'}
         onClose={close}

@@ -35,7 +35,11 @@ export function DeletionControls({ mode }: { mode: DeletionMode }) {
       content: `Delete the ${count} selected alert${count === 1 ? '' : 's'}? Subscribers will no longer see ${count === 1 ? 'it' : 'them'}.`,
       okText: 'Delete',
       okButtonProps: { danger: true },
-      onOk: () => remove.mutateAsync([...mode.selected]).then(() => mode.setMode(false), () => undefined),
+      onOk: () =>
+        remove.mutateAsync([...mode.selected]).then(
+          () => mode.setMode(false),
+          () => undefined,
+        ),
     });
   return (
     <>
@@ -43,7 +47,14 @@ export function DeletionControls({ mode }: { mode: DeletionMode }) {
         {mode.active ? 'Deactivate Deletion' : 'Activate Deletion'}
       </Button>
       {mode.active && (
-        <Button danger type="primary" icon={<DeleteOutlined />} disabled={count === 0} loading={remove.isPending} onClick={confirm}>
+        <Button
+          danger
+          type="primary"
+          icon={<DeleteOutlined />}
+          disabled={count === 0}
+          loading={remove.isPending}
+          onClick={confirm}
+        >
           Delete{count > 0 ? ` (${count})` : ''}
         </Button>
       )}

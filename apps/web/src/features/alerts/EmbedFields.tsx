@@ -18,7 +18,11 @@ export function EmbedFields({ embeds }: { embeds: AlertDto['embeds'] }) {
             {f.label}
           </Typography.Text>
           {isNotesField(f.label) ? (
-            <Popover content={<div style={{ maxWidth: 320, whiteSpace: 'pre-wrap' }}>{f.value}</div>} title={f.label} trigger="click">
+            <Popover
+              content={<div style={{ maxWidth: 320, whiteSpace: 'pre-wrap' }}>{f.value}</div>}
+              title={f.label}
+              trigger="click"
+            >
               <Button size="small" type="link" icon={<FileTextOutlined />} style={{ padding: 0, height: 'auto' }}>
                 Read
               </Button>

@@ -47,7 +47,8 @@ export function FilterModal({
   const submit = () => {
     const from = range?.[0];
     const to = range?.[1];
-    const dates = useDates && from && to ? ([from.format('YYYY-MM-DD'), to.format('YYYY-MM-DD')] as [string, string]) : undefined;
+    const dates =
+      useDates && from && to ? ([from.format('YYYY-MM-DD'), to.format('YYYY-MM-DD')] as [string, string]) : undefined;
     const picked = useTickers && chosen.length > 0 ? chosen : undefined;
     if (!category || (!dates && !picked)) {
       message.error(ALERT_MSG.invalidParameters);
@@ -64,7 +65,13 @@ export function FilterModal({
             <Switch size="small" checked={useDates} onChange={setUseDates} aria-label="Search by date range" />{' '}
             <Typography.Text>Date range</Typography.Text>
           </label>
-          <DatePicker.RangePicker value={range} onChange={setRange} disabled={!useDates} disabledDate={isFuture} allowEmpty={[false, false]} />
+          <DatePicker.RangePicker
+            value={range}
+            onChange={setRange}
+            disabled={!useDates}
+            disabledDate={isFuture}
+            allowEmpty={[false, false]}
+          />
         </Flex>
         <Flex vertical gap={6} style={{ flex: 1, minWidth: 220 }}>
           <label>

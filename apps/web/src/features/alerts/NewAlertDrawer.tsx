@@ -21,9 +21,23 @@ const PRICE_FIELDS = [
   ['target_range_high', 'Target range high (target 2)'],
 ] as const;
 
-const OPTION_FIELDS = ['strategy', 'single_expiration', 'single_strike', 'leg_one_expiration', 'leg_one_strike', 'leg_two_strike'] as const;
+const OPTION_FIELDS = [
+  'strategy',
+  'single_expiration',
+  'single_strike',
+  'leg_one_expiration',
+  'leg_one_strike',
+  'leg_two_strike',
+] as const;
 
-const FIELDS: readonly string[] = ['alert_type', 'ticker', 'rating', 'notes', ...PRICE_FIELDS.map(([f]) => f), ...OPTION_FIELDS];
+const FIELDS: readonly string[] = [
+  'alert_type',
+  'ticker',
+  'rating',
+  'notes',
+  ...PRICE_FIELDS.map(([f]) => f),
+  ...OPTION_FIELDS,
+];
 const required = [{ required: true, message: ALERT_PUBLISH_MSG.required }];
 
 function StrikeExpiration({ expiration, strikes }: { expiration: string; strikes: [name: string, label: string][] }) {
@@ -57,9 +71,17 @@ function OptionFields({ strategy }: { strategy: string | undefined }) {
         <Select options={OPTION_STRATEGIES.map((s) => ({ value: s, label: s }))} />
       </Form.Item>
       {strategy === 'STRANGLE' && (
-        <StrikeExpiration expiration="leg_one_expiration" strikes={[['leg_one_strike', 'Call strike'], ['leg_two_strike', 'Put strike']]} />
+        <StrikeExpiration
+          expiration="leg_one_expiration"
+          strikes={[
+            ['leg_one_strike', 'Call strike'],
+            ['leg_two_strike', 'Put strike'],
+          ]}
+        />
       )}
-      {strategy === 'STRADDLE' && <StrikeExpiration expiration="leg_one_expiration" strikes={[['leg_one_strike', 'Strike']]} />}
+      {strategy === 'STRADDLE' && (
+        <StrikeExpiration expiration="leg_one_expiration" strikes={[['leg_one_strike', 'Strike']]} />
+      )}
       {(strategy === 'BUY CALL' || strategy === 'BUY PUT') && (
         <StrikeExpiration expiration="single_expiration" strikes={[['single_strike', 'Strike']]} />
       )}
@@ -71,7 +93,15 @@ function OptionFields({ strategy }: { strategy: string | undefined }) {
  * A super user's 'New alert' form (issue 4), posted to POST /alerts/create/. The server's field
  * errors show under the fields; anything else above the form.
  */
-export function NewAlertDrawer({ open, onClose, defaultType }: { open: boolean; onClose: () => void; defaultType: string }) {
+export function NewAlertDrawer({
+  open,
+  onClose,
+  defaultType,
+}: {
+  open: boolean;
+  onClose: () => void;
+  defaultType: string;
+}) {
   const session = useSession()!;
   const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
@@ -112,7 +142,13 @@ export function NewAlertDrawer({ open, onClose, defaultType }: { open: boolean; 
 
   return (
     <Drawer open={open} onClose={onClose} title="New alert" size="min(600px, 100vw)" destroyOnHidden>
-      <Form<FormValues> form={form} layout="vertical" onFinish={submit} initialValues={{ alert_type: defaultType, rating: 3 }} requiredMark={false}>
+      <Form<FormValues>
+        form={form}
+        layout="vertical"
+        onFinish={submit}
+        initialValues={{ alert_type: defaultType, rating: 3 }}
+        requiredMark={false}
+      >
         {general.length > 0 && <Alert type="error" showIcon title={general.join(' ')} style={{ marginBottom: 16 }} />}
         <Row gutter={12}>
           <Col xs={24} sm={14}>
@@ -152,7 +188,12 @@ export function NewAlertDrawer({ open, onClose, defaultType }: { open: boolean; 
                   <Form.Item name={[item.name, 'value']} style={{ flex: 2, marginBottom: 0 }}>
                     <Input placeholder="Value (use ' <-> ' for two values)" />
                   </Form.Item>
-                  <Button type="text" aria-label="Remove field" icon={<MinusCircleOutlined />} onClick={() => remove(item.name)} />
+                  <Button
+                    type="text"
+                    aria-label="Remove field"
+                    icon={<MinusCircleOutlined />}
+                    onClick={() => remove(item.name)}
+                  />
                 </Flex>
               ))}
               <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ label: '', value: '' })}>

@@ -70,14 +70,26 @@ describe('completion text (1-core §4)', () => {
   });
   it('tells the half completion with the half exit price and its performance', () => {
     const t = completionText(
-      alert({ half_completed: true, half_exit_price: 11, completed_status: 'TARGET 1', last_trigger_date: '2026-03-04T15:00:00Z' }),
+      alert({
+        half_completed: true,
+        half_exit_price: 11,
+        completed_status: 'TARGET 1',
+        last_trigger_date: '2026-03-04T15:00:00Z',
+      }),
     );
     expect(t.text).toBe('HALF - COMPLETED AT $11.00 ON 03/04/2026 with 10.00% performance');
     expect(t.positive).toBe(true);
   });
   it('tells the completion with the P/L percent, red when it is not positive', () => {
     const t = completionText(
-      alert({ half_completed: true, completed: true, exit_price: 9, p_l_percent: -10, completed_status: 'STOP', last_trigger_date: '2026-03-05T15:00:00Z' }),
+      alert({
+        half_completed: true,
+        completed: true,
+        exit_price: 9,
+        p_l_percent: -10,
+        completed_status: 'STOP',
+        last_trigger_date: '2026-03-05T15:00:00Z',
+      }),
     );
     expect(t.text).toBe('COMPLETED AT $9.00 ON 03/05/2026 with -10.00% performance');
     expect(t.positive).toBe(false);
@@ -102,7 +114,9 @@ describe('embeds (1-core §2)', () => {
 
 describe('option legs', () => {
   it('shows both strikes for a strangle and one for a single leg', () => {
-    expect(optionLegs(alert({ strategy: 'STRANGLE', legOneExpiration: '2026-04-17', legOneStrike: 90, legTwoStrike: 110 }))).toEqual({
+    expect(
+      optionLegs(alert({ strategy: 'STRANGLE', legOneExpiration: '2026-04-17', legOneStrike: 90, legTwoStrike: 110 })),
+    ).toEqual({
       expiration: '2026-04-17',
       strike: '90.00 / 110.00',
     });

@@ -26,8 +26,11 @@ export function formatAlertPrice(value: number | null | undefined, category: Ale
 export const money = (value: number | null | undefined, category: AlertCategory | undefined) =>
   valid(value) ? `$${formatAlertPrice(value, category)}` : '—';
 
-export const moneyRange = (low: number | null | undefined, high: number | null | undefined, category: AlertCategory | undefined) =>
-  `${money(low, category)} - ${money(high, category)}`;
+export const moneyRange = (
+  low: number | null | undefined,
+  high: number | null | undefined,
+  category: AlertCategory | undefined,
+) => `${money(low, category)} - ${money(high, category)}`;
 
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '—';
@@ -77,7 +80,9 @@ export function completionText(alert: AlertDto): CompletionText {
   if (!alert.completed && !alert.half_completed) return { text: 'ONGOING', positive: null };
   const half = alert.half_completed && !alert.completed;
   const price = half ? (alert.half_exit_price ?? alert.exit_price) : alert.exit_price;
-  const pct = half ? performance(price, alert.alert_price) : (alert.p_l_percent ?? performance(price, alert.alert_price));
+  const pct = half
+    ? performance(price, alert.alert_price)
+    : (alert.p_l_percent ?? performance(price, alert.alert_price));
   const head = half ? 'HALF - COMPLETED' : 'COMPLETED';
   const text = `${head} AT ${money(price, alert.category)} ON ${formatDate(alert.last_trigger_date)} with ${formatPercent2(pct)} performance`;
   return { text, positive: pct !== null && pct > 0 };

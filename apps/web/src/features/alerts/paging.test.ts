@@ -9,7 +9,10 @@ const pages = (...chunks: number[][]): Pages<{ id: number; v: string }> => ({
 
 describe('alert list paging', () => {
   it('puts new alerts on top of the first page and keeps every alert already shown', () => {
-    const merged = mergeFreshFirstPage(pages([5, 4, 3], [2, 1]), { items: [item(6, 'new'), item(5, 'new'), item(4, 'new')], hasMore: true })!;
+    const merged = mergeFreshFirstPage(pages([5, 4, 3], [2, 1]), {
+      items: [item(6, 'new'), item(5, 'new'), item(4, 'new')],
+      hasMore: true,
+    })!;
     expect(merged.pages[0]!.items.map((i) => i.id)).toEqual([6, 5, 4, 3]);
     expect(merged.pages[0]!.items[1]!.v).toBe('new');
     expect(merged.pages[1]!.items.map((i) => i.id)).toEqual([2, 1]);

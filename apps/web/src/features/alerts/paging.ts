@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useInfiniteQuery, useQueryClient, type InfiniteData, type QueryKey } from '@tanstack/react-query';
+import { NOTIFICATION_EVENT } from '@drat/contracts';
 import { ApiError } from '../../api/client';
 import { useUserEvents } from '../market/live';
 
@@ -21,11 +22,17 @@ export const heldCount = <T>(pages: readonly Page<T>[]) => pages.reduce((n, p) =
  * A fresh first chunk merged into the first page: its items first (new ones, and newer values of
  * those shown), then the page's other items, so nothing already shown disappears or moves down a page.
  */
-export function mergeFreshFirstPage<T extends { id: number }>(old: Pages<T> | undefined, fresh: Page<T>): Pages<T> | undefined {
+export function mergeFreshFirstPage<T extends { id: number }>(
+  old: Pages<T> | undefined,
+  fresh: Page<T>,
+): Pages<T> | undefined {
   const [first, ...rest] = old?.pages ?? [];
   if (!old || !first) return old;
   const ids = new Set(fresh.items.map((i) => i.id));
-  const merged = { items: [...fresh.items, ...first.items.filter((i) => !ids.has(i.id))], hasMore: first.hasMore || fresh.hasMore };
+  const merged = {
+    items: [...fresh.items, ...first.items.filter((i) => !ids.has(i.id))],
+    hasMore: first.hasMore || fresh.hasMore,
+  };
   return { ...old, pages: [merged, ...rest] };
 }
 
@@ -46,7 +53,12 @@ interface OffsetListOptions<T> {
  * offset is the number of items already held, so items merged in at the top by `useFreshFirstPage`
  * do not make the next chunk repeat or skip any.
  */
-export function useOffsetList<T extends { id: number }>({ queryKey, fetchPage, pageSize, enabled }: OffsetListOptions<T>) {
+export function useOffsetList<T extends { id: number }>({
+  queryKey,
+  fetchPage,
+  pageSize,
+  enabled,
+}: OffsetListOptions<T>) {
   const query = useInfiniteQuery({
     queryKey,
     queryFn: ({ pageParam }) => fetchPage(pageParam, pageSize),
@@ -60,13 +72,13 @@ export function useOffsetList<T extends { id: number }>({ queryKey, fetchPage, p
 }
 
 /**
- * New items appear without a reload: on a live user event of one of `eventKinds`, and at least every
- * `everyMs`, the first chunk is read again and merged in at the top of the first page (items already
- * shown keep their place and take the server's newer values).
+ * New items appear without a reload: on each new inbox notification pushed over the WebSocket (a new
+ * alert, a trigger, tracker news), and at least every `everyMs` (users who exempted a type get no
+ * notification), the first chunk is read again and merged in at the top of the first page; items
+ * already shown keep their place and take the server's newer values.
  */
 export function useFreshFirstPage<T extends { id: number }>(
   { queryKey, fetchPage, pageSize, enabled }: OffsetListOptions<T>,
-  eventKinds: readonly string[],
   everyMs = 30_000,
 ) {
   const queryClient = useQueryClient();
@@ -87,9 +99,7 @@ export function useFreshFirstPage<T extends { id: number }>(
     queryClient.setQueryData<Pages<T>>(key, (old) => mergeFreshFirstPage(old, fresh));
   }, [queryClient]);
 
-  useUserEvents('*', (event) => {
-    if (eventKinds.includes(event.kind)) void freshen();
-  });
+  useUserEvents(NOTIFICATION_EVENT, () => void freshen());
 
   useEffect(() => {
     const timer = setInterval(() => void freshen(), everyMs);
@@ -108,9 +118,12 @@ export function useSentinel(onVisible: () => void) {
     observer.current?.disconnect();
     observer.current = null;
     if (!el) return;
-    observer.current = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) latest.current();
-    }, { rootMargin: '400px 0px' });
+    observer.current = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) latest.current();
+      },
+      { rootMargin: '400px 0px' },
+    );
     observer.current.observe(el);
   }, []);
 }

@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
-import { ALERT_MSG, NOTIFICATION_EVENT, type AlertCategory, type AlertDto, type AlertSort, type CompletedSort } from '@drat/contracts';
+import { ALERT_MSG, type AlertCategory, type AlertDto, type AlertSort, type CompletedSort } from '@drat/contracts';
 import {
   createAlert,
   deleteAlerts,
   fetchAdminCompletedAlerts,
   fetchAlerts,
   fetchAlertTickers,
-  fetchAlertTypeResources,
   fetchAllAlerts,
   fetchCompletedAlerts,
   searchAlerts,
@@ -20,7 +19,7 @@ import { ApiError } from '../../api/client';
 import { trackerKeys } from '../trackers/queries';
 import { retryUnlessClientError, useFreshFirstPage, useOffsetList, type Page, type Pages } from './paging';
 
-/** Query keys of the alerts area (lists, tickers, searches, completed alerts, resources). */
+/** Query keys of the alerts area (lists, tickers, searches, completed alerts). */
 export const alertKeys = {
   all: ['alerts'] as const,
   list: (name: string, sort: AlertSort, pageSize: number) => [...alertKeys.all, 'list', name, sort, pageSize] as const,
@@ -29,7 +28,6 @@ export const alertKeys = {
   completed: (scope: 'user' | 'admin', name: string, sort: CompletedSort) =>
     [...alertKeys.all, 'completed', scope, name, sort] as const,
   allOfType: (name: string) => [...alertKeys.all, 'all-of-type', name] as const,
-  resources: (alertTypeId: number) => ['resources', 'alert-type', alertTypeId] as const,
 };
 
 /**
@@ -42,12 +40,6 @@ export function listLoadError(err: unknown, permission: string, fallback: string
   return fallback;
 }
 
-/**
- * Live events after which the newest alerts are read again: a new inbox notification (new alert,
- * trigger or tracker news) or an 'alert' event. Users who exempted a type hear neither, hence the poll.
- */
-export const NEW_ALERT_EVENTS = ['alert', NOTIFICATION_EVENT] as const;
-
 /** The alert list of one type: infinite, sorted, and kept fresh without a reload. */
 export function useAlertList(name: string | undefined, sort: AlertSort, pageSize: number) {
   const options = {
@@ -59,7 +51,7 @@ export function useAlertList(name: string | undefined, sort: AlertSort, pageSize
     pageSize,
     enabled: Boolean(name),
   };
-  useFreshFirstPage(options, NEW_ALERT_EVENTS);
+  useFreshFirstPage(options);
   return useOffsetList(options);
 }
 
@@ -110,7 +102,8 @@ export function useTrackAlert() {
       return next;
     });
   const mutation = useMutation({
-    mutationFn: (alert: AlertDto) => trackAlert({ alert_type: alert.alert_type, ticker: alert.ticker, alert_id: alert.id }),
+    mutationFn: (alert: AlertDto) =>
+      trackAlert({ alert_type: alert.alert_type, ticker: alert.ticker, alert_id: alert.id }),
     onMutate: (alert) => mark(alert.id, true),
     onSuccess: (_reply, alert) => {
       patchCachedAlerts(queryClient, new Set([alert.id]), { tracked: true });
@@ -159,23 +152,6 @@ export function useAllAlertsOfType(name: string | undefined, enabled: boolean) {
     queryKey: alertKeys.allOfType(name ?? ''),
     queryFn: async () => (await fetchAllAlerts(name!)).data,
     enabled: enabled && Boolean(name),
-    retry: retryUnlessClientError,
-  });
-}
-
-/** The alert type's resources; an endpoint that is not there yet (404) reads as none. */
-export function useAlertTypeResources(alertTypeId: number | undefined, enabled: boolean) {
-  return useQuery({
-    queryKey: alertKeys.resources(alertTypeId ?? 0),
-    queryFn: async () => {
-      try {
-        return await fetchAlertTypeResources(alertTypeId!);
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 404) return { sheets: [], pdfs: [], videos: [] };
-        throw err;
-      }
-    },
-    enabled: enabled && alertTypeId !== undefined,
     retry: retryUnlessClientError,
   });
 }

@@ -1,7 +1,15 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, Card, Col, Row, Space, Statistic, Tooltip, Typography } from 'antd';
-import { DollarOutlined, EyeInvisibleOutlined, EyeOutlined, FundOutlined, LineChartOutlined, WalletOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import {
+  DollarOutlined,
+  EyeInvisibleOutlined,
+  EyeOutlined,
+  FundOutlined,
+  LineChartOutlined,
+  WalletOutlined,
+  ThunderboltOutlined,
+} from '@ant-design/icons';
 import { useSession } from '../../app/session';
 import { STORAGE_KEYS } from '../../app/storage';
 import { MarketWidgets } from '../market/widgets/MarketWidgets';
@@ -36,7 +44,11 @@ export function DashboardPage() {
             </Link>
           )}
           <Tooltip title={discreet ? 'Show amounts' : 'Hide amounts'}>
-            <Button aria-label="Discreet mode" icon={discreet ? <EyeInvisibleOutlined /> : <EyeOutlined />} onClick={toggle} />
+            <Button
+              aria-label="Discreet mode"
+              icon={discreet ? <EyeInvisibleOutlined /> : <EyeOutlined />}
+              onClick={toggle}
+            />
           </Tooltip>
         </Space>
       </Space>
@@ -53,7 +65,11 @@ export function DashboardPage() {
         ))}
         <Col xs={24} sm={12} xl={6}>
           <Card>
-            <Statistic title="Dione Credits" prefix={<ThunderboltOutlined />} value={discreet ? MASK : session.dione_credits} />
+            <Statistic
+              title="Dione Credits"
+              prefix={<ThunderboltOutlined />}
+              value={discreet ? MASK : session.dione_credits}
+            />
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {session.trade_ideas_credits} Trade Ideas credits
             </Typography.Text>

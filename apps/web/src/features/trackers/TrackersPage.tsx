@@ -1,6 +1,22 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Alert, App, Button, Card, Col, Empty, Flex, Modal, Popconfirm, Progress, Row, Spin, Table, Tabs, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  Empty,
+  Flex,
+  Modal,
+  Popconfirm,
+  Progress,
+  Row,
+  Spin,
+  Table,
+  Tabs,
+  Typography,
+} from 'antd';
 import { ClearOutlined, DeleteOutlined, ExperimentOutlined, EyeOutlined } from '@ant-design/icons';
 import type { TrackerDto } from '@drat/contracts';
 import type { DioneTrackerDto } from '../../api/alerts';
@@ -18,7 +34,17 @@ import {
 } from './queries';
 
 /** 'Reset' with a confirm popup, for either tab. */
-function ResetButton({ what, disabled, loading, onReset }: { what: string; disabled: boolean; loading: boolean; onReset: () => void }) {
+function ResetButton({
+  what,
+  disabled,
+  loading,
+  onReset,
+}: {
+  what: string;
+  disabled: boolean;
+  loading: boolean;
+  onReset: () => void;
+}) {
   const { modal } = App.useApp();
   return (
     <Button
@@ -51,15 +77,41 @@ function TrackerCard({ tracker, onView }: { tracker: TrackerDto; onView: (id: nu
             {tracker.ticker}
           </Typography.Title>
           <Flex gap={4}>
-            {tracker.has_alert && <Button size="small" type="text" icon={<EyeOutlined />} aria-label={`View ${tracker.ticker} alert`} onClick={() => onView(tracker.id)} />}
-            <Popconfirm title={`Stop tracking ${tracker.ticker}?`} okText="Remove" okButtonProps={{ danger: true }} onConfirm={() => remove.mutate(tracker.id)}>
-              <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={`Remove ${tracker.ticker}`} loading={remove.isPending} />
+            {tracker.has_alert && (
+              <Button
+                size="small"
+                type="text"
+                icon={<EyeOutlined />}
+                aria-label={`View ${tracker.ticker} alert`}
+                onClick={() => onView(tracker.id)}
+              />
+            )}
+            <Popconfirm
+              title={`Stop tracking ${tracker.ticker}?`}
+              okText="Remove"
+              okButtonProps={{ danger: true }}
+              onConfirm={() => remove.mutate(tracker.id)}
+            >
+              <Button
+                size="small"
+                type="text"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={`Remove ${tracker.ticker}`}
+                loading={remove.isPending}
+              />
             </Popconfirm>
           </Flex>
         </Flex>
-        <Progress percent={progress} status={progress >= 100 ? 'success' : 'active'} aria-label="Progress towards the target" />
+        <Progress
+          percent={progress}
+          status={progress >= 100 ? 'success' : 'active'}
+          aria-label="Progress towards the target"
+        />
         <DetailRow label="Last Price">{money(tracker.last_price, undefined)}</DetailRow>
-        <DetailRow label="Target Range">{moneyRange(tracker.target_range_low, tracker.target_range_high, undefined)}</DetailRow>
+        <DetailRow label="Target Range">
+          {moneyRange(tracker.target_range_low, tracker.target_range_high, undefined)}
+        </DetailRow>
         {tracker.trigger_note && <Typography.Text style={{ fontSize: 13 }}>{tracker.trigger_note}</Typography.Text>}
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           Alerted {formatDate(tracker.alert_date)} · updated {formatDateTime(tracker.updated_date)}
@@ -78,7 +130,9 @@ function TrackerAlertModal({ id, onClose }: { id: number | null; onClose: () => 
     <Modal open={id !== null} onCancel={onClose} footer={null} title="Tracked alert" width={420}>
       {alert.isLoading && <Spin />}
       {alert.isError && <Alert type="error" showIcon title={alert.error.message} />}
-      {alert.data && <AlertCard alert={alert.data} actions={{ isTracking, onTrack: track, onNotes: noop, onMoreInfo: noop }} />}
+      {alert.data && (
+        <AlertCard alert={alert.data} actions={{ isTracking, onTrack: track, onNotes: noop, onMoreInfo: noop }} />
+      )}
     </Modal>
   );
 }
@@ -91,11 +145,18 @@ function AlertTrackersTab() {
   return (
     <Flex vertical gap={16}>
       <Flex justify="end">
-        <ResetButton what="Trade Alert Trackers" disabled={list.length === 0} loading={reset.isPending} onReset={() => reset.mutate(undefined)} />
+        <ResetButton
+          what="Trade Alert Trackers"
+          disabled={list.length === 0}
+          loading={reset.isPending}
+          onReset={() => reset.mutate(undefined)}
+        />
       </Flex>
       {trackers.isLoading && <Spin style={{ display: 'block', margin: '32px auto' }} />}
       {trackers.isError && <Alert type="error" showIcon title={trackers.error.message} />}
-      {trackers.isSuccess && list.length === 0 && <Empty description="You are not tracking any alert. Track one from the alerts page." />}
+      {trackers.isSuccess && list.length === 0 && (
+        <Empty description="You are not tracking any alert. Track one from the alerts page." />
+      )}
       <Row gutter={[16, 16]}>
         {list.map((t) => (
           <Col key={t.id} xs={24} sm={12} xl={8} xxl={6}>
@@ -126,7 +187,12 @@ function DioneTrackersTab() {
   return (
     <Flex vertical gap={16}>
       <Flex justify="end">
-        <ResetButton what="DIONE Tracker" disabled={list.length === 0} loading={reset.isPending} onReset={() => reset.mutate(undefined)} />
+        <ResetButton
+          what="DIONE Tracker"
+          disabled={list.length === 0}
+          loading={reset.isPending}
+          onReset={() => reset.mutate(undefined)}
+        />
       </Flex>
       {trackers.isError && <Alert type="error" showIcon title={trackers.error.message} />}
       <Table<DioneTrackerDto>
@@ -136,7 +202,11 @@ function DioneTrackersTab() {
         pagination={false}
         scroll={{ x: 'max-content' }}
         columns={[
-          { title: 'Ticker', dataIndex: 'ticker', render: (t: string) => <Typography.Text strong>{t}</Typography.Text> },
+          {
+            title: 'Ticker',
+            dataIndex: 'ticker',
+            render: (t: string) => <Typography.Text strong>{t}</Typography.Text>,
+          },
           { title: 'Alert Date', dataIndex: 'alert_date', render: (d: string) => formatDate(d) },
           { title: 'Alert Price', render: (_, r) => money(r.alert_price, undefined) },
           { title: 'Target 1', render: (_, r) => money(r.target_range_one, undefined) },
@@ -145,7 +215,12 @@ function DioneTrackersTab() {
             title: '',
             key: 'remove',
             render: (_, r) => (
-              <Popconfirm title={`Stop tracking ${r.ticker}?`} okText="Remove" okButtonProps={{ danger: true }} onConfirm={() => remove.mutate(r.id)}>
+              <Popconfirm
+                title={`Stop tracking ${r.ticker}?`}
+                okText="Remove"
+                okButtonProps={{ danger: true }}
+                onConfirm={() => remove.mutate(r.id)}
+              >
                 <Button size="small" danger type="text" icon={<DeleteOutlined />} aria-label={`Remove ${r.ticker}`} />
               </Popconfirm>
             ),

@@ -73,4 +73,5 @@ function useTrackerChange<V>(call: (v: V) => Promise<{ message?: string }>, key:
 export const useRemoveTracker = () => useTrackerChange(removeTracker, trackerKeys.alerts(), 'Tracker removed');
 export const useResetTrackers = () => useTrackerChange(() => resetTrackers(), trackerKeys.alerts(), 'Trackers cleared');
 export const useRemoveDioneTracker = () => useTrackerChange(removeDioneTracker, trackerKeys.dione(), 'Tracker removed');
-export const useResetDioneTrackers = () => useTrackerChange(() => resetDioneTrackers(), trackerKeys.dione(), 'Trackers cleared');
+export const useResetDioneTrackers = () =>
+  useTrackerChange(() => resetDioneTrackers(), trackerKeys.dione(), 'Trackers cleared');

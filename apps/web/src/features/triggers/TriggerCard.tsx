@@ -32,7 +32,12 @@ export function TriggerCard({ trigger, category }: { trigger: TriggerDto; catego
   const look = useTriggerLook(kind);
   const { token } = theme.useToken();
   return (
-    <Card size="small" data-testid="trigger-card" data-kind={kind ?? 'none'} style={{ height: '100%', borderTop: `3px solid ${look.color}` }}>
+    <Card
+      size="small"
+      data-testid="trigger-card"
+      data-kind={kind ?? 'none'}
+      style={{ height: '100%', borderTop: `3px solid ${look.color}` }}
+    >
       <Flex vertical gap={8}>
         <Flex justify="space-between" align="center">
           <Typography.Title level={5} style={{ margin: 0 }}>
@@ -43,7 +48,12 @@ export function TriggerCard({ trigger, category }: { trigger: TriggerDto; catego
         <Flex
           gap={8}
           align="start"
-          style={{ padding: '6px 8px', borderRadius: token.borderRadius, background: token.colorFillTertiary, color: look.color }}
+          style={{
+            padding: '6px 8px',
+            borderRadius: token.borderRadius,
+            background: token.colorFillTertiary,
+            color: look.color,
+          }}
         >
           <span aria-label={look.label} style={{ fontSize: 16, lineHeight: '20px' }}>
             {look.icon}
@@ -53,8 +63,12 @@ export function TriggerCard({ trigger, category }: { trigger: TriggerDto; catego
         <DetailRow label="Last Price">{money(trigger.last_price, category)}</DetailRow>
         <DetailRow label="Buy Range">{moneyRange(trigger.buy_range_low, trigger.buy_range_high, category)}</DetailRow>
         <DetailRow label="Stop Loss">{money(trigger.stop_loss, category)}</DetailRow>
-        <DetailRow label="Target Range">{moneyRange(trigger.target_range_low, trigger.target_range_high, category)}</DetailRow>
-        <DetailRow label="Alert Price">{trigger.alert_price === null ? 'None' : money(trigger.alert_price, category)}</DetailRow>
+        <DetailRow label="Target Range">
+          {moneyRange(trigger.target_range_low, trigger.target_range_high, category)}
+        </DetailRow>
+        <DetailRow label="Alert Price">
+          {trigger.alert_price === null ? 'None' : money(trigger.alert_price, category)}
+        </DetailRow>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {formatDateTime(trigger.created)}
         </Typography.Text>

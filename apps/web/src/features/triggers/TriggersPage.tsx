@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Col, Dropdown, Empty, Flex, Row, Select, Spin } from 'antd';
 import { DownOutlined, FilterOutlined, SortAscendingOutlined } from '@ant-design/icons';
-import { ALERT_MSG, TRIGGER_PAGE_SIZE, TRIGGER_SORTS, type AlertCategory, type TriggerDto, type TriggerSort } from '@drat/contracts';
+import {
+  ALERT_MSG,
+  TRIGGER_PAGE_SIZE,
+  TRIGGER_SORTS,
+  type AlertCategory,
+  type TriggerDto,
+  type TriggerSort,
+} from '@drat/contracts';
 import type { SearchBody } from '../../api/alerts';
 import { CategoryTabs, useCategoryType } from '../alerts/categories';
 import { FilterModal } from '../alerts/FilterModal';
@@ -10,7 +17,15 @@ import { listLoadError } from '../alerts/queries';
 import { TriggerCard } from './TriggerCard';
 import { useTriggerList, useTriggerSearch, useTriggerTickers } from './queries';
 
-function TriggerGrid({ triggers, category, narrow }: { triggers: TriggerDto[]; category: AlertCategory | undefined; narrow?: boolean }) {
+function TriggerGrid({
+  triggers,
+  category,
+  narrow,
+}: {
+  triggers: TriggerDto[];
+  category: AlertCategory | undefined;
+  narrow?: boolean;
+}) {
   return (
     <Row gutter={[16, 16]}>
       {triggers.map((t) => (
@@ -80,7 +95,11 @@ export function TriggersPage() {
         <Alert
           type="error"
           showIcon
-          title={listLoadError(list.error, ALERT_MSG.noPermissionTriggers(typeName ?? ''), ALERT_MSG.fetchTriggersFailed)}
+          title={listLoadError(
+            list.error,
+            ALERT_MSG.noPermissionTriggers(typeName ?? ''),
+            ALERT_MSG.fetchTriggersFailed,
+          )}
         />
       )}
       {list.isLoading && <Spin size="large" style={{ display: 'block', margin: '48px auto' }} />}
@@ -110,7 +129,9 @@ export function TriggersPage() {
       >
         {results.isError && <Alert type="error" showIcon title={results.error.message} />}
         {results.isSuccess && results.data.length === 0 && <Empty description={ALERT_MSG.noResults} />}
-        {results.data && results.data.length > 0 && <TriggerGrid triggers={results.data} category={state.category} narrow />}
+        {results.data && results.data.length > 0 && (
+          <TriggerGrid triggers={results.data} category={state.category} narrow />
+        )}
       </FilterModal>
     </Flex>
   );

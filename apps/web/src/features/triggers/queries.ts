@@ -1,18 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { NOTIFICATION_EVENT, type AlertCategory, type TriggerDto, type TriggerSort } from '@drat/contracts';
+import type { AlertCategory, TriggerDto, TriggerSort } from '@drat/contracts';
 import { fetchTriggers, fetchTriggerTickers, searchTriggers, type SearchBody } from '../../api/alerts';
 import { retryUnlessClientError, useFreshFirstPage, useOffsetList, type Page } from '../alerts/paging';
 
 /** Query keys of the triggers screen. */
 export const triggerKeys = {
   all: ['triggers'] as const,
-  list: (name: string, sort: TriggerSort, pageSize: number) => [...triggerKeys.all, 'list', name, sort, pageSize] as const,
+  list: (name: string, sort: TriggerSort, pageSize: number) =>
+    [...triggerKeys.all, 'list', name, sort, pageSize] as const,
   tickers: (category: AlertCategory) => [...triggerKeys.all, 'tickers', category] as const,
   search: (body: SearchBody) => [...triggerKeys.all, 'search', body] as const,
 };
-
-/** Live events after which the newest triggers are read again. */
-const NEW_TRIGGER_EVENTS = ['trigger', NOTIFICATION_EVENT] as const;
 
 export function useTriggerList(name: string | undefined, sort: TriggerSort, pageSize: number) {
   const options = {
@@ -24,7 +22,7 @@ export function useTriggerList(name: string | undefined, sort: TriggerSort, page
     pageSize,
     enabled: Boolean(name),
   };
-  useFreshFirstPage(options, NEW_TRIGGER_EVENTS);
+  useFreshFirstPage(options);
   return useOffsetList(options);
 }
 

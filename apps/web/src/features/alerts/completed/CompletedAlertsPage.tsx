@@ -1,7 +1,15 @@
 import { useState } from 'react';
 import { Alert, Card, Flex, Select, Statistic, Typography } from 'antd';
 import { TrophyOutlined } from '@ant-design/icons';
-import { ALERT_CATEGORIES, COMPLETED_SORTS, MSG, type AlertCategory, type AlertDto, type CompletedSort, type WinRate } from '@drat/contracts';
+import {
+  ALERT_CATEGORIES,
+  COMPLETED_SORTS,
+  MSG,
+  type AlertCategory,
+  type AlertDto,
+  type CompletedSort,
+  type WinRate,
+} from '@drat/contracts';
 import { ApiError } from '../../../api/client';
 import { useMarketColors } from '../../market/format';
 import { useQuotes } from '../../market/live';
@@ -18,7 +26,12 @@ export const COMPLETED_VIEW_LINK = 'View COMPLETED Alerts Record';
 function WinRateBox({ rate }: { rate: WinRate | undefined }) {
   return (
     <Card size="small" style={{ minWidth: 220 }} data-testid="win-rate">
-      <Statistic title="Win rate" prefix={<TrophyOutlined />} value={rate ? rate.win_rate.toFixed(2) : '—'} suffix={rate ? '%' : undefined} />
+      <Statistic
+        title="Win rate"
+        prefix={<TrophyOutlined />}
+        value={rate ? rate.win_rate.toFixed(2) : '—'}
+        suffix={rate ? '%' : undefined}
+      />
       {rate && (
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {rate.wins} won · {rate.losses} lost · {rate.total} completed
@@ -85,14 +98,23 @@ export function CompletedAlertsPage({ admin = false }: { admin?: boolean }) {
             <ExportButton columns={doneColumns} rows={doneRows} filename={filename} sheet={typeName ?? ''} />
           )}
           {state.category === 'STOCKS' && (
-            <Typography.Link onClick={() => setLiveView(!liveView)}>{showLive ? COMPLETED_VIEW_LINK : LIVE_VIEW_LINK}</Typography.Link>
+            <Typography.Link onClick={() => setLiveView(!liveView)}>
+              {showLive ? COMPLETED_VIEW_LINK : LIVE_VIEW_LINK}
+            </Typography.Link>
           )}
         </Flex>
         <WinRateBox rate={completed.data} />
       </Flex>
       {error && <Alert type="error" showIcon title={loadError(error)} />}
       {showLive ? (
-        <CompletedTable columns={liveColumns} rows={liveRows} loading={all.isLoading} emptyText="No alerts of this type yet." showDeleted={false} onView={setViewing} />
+        <CompletedTable
+          columns={liveColumns}
+          rows={liveRows}
+          loading={all.isLoading}
+          emptyText="No alerts of this type yet."
+          showDeleted={false}
+          onView={setViewing}
+        />
       ) : (
         <CompletedTable
           columns={doneColumns}

@@ -9,7 +9,17 @@ import type { CompletedColumn } from './columns';
 import { downloadCsv, downloadXlsx } from './exportTable';
 
 /** Export to CSV or XLSX: the same columns the table shows, with the same texts. */
-export function ExportButton<T>({ columns, rows, filename, sheet }: { columns: CompletedColumn<T>[]; rows: T[]; filename: string; sheet: string }) {
+export function ExportButton<T>({
+  columns,
+  rows,
+  filename,
+  sheet,
+}: {
+  columns: CompletedColumn<T>[];
+  rows: T[];
+  filename: string;
+  sheet: string;
+}) {
   return (
     <Dropdown
       trigger={['click']}
@@ -19,7 +29,8 @@ export function ExportButton<T>({ columns, rows, filename, sheet }: { columns: C
           { key: 'csv', label: 'Export to CSV' },
           { key: 'xlsx', label: 'Export to XLSX' },
         ],
-        onClick: ({ key }) => (key === 'csv' ? downloadCsv(columns, rows, filename) : void downloadXlsx(columns, rows, filename, sheet)),
+        onClick: ({ key }) =>
+          key === 'csv' ? downloadCsv(columns, rows, filename) : void downloadXlsx(columns, rows, filename, sheet),
       }}
     >
       <Button icon={<DownloadOutlined />}>Export</Button>
@@ -48,7 +59,11 @@ export function CompletedTable<T extends AlertDto & { deleted?: boolean }>({
     render: (_: unknown, row: T) => c.render?.(row) ?? c.value(row),
   }));
   if (showDeleted) {
-    tableColumns.splice(1, 0, { key: 'deleted', title: '', render: (_: unknown, row: T) => (row.deleted ? <Tag color="error">Deleted</Tag> : null) });
+    tableColumns.splice(1, 0, {
+      key: 'deleted',
+      title: '',
+      render: (_: unknown, row: T) => (row.deleted ? <Tag color="error">Deleted</Tag> : null),
+    });
   }
   tableColumns.push({
     key: 'view',
@@ -80,10 +95,18 @@ export function ViewAlertModal({ alert, onClose }: { alert: AlertDto | null; onC
   const noop = () => undefined;
   const status = alert ? completionText(alert) : null;
   return (
-    <Modal open={alert !== null} onCancel={onClose} footer={null} title={alert ? `${alert.ticker} alert` : ''} width={420}>
+    <Modal
+      open={alert !== null}
+      onCancel={onClose}
+      footer={null}
+      title={alert ? `${alert.ticker} alert` : ''}
+      width={420}
+    >
       {alert && status && (
         <Flex vertical gap={12}>
-          <Typography.Text style={{ color: status.positive === null ? undefined : status.positive ? colors.up : colors.down }}>
+          <Typography.Text
+            style={{ color: status.positive === null ? undefined : status.positive ? colors.up : colors.down }}
+          >
             {status.text}
           </Typography.Text>
           <AlertCard alert={alert} actions={{ isTracking, onTrack: track, onNotes: noop, onMoreInfo: noop }} />

@@ -35,12 +35,24 @@ const symbol: CompletedColumn<AlertDto> = {
   value: (a) => a.ticker,
   render: (a) => <Typography.Text strong>{a.ticker}</Typography.Text>,
 };
-const alertDate: CompletedColumn<AlertDto> = { key: 'alert_date', title: 'Alert Date', value: (a) => formatDate(a.created) };
-const alertPrice: CompletedColumn<AlertDto> = { key: 'alert_price', title: 'Alert Price', value: (a) => money(a.alert_price, a.category) };
+const alertDate: CompletedColumn<AlertDto> = {
+  key: 'alert_date',
+  title: 'Alert Date',
+  value: (a) => formatDate(a.created),
+};
+const alertPrice: CompletedColumn<AlertDto> = {
+  key: 'alert_price',
+  title: 'Alert Price',
+  value: (a) => money(a.alert_price, a.category),
+};
 const ranges: CompletedColumn<AlertDto>[] = [
   { key: 'buy_range', title: 'Buy range', value: (a) => moneyRange(a.buy_range_low, a.buy_range_high, a.category) },
   { key: 'stop_loss', title: 'Stop Loss', value: (a) => money(a.stop_loss, a.category) },
-  { key: 'target_range', title: 'Target Range', value: (a) => moneyRange(a.target_range_low, a.target_range_high, a.category) },
+  {
+    key: 'target_range',
+    title: 'Target Range',
+    value: (a) => moneyRange(a.target_range_low, a.target_range_high, a.category),
+  },
 ];
 const optionOnly: CompletedColumn<AlertDto>[] = [
   { key: 'strategy', title: 'Strategy', value: (a) => a.strategy ?? '—' },
@@ -70,7 +82,9 @@ function outcome(c: Colors): CompletedColumn<AlertDto>[] {
       value: (a) => a.completed_status,
       // 1-core §4: red when the status holds STOP, green otherwise.
       render: (a) => (
-        <span style={{ color: isStopResult(a.completed_status) ? c.down : c.up, fontWeight: 600 }}>{a.completed_status}</span>
+        <span style={{ color: isStopResult(a.completed_status) ? c.down : c.up, fontWeight: 600 }}>
+          {a.completed_status}
+        </span>
       ),
     },
   ];
@@ -89,7 +103,9 @@ export function statusColumn(c: Colors): CompletedColumn<AlertDto> {
     value: (a) => completionText(a).text,
     render: (a) => {
       const { text, positive } = completionText(a);
-      return <span style={{ color: positive === null ? undefined : positive ? c.up : c.down, fontSize: 12 }}>{text}</span>;
+      return (
+        <span style={{ color: positive === null ? undefined : positive ? c.up : c.down, fontSize: 12 }}>{text}</span>
+      );
     },
   };
 }
@@ -107,7 +123,12 @@ export function livePriceColumns(c: Colors, quotes: Record<string, Quote>): Comp
     alertPrice,
     ...ranges,
     { key: 'live_price', title: 'Live Price', value: (a) => money(live(a), a.category) },
-    { key: 'live_pl', title: 'P/L', value: (a) => formatPercent2(pl(a)), render: (a) => signed(pl(a), formatPercent2(pl(a)), c) },
+    {
+      key: 'live_pl',
+      title: 'P/L',
+      value: (a) => formatPercent2(pl(a)),
+      render: (a) => signed(pl(a), formatPercent2(pl(a)), c),
+    },
     statusColumn(c),
   ];
 }

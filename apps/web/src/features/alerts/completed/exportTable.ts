@@ -38,7 +38,12 @@ export function downloadCsv<T>(columns: readonly ExportColumn<T>[], rows: readon
 }
 
 /** XLSX in the browser; exceljs is loaded only when someone exports. */
-export async function downloadXlsx<T>(columns: readonly ExportColumn<T>[], rows: readonly T[], filename: string, sheet: string): Promise<void> {
+export async function downloadXlsx<T>(
+  columns: readonly ExportColumn<T>[],
+  rows: readonly T[],
+  filename: string,
+  sheet: string,
+): Promise<void> {
   const { Workbook } = await import('exceljs');
   const workbook = new Workbook();
   const ws = workbook.addWorksheet(sheet.slice(0, 31) || 'Alerts');
