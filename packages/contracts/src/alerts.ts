@@ -6,7 +6,16 @@ export const ALERT_SORTS = ['Most Recent', 'Alert Rating', 'Min Risk', 'Min Rewa
 export type AlertSort = (typeof ALERT_SORTS)[number];
 export const COMPLETED_SORTS = ['Most Recent', 'Target 2', 'Target 1', 'Stop Loss'] as const;
 export type CompletedSort = (typeof COMPLETED_SORTS)[number];
-export const TRIGGER_SORTS = ['Buy Range', 'Most Recent', 'Profit', 'Target', 'Target 1', 'Target 2', 'Loss', 'Stop Loss'] as const;
+export const TRIGGER_SORTS = [
+  'Buy Range',
+  'Most Recent',
+  'Profit',
+  'Target',
+  'Target 1',
+  'Target 2',
+  'Loss',
+  'Stop Loss',
+] as const;
 export type TriggerSort = (typeof TRIGGER_SORTS)[number];
 
 export const ALERT_PAGE_SIZE = 15;
@@ -161,7 +170,7 @@ export const ALERT_MSG = {
   limitInvalid: (max: number) => `limit must be a whole number from 1 to ${max}.`,
   offsetInvalid: 'offset must be a whole number, 0 or more.',
   idInvalid: 'Give a positive whole number.',
-  deleteTypeInvalid: "Only soft deletion is supported (type=soft).",
+  deleteTypeInvalid: 'Only soft deletion is supported (type=soft).',
   alertIdsInvalid: (max: number) => `alert_ids must be 1 to ${max} alert ids joined by commas, e.g. 1,2,3.`,
   noteTooLong: (max: number) => `The note is longer than ${max} characters.`,
 } as const;
@@ -318,7 +327,11 @@ const offsetField = z.preprocess(
     .default(0),
 );
 
-const idField = z.coerce.number({ error: ALERT_MSG.idInvalid }).int({ error: ALERT_MSG.idInvalid }).positive({ error: ALERT_MSG.idInvalid }).max(2_147_483_647, { error: ALERT_MSG.idInvalid });
+const idField = z.coerce
+  .number({ error: ALERT_MSG.idInvalid })
+  .int({ error: ALERT_MSG.idInvalid })
+  .positive({ error: ALERT_MSG.idInvalid })
+  .max(2_147_483_647, { error: ALERT_MSG.idInvalid });
 
 export const alertCategoryField = z.enum(ALERT_CATEGORIES, { error: ALERT_MSG.categoryInvalid });
 
@@ -336,7 +349,10 @@ export const triggersQuery = z.object({
   name: typeName,
   limit: limitField(TRIGGER_PAGE_SIZE, TRIGGER_PAGE_SIZE),
   offset: offsetField,
-  sort: z.preprocess(blank, z.enum(TRIGGER_SORTS, { error: ALERT_MSG.sortInvalid(TRIGGER_SORTS) }).default('Most Recent')),
+  sort: z.preprocess(
+    blank,
+    z.enum(TRIGGER_SORTS, { error: ALERT_MSG.sortInvalid(TRIGGER_SORTS) }).default('Most Recent'),
+  ),
 });
 export type TriggersQuery = z.infer<typeof triggersQuery>;
 
@@ -390,7 +406,15 @@ export const alertSearchBody = z.object({
   tickers: z.preprocess(
     (v) => (v === null ? undefined : v),
     z
-      .array(z.string().trim().min(1).max(16).transform((t) => t.toUpperCase()), { error: ALERT_MSG.invalidParameters })
+      .array(
+        z
+          .string()
+          .trim()
+          .min(1)
+          .max(16)
+          .transform((t) => t.toUpperCase()),
+        { error: ALERT_MSG.invalidParameters },
+      )
       .max(SEARCH_MAX_TICKERS, { error: ALERT_MSG.invalidParameters })
       .optional(),
   ),
@@ -400,7 +424,10 @@ export type AlertSearchBody = z.infer<typeof alertSearchBody>;
 /** POST /alerts/add-alert-tracker/: alert_id decides; alert_type (name or id) and ticker, when sent, must match it. */
 export const addAlertTrackerBody = z.object({
   alert_id: idField,
-  alert_type: z.union([z.string().max(100), z.number()]).optional().nullable(),
+  alert_type: z
+    .union([z.string().max(100), z.number()])
+    .optional()
+    .nullable(),
   ticker: z.string().max(32).optional().nullable(),
 });
 
@@ -410,7 +437,10 @@ export const trackerIdBody = z.object({ id: idField });
 export const batchDeleteQuery = z.object({
   type: z.literal('soft', { error: ALERT_MSG.deleteTypeInvalid }),
   alert_ids: z.string({ error: ALERT_MSG.alertIdsInvalid(BATCH_DELETE_MAX) }).transform((s, ctx) => {
-    const parts = s.split(',').map((p) => p.trim()).filter((p) => p !== '');
+    const parts = s
+      .split(',')
+      .map((p) => p.trim())
+      .filter((p) => p !== '');
     const ids = parts.map(Number);
     if (
       ids.length === 0 ||
@@ -428,7 +458,9 @@ export const batchDeleteQuery = z.object({
 /** GET /alerts/tracker-alert?id[&is_trigger=true]: id is a tracker id, or a trigger id with is_trigger. */
 export const trackerAlertQuery = z.object({
   id: idField,
-  is_trigger: z.preprocess(blank, z.enum(['true', 'false'], { error: 'is_trigger must be true or false.' }).optional()).transform((v) => v === 'true'),
+  is_trigger: z
+    .preprocess(blank, z.enum(['true', 'false'], { error: 'is_trigger must be true or false.' }).optional())
+    .transform((v) => v === 'true'),
 });
 
 export const plAlertQuery = z.object({ alert_id: idField });
@@ -438,7 +470,10 @@ export const alertTypeIdParams = z.object({ id: idField });
 /** PATCH /alerts/alert-types/{id}: raw_note (rich text, sanitized by the server) or is_notification_enabled. */
 export const alertTypePatchBody = z
   .object({
-    raw_note: z.string().max(ALERT_TYPE_NOTE_MAX, { error: ALERT_MSG.noteTooLong(ALERT_TYPE_NOTE_MAX) }).optional(),
+    raw_note: z
+      .string()
+      .max(ALERT_TYPE_NOTE_MAX, { error: ALERT_MSG.noteTooLong(ALERT_TYPE_NOTE_MAX) })
+      .optional(),
     is_notification_enabled: z.boolean().optional(),
   })
   .refine((b) => b.raw_note !== undefined || b.is_notification_enabled !== undefined, {

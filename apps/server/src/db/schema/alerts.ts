@@ -110,7 +110,9 @@ export const alerts = pgTable(
     index('alerts_type_reward_idx')
       .on(t.alertTypeId, t.rewardPercent.desc(), t.createdAt.desc(), t.id.desc())
       .where(sql`${t.deletedAt} is null`),
-    index('alerts_open_idx').on(t.id).where(sql`${t.completed} = false and ${t.deletedAt} is null`),
+    index('alerts_open_idx')
+      .on(t.id)
+      .where(sql`${t.completed} = false and ${t.deletedAt} is null`),
     index('alerts_ticker_idx').on(t.ticker),
   ],
 );
@@ -183,8 +185,14 @@ export const notifications = pgTable(
   },
   (t) => [
     uniqueIndex('notifications_user_kind_ref_idx').on(t.userId, t.kind, t.ref),
-    index('notifications_user_unseen_idx').on(t.userId, t.createdAt.desc()).where(sql`${t.seen} = false`),
-    index('notifications_email_outbox_idx').on(t.emailOutboxId).where(sql`${t.emailOutboxId} is not null`),
-    index('notifications_sms_outbox_idx').on(t.smsOutboxId).where(sql`${t.smsOutboxId} is not null`),
+    index('notifications_user_unseen_idx')
+      .on(t.userId, t.createdAt.desc())
+      .where(sql`${t.seen} = false`),
+    index('notifications_email_outbox_idx')
+      .on(t.emailOutboxId)
+      .where(sql`${t.emailOutboxId} is not null`),
+    index('notifications_sms_outbox_idx')
+      .on(t.smsOutboxId)
+      .where(sql`${t.smsOutboxId} is not null`),
   ],
 );

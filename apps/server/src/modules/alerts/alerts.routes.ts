@@ -17,7 +17,25 @@ export async function callerOf(req: FastifyRequest): Promise<Caller> {
   return { userId: principalOf(req).user.id, rights: await req.rights() };
 }
 
-/** Alerts, search, completed alerts and deletion (1-core §7 "Alerts, triggers, trackers"). Needs AA. */
+/**
+ * Alerts, search, completed alerts and deletion (1-core §7 "Alerts, triggers, trackers"). Needs AA.
+ *
+ * Decisions where the spec leaves room:
+ * - `name` is the alert type's name; a type outside the caller's plans (or unknown) is 403
+ *   'You do not have permission to view {name} alerts'; a category outside them names the category.
+ * - Sorts are sent as their labels (`sort=Min%20Risk`). Min Risk: smallest risk percent first; Min
+ *   Reward: largest reward percent first. OPTIONS alerts cannot be sorted by either (an option
+ *   alert's risk is its premium): 400 with the spec's text. Completed-alert sorts put alerts with that
+ *   status first, then the most recently completed; anything else is 400 'Cannot sort alert category'.
+ * - Prices are JSON numbers exactly as stored (numeric(14,4)); rounding (2 decimals, OTC unrounded,
+ *   1-core §9) is the web app's, for display.
+ * - Search days are New York (market) days, YYYY-MM-DD, inclusive; at most 500 results, newest
+ *   first. Neither days nor tickers: 400 'Invalid parameters'. Nothing found: 200 with an empty `data`
+ *   and `message: 'No results.'`.
+ * - Completed alerts are the completed and half-completed ones; the win rate counts completed alerts
+ *   with an exit price. Soft-deleted alerts leave every list, their triggers and trackers too; pl-alert
+ *   still finds them (trades point at them); the admin view lists them, flagged `deleted`.
+ */
 export const alertsRoutes: FastifyPluginAsyncZod<{ alerts: AlertsService }> = async (app, { alerts }) => {
   const tags = ['alerts'];
   const superOnly = requireRight('is_super');

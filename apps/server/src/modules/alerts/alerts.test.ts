@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { ALERT_MSG, MSG, type AlertDto, type AlertsPage } from '@drat/contracts';
-import { alerts, subscriptions } from '../../db/schema/index';
+import { alerts, alertTypes, planAlertTypes, subscriptions } from '../../db/schema/index';
 import {
   makeAlert,
   makeAlerts,
@@ -81,6 +81,21 @@ describe('GET /api/alerts: permissions', () => {
 
   it('a super user reads every type', async () => {
     expect((await list(superUser.token, { name: 'CHALLENGE-STOCKS' })).statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/alerts: plan changes to the alert-type catalogue apply at once', () => {
+  it('a type added to the plans after sign-in is readable; taken out again, it is a 403', async () => {
+    const { token } = await signedIn({ plans: ['stocks-monthly'] });
+    expect((await list(token, { name: 'SWING-ALERTS' })).statusCode).toBe(200); // rights read once
+    const type = await makeAlertType(t.db, 'STOCKS');
+    expect((await list(token, { name: type.name })).statusCode).toBe(200);
+    await t.db.delete(planAlertTypes).where(eq(planAlertTypes.alertTypeId, type.id));
+    const res = await list(token, { name: type.name });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().detail).toBe(ALERT_MSG.noPermissionAlerts(type.name));
+    // Remove the type too: makeAlertType links new STOCKS types to the plans that give every STOCKS type.
+    await t.db.delete(alertTypes).where(eq(alertTypes.id, type.id));
   });
 });
 
