@@ -496,26 +496,27 @@ describe('POST /api/alerts/publish', () => {
     });
   });
 
-  it('an OTC alert keeps sub-cent prices', async () => {
+  it('an OTC alert keeps sub-cent prices unrounded (1-core §9), down to a hundredth of a cent and below', async () => {
     const companies = await Promise.all((await t.market.universe()).map((s) => t.market.company(s)));
     const ticker = companies.find((c) => c?.type === 'otc')!.symbol;
     const res = await publish(
       stockAlert({
         alert_type: 'OTC-RUNNERS',
         ticker,
-        alert_price: 0.0123,
-        buy_range_low: 0.0118,
-        buy_range_high: 0.0125,
-        target_range_low: 0.015,
-        target_range_high: 0.019,
-        stop_loss: 0.0101,
+        alert_price: 0.00123,
+        buy_range_low: 0.00118,
+        buy_range_high: 0.00125,
+        target_range_low: 0.0015,
+        target_range_high: 0.0019,
+        stop_loss: 0.00101,
       }),
     );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<PublishAlertResponse>().alert).toMatchObject({
       category: 'OTC',
-      alert_price: 0.0123,
-      stop_loss: 0.0101,
+      alert_price: 0.00123,
+      buy_range_low: 0.00118,
+      stop_loss: 0.00101,
     });
   });
 });
