@@ -79,7 +79,8 @@ export function createProfileService(deps: { users: UsersRepo; rights: RightsSer
       const previous = principal.user.profilePic;
       const { url } = await storage.put(`profile/${principal.user.id}-${randomToken(9)}.${type.ext}`, bytes, type.mime);
       await users.updateProfile(principal.user.id, { profilePic: url });
-      if (previous?.startsWith('/media/')) await storage.remove(previous.slice('/media/'.length));
+      const previousKey = previous ? storage.keyOf(previous) : null;
+      if (previousKey) await storage.remove(previousKey);
       return { message: MSG.pictureUploaded, new_image_url: url };
     },
 

@@ -19,6 +19,7 @@ export function diskStorage(root: string): StorageProvider {
       await fs.writeFile(file, body);
       return { url: `${MEDIA_PREFIX}${key}` };
     },
+    keyOf: (url) => (url.startsWith(MEDIA_PREFIX) ? url.slice(MEDIA_PREFIX.length) : null),
     async remove(key) {
       await fs.rm(resolve(key), { force: true });
     },

@@ -62,6 +62,7 @@ export function s3Storage(config: S3StorageConfig, now: () => Date = () => new D
       if (!res.ok) throw new Error(`Storing ${key}: ${describeError(res.status, await res.text())}`);
       return { url: `${publicUrl}/${encodeKeyPath(key)}` };
     },
+    keyOf: (url) => (url.startsWith(`${publicUrl}/`) ? decodeURIComponent(url.slice(publicUrl.length + 1)) : null),
     async remove(key) {
       const res = await send('DELETE', key);
       // S3 answers 204 for a deleted object and for one that was not there.

@@ -157,6 +157,13 @@ describe('S3 storage against a local S3-speaking server', () => {
     expect(fake.objects.has("/drat-media/resources/x y(1)!'*.csv")).toBe(true);
   });
 
+  it('tells the key back from a URL it gave out, and nothing from other URLs', async () => {
+    const { url } = await storage().put('profile/7-x y(1).png', Buffer.from('png'), 'image/png');
+    expect(storage().keyOf(url)).toBe('profile/7-x y(1).png');
+    expect(storage().keyOf('https://elsewhere.test/media/profile/7.png')).toBeNull();
+    expect(storage().keyOf('/media/profile/7.png')).toBeNull();
+  });
+
   it('DELETEs the object, and removing a missing one is not an error', async () => {
     await storage().put('resources/gone.png', Buffer.from('png'), 'image/png');
     await storage().remove('resources/gone.png');
