@@ -16,6 +16,18 @@ export const INTERVALS = [
 ] as const;
 export type Interval = (typeof INTERVALS)[number];
 
+/** Minutes in one bar of each intraday interval (daily and longer intervals follow the calendar). */
+export const INTRADAY_MINUTES: Partial<Record<Interval, number>> = {
+  '1min': 1,
+  '5min': 5,
+  '15min': 15,
+  '30min': 30,
+  '45min': 45,
+  '1hr': 60,
+  '2hr': 120,
+  '4hr': 240,
+};
+
 export const TA_PARAMETERS = ['SMA', 'EMA', 'VALUE'] as const;
 export type TaParameter = (typeof TA_PARAMETERS)[number];
 

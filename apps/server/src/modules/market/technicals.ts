@@ -1,5 +1,5 @@
 import { EMA, SMA } from 'trading-signals';
-import type { Bar, Interval } from '@drat/contracts';
+import { INTRADAY_MINUTES, type Bar, type Interval } from '@drat/contracts';
 
 /**
  * The indicator arithmetic of GET /stock/ta, free of I/O. Values come from `trading-signals`;
@@ -30,16 +30,6 @@ export function emaOf(closes: readonly number[], timePeriod: number): number {
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-const INTRADAY_MINUTES: Partial<Record<Interval, number>> = {
-  '1min': 1,
-  '5min': 5,
-  '15min': 15,
-  '30min': 30,
-  '45min': 45,
-  '1hr': 60,
-  '2hr': 120,
-  '4hr': 240,
-};
 /** Regular-session minutes in a trading day; extended hours only add bars, so this is a safe floor. */
 const SESSION_MINUTES = 390;
 

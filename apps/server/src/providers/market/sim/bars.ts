@@ -8,20 +8,9 @@
  * 00:00 UTC of that date; a weekly bar is stamped with its Monday and a monthly bar with the 1st.
  * Bars are never computed beyond the simulated now; the bar containing now is partial.
  */
-import type { Bar, Interval } from '@drat/contracts';
+import { INTRADAY_MINUTES, type Bar, type Interval } from '@drat/contracts';
 import { DAY_MS, MINUTE_MS, dayNumber, dateParts, weekday } from './calendar';
 import type { SimEngine, TickerState } from './engine';
-
-export const INTRADAY_MINUTES: Partial<Record<Interval, number>> = {
-  '1min': 1,
-  '5min': 5,
-  '15min': 15,
-  '30min': 30,
-  '45min': 45,
-  '1hr': 60,
-  '2hr': 120,
-  '4hr': 240,
-};
 
 /** Folds bars into one (they must be in time order); the result is stamped `time`. */
 export function mergeBars(time: number, bars: readonly Bar[]): Bar | null {
