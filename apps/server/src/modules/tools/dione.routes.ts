@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addDioneTickerBody, dioneQuery, dioneTrackerIdBody, DIONE_MSG } from '@drat/contracts';
-import { principalOf } from '../../http/auth';
+import { principalOf, requireActiveRight } from '../../http/auth';
 import type { DioneService } from './dione.service';
-import { requireTool } from './tools.access';
 
 /**
  * Dione (1-core §7 "Tools and resources") needs DA; the DIONE Tracker tab of My Trackers is the
@@ -10,7 +9,7 @@ import { requireTool } from './tools.access';
  */
 export const dioneRoutes: FastifyPluginAsyncZod<{ dione: DioneService }> = async (app, { dione }) => {
   const tags = ['tools'];
-  const preHandler = requireTool('DA', DIONE_MSG.noAccess);
+  const preHandler = requireActiveRight('DA', DIONE_MSG.noAccess);
   const userId = (req: Parameters<typeof principalOf>[0]) => principalOf(req).user.id;
 
   app.get('/stock/dione', { preHandler, schema: { tags, querystring: dioneQuery } }, (req) => {

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { TRADE_IDEAS_MSG, tradeIdeasQuery } from '@drat/contracts';
-import { principalOf } from '../../http/auth';
+import { principalOf, requireActiveRight } from '../../http/auth';
 import type { TradeIdeasService } from './trade-ideas.service';
-import { requireTool } from './tools.access';
 
 /** Range Radar (1-core §7 "Tools and resources"): needs TIA. */
 export const tradeIdeasRoutes: FastifyPluginAsyncZod<{ tradeIdeas: TradeIdeasService }> = async (
@@ -10,7 +9,7 @@ export const tradeIdeasRoutes: FastifyPluginAsyncZod<{ tradeIdeas: TradeIdeasSer
   { tradeIdeas },
 ) => {
   const tags = ['tools'];
-  const preHandler = requireTool('TIA', TRADE_IDEAS_MSG.noAccess);
+  const preHandler = requireActiveRight('TIA', TRADE_IDEAS_MSG.noAccess);
   const history = '/alerts/trade-ideas-analysis-history/';
 
   app.get('/trade-ideas/info', { preHandler, schema: { tags, querystring: tradeIdeasQuery } }, (req) => {

@@ -1,6 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Button, Card, theme, type ButtonProps } from 'antd';
+import { Button, Card, Form, Input, theme, type ButtonProps } from 'antd';
+import { MailOutlined } from '@ant-design/icons';
 import { MSG } from '@drat/contracts';
 import { ApiError, errorMessages } from '../../api/client';
 import { BrandMark } from '../../app/layout/BrandMark';
@@ -96,5 +97,20 @@ export function LinkButton({ to, ...props }: Omit<ButtonProps, 'href' | 'onClick
         navigate(to);
       }}
     />
+  );
+}
+
+/** The e-mail field of the sign-in and reset forms (field name `email`, 'Email is required'). */
+export function EmailFormItem({ autoComplete }: { autoComplete: 'username' | 'email' }) {
+  return (
+    <Form.Item label="Email" name="email" rules={[{ required: true, whitespace: true, message: MSG.emailRequired }]}>
+      <Input
+        prefix={<MailOutlined />}
+        inputMode="email"
+        autoComplete={autoComplete}
+        placeholder="you@example.com"
+        autoFocus
+      />
+    </Form.Item>
   );
 }

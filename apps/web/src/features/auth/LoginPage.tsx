@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card, Divider, Form, Input, Typography, theme } from 'antd';
-import { LockOutlined, MailOutlined } from '@ant-design/icons';
+import { LockOutlined } from '@ant-design/icons';
 import { IDLE_LOGOUT_MINUTES, MSG, RENEWAL_PATH, ROUTES, type SessionData } from '@drat/contracts';
 import { ApiError } from '../../api/client';
 import { login, type ExpiredReply } from '../../api/auth';
 import { landingRoute } from '../../app/access';
 import { lastSignOutReason, setSession } from '../../app/session';
 import { STORAGE_KEYS } from '../../app/storage';
-import { Brand, failureMessages, LinkButton, MessageLines, useAuthCssVars } from './AuthFrame';
+import { Brand, EmailFormItem, failureMessages, LinkButton, MessageLines, useAuthCssVars } from './AuthFrame';
 import { OtpModal } from './OtpModal';
 import { PromoCarousel } from './PromoCarousel';
 import styles from './auth.module.css';
@@ -136,19 +136,7 @@ export function LoginPage() {
             onFinish={(values) => mutation.mutate(values)}
             autoComplete="on"
           >
-            <Form.Item
-              label="Email"
-              name="email"
-              rules={[{ required: true, whitespace: true, message: MSG.emailRequired }]}
-            >
-              <Input
-                prefix={<MailOutlined />}
-                inputMode="email"
-                autoComplete="username"
-                placeholder="you@example.com"
-                autoFocus
-              />
-            </Form.Item>
+            <EmailFormItem autoComplete="username" />
             <Form.Item
               label="Password"
               name="password"

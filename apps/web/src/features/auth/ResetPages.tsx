@@ -12,7 +12,7 @@ import {
   requestPasswordReset,
   setNewPassword,
 } from '../../api/auth';
-import { CenteredAuthCard, failureMessages, fieldErrors, LinkButton, MessageLines } from './AuthFrame';
+import { CenteredAuthCard, EmailFormItem, failureMessages, fieldErrors, LinkButton, MessageLines } from './AuthFrame';
 import styles from './auth.module.css';
 
 /** How long the success screen shows before the login screen (1-core §2 "Password reset screens"). */
@@ -62,19 +62,7 @@ export function ResetRequestPage() {
         size="large"
         onFinish={({ email: value }) => mutation.mutate(value.trim())}
       >
-        <Form.Item
-          label="Email"
-          name="email"
-          rules={[{ required: true, whitespace: true, message: MSG.emailRequired }]}
-        >
-          <Input
-            prefix={<MailOutlined />}
-            inputMode="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            autoFocus
-          />
-        </Form.Item>
+        <EmailFormItem autoComplete="email" />
         <Button type="primary" htmlType="submit" block disabled={email.trim() === ''} loading={mutation.isPending}>
           Submit
         </Button>
