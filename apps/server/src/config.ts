@@ -24,6 +24,8 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WORKERS: flag(true),
   TRUST_PROXY: flag(false),
+  /** How long read caches (alert pages, tracked alerts, plans) keep an entry; 0 turns them off. */
+  READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
   MARKET_DATA: z.enum(['sim', 'tradier']).default('sim'),
   TRADIER_TOKEN: z.string().min(1).optional(),
   TRADIER_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
@@ -75,6 +77,8 @@ export type Config = {
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   workers: boolean;
   trustProxy: boolean;
+  /** Longest life of a read-cache entry (changes are forgotten at once through the change feed); 0: off. */
+  readCacheMs: number;
   market: {
     provider: 'sim' | 'tradier';
     tradier: { token: string; baseUrl: string } | undefined;
@@ -147,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     workers: e.WORKERS,
     trustProxy: e.TRUST_PROXY,
+    readCacheMs: e.READ_CACHE_MS,
     market: {
       provider: e.MARKET_DATA,
       tradier: e.TRADIER_TOKEN

@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       workers: true,
       trustProxy: false,
+      readCacheMs: 3000,
     });
   });
 
@@ -38,6 +39,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'debug',
       WORKERS: 'off',
       TRUST_PROXY: 'yes',
+      READ_CACHE_MS: '0',
     });
     expect(c).toMatchObject({
       env: 'development',
@@ -52,7 +54,13 @@ describe('loadConfig', () => {
       logLevel: 'debug',
       workers: false,
       trustProxy: true,
+      readCacheMs: 0,
     });
+  });
+
+  it('refuses a read-cache life that is negative, fractional or over a minute', () => {
+    for (const value of ['-1', '1.5', '60001', 'soon'])
+      expect(() => loadConfig({ READ_CACHE_MS: value }), value).toThrow(/READ_CACHE_MS/);
   });
 
   it('derives PUBLIC_URL from PORT when unset', () => {

@@ -173,7 +173,16 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   try {
     jobs = await startJobs(url, silent, { retryDelaySeconds: options.retryDelaySeconds });
     const deps: AppDeps = {
-      config: { publicUrl: 'http://drat.test', demoSeed: false, dataDir, trustProxy: false, ...options.config },
+      config: {
+        publicUrl: 'http://drat.test',
+        demoSeed: false,
+        dataDir,
+        trustProxy: false,
+        // Off: tests write rows directly and read at once, faster than the change feed forgets
+        // (read-cache.test.ts turns the caches on and waits for the feed).
+        readCacheMs: 0,
+        ...options.config,
+      },
       db: database.db,
       queue: jobs,
       mail: options.mail ?? outboxMailProvider(silent),

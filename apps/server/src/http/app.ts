@@ -22,7 +22,7 @@ import { errorHandler } from './errors';
 import { registerStatic } from './spa';
 
 export interface AppDeps {
-  config: Pick<Config, 'publicUrl' | 'demoSeed' | 'dataDir' | 'trustProxy'>;
+  config: Pick<Config, 'publicUrl' | 'demoSeed' | 'dataDir' | 'trustProxy' | 'readCacheMs'>;
   db: Db;
   queue: JobQueue;
   mail: MailProvider;

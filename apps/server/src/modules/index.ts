@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../http/app';
+import { createPgListener, listenConnectionOf } from '../db/pg-listener';
+import { CHANGES_CHANNEL, createChangeFeed } from '../db/read-cache';
 import { createAlertsModule, registerAlertsRoutes } from './alerts/index';
 import { createAlertSources, registerAlertSourcesRoutes } from './alerts-publish/index';
 import { alertTypeStatusRoutes } from './alert-types/alert-type-status.routes';
@@ -18,6 +20,7 @@ import { createRightsService } from './rights/rights.service';
 import { usersRepo } from './users/users.repo';
 import { liveRoutes } from './live/live.routes';
 import { createLiveService } from './live/live.service';
+import { USER_EVENTS_CHANNEL } from './live/user-events';
 import { marketRoutes } from './market/market.routes';
 import { createMarketService } from './market/market.service';
 import { tradingModeRoutes } from './broker/trading-mode.routes';
@@ -46,10 +49,18 @@ export function buildModules({
   // Every write to a user forgets that user's cached sign-ins (auth is built below, so bind late).
   const userChanged: { forget: (userId: number) => void } = { forget: () => {} };
   const users = usersRepo(db, (id) => userChanged.forget(id));
-  const rights = createRightsService(db, now);
+  // The process's LISTEN connection (opened by registerModules): user events for the WebSockets,
+  // and the change feed that keeps the read caches (READ_CACHE_MS) true across processes.
+  const listener = createPgListener({
+    connection: listenConnectionOf(db),
+    channels: [USER_EVENTS_CHANNEL, CHANGES_CHANNEL],
+    log,
+  });
+  const caches = { feed: createChangeFeed(listener, config.readCacheMs > 0), ttlMs: config.readCacheMs, now };
+  const rights = createRightsService(db, now, caches);
   const outbox = createOutboxService(db, queue, mail, sms ?? outboxSmsProvider(log));
   // Live updates: pass `live.publishUserEvent` to any service that tells a user something happened.
-  const live = createLiveService({ db, provider: market, log, now });
+  const live = createLiveService({ db, provider: market, log, now, listener });
   // Inbox, e-mail and SMS notifications of new alerts and triggers (notifyAlertPublished, notifyTrigger).
   const notifications = createNotificationsService({
     db,
@@ -79,6 +90,7 @@ export function buildModules({
   });
   userChanged.forget = auth.forgetUser;
   return {
+    listener,
     rights,
     outbox,
     auth,
@@ -89,7 +101,7 @@ export function buildModules({
     resources: createResourcesService({ repo: resourcesRepo(db), storage, log }),
     live,
     notifications,
-    alertsArea: createAlertsModule({ db, market, log, now }),
+    alertsArea: createAlertsModule({ db, market, log, now, caches }),
     alertSources,
     researchTools: buildResearchTools(db, market, now),
     askDrat: createAskDratService({ market, filings: filings ?? createSimFilings({ now: () => market.now() }), now }),
@@ -98,6 +110,8 @@ export function buildModules({
 export type Modules = ReturnType<typeof buildModules>;
 
 export async function registerModules(api: FastifyInstance, m: Modules): Promise<void> {
+  await m.listener.start();
+  api.addHook('onClose', () => m.listener.close());
   await api.register(authRoutes, { auth: m.auth });
   await api.register(profileRoutes, { profile: m.profile });
   await api.register(alertTypeStatusRoutes, { alertTypeStatus: m.alertTypeStatus });

@@ -43,22 +43,20 @@ const ALERT_ORDER: Record<AlertSort, string> = {
 
 const FIELD_KEYS = Object.keys(alertFields) as (keyof typeof alertFields)[];
 const FIELD_LIST = FIELD_KEYS.map((k) => col(alertFields[k])).join(', ');
-// One probe of alert_trackers' unique (user_id, alert_id) index per alert of the page, whatever the
-// number of alerts the caller tracks.
-const TRACKED = `coalesce((select true from alert_trackers k where k.${col(alertTrackers.userId)} = $1 and k.${col(alertTrackers.alertId)} = alerts.${col(alerts.id)}), false) as tracked`;
-const OF_TYPE = `${col(alerts.alertTypeId)} = $2 and ${col(alerts.deletedAt)} is null`;
+const OF_TYPE = `${col(alerts.alertTypeId)} = $1 and ${col(alerts.deletedAt)} is null`;
 
 /**
- * The page SQL of a sort ($1 user, $2 type, $3 limit, $4 offset): the page's ids, row versions
- * (xmin) and the caller's tracked flags, in order. Near the top it walks the sort's index and stops
- * after the page; `deep` takes the ids from the index alone (index-only) before touching rows.
+ * The page SQL of a sort ($1 type, $2 limit, $3 offset): the page's ids and row versions (xmin),
+ * in order; the same for every caller (their tracked flags are read apart). Near the top it walks
+ * the sort's index and stops after the page; `deep` takes the ids from the index alone
+ * (index-only) before touching rows.
  */
 export function pageSql(sort: AlertSort, deep: boolean): string {
   const order = ALERT_ORDER[sort];
   const where = deep
-    ? `${col(alerts.id)} in (select ${col(alerts.id)} from alerts where ${OF_TYPE} order by ${order} limit $3 offset $4)`
+    ? `${col(alerts.id)} in (select ${col(alerts.id)} from alerts where ${OF_TYPE} order by ${order} limit $2 offset $3)`
     : OF_TYPE;
-  return `select ${col(alerts.id)}, xmin::text, ${TRACKED} from alerts where ${where} order by ${order}${deep ? '' : ' limit $3 offset $4'}`;
+  return `select ${col(alerts.id)}, xmin::text from alerts where ${where} order by ${order}${deep ? '' : ' limit $2 offset $3'}`;
 }
 
 /** Whole alert rows by id, with their row versions ($1 ids). */
@@ -76,17 +74,10 @@ export interface Page {
 /** Past this offset a page first reads its ids alone (an index-only walk), then only those rows. */
 export const DEEP_OFFSET = 1000;
 
-/** One alert of a page: its id, row version (xmin) and whether the caller tracks it. */
+/** One alert of a page: its id and row version (xmin). */
 export interface PageKey {
   id: number;
   version: string;
-  tracked: boolean;
-}
-
-/** A page of alerts: the alert columns and the caller's tracked flag (type and category are the caller's to add). */
-export interface PageRow {
-  alert: AlertRecord;
-  tracked: boolean;
 }
 
 export function alertsRepo(db: Db) {
@@ -105,23 +96,18 @@ export function alertsRepo(db: Db) {
   ) as Record<AlertSort, Record<'near' | 'deep', { name: string; text: string }>>;
 
   /**
-   * The hot read of the alert screens: a page of live alerts of a type as (id, row version,
-   * tracked), `limit` from `offset`. Plain SQL on the pool (named, prepared statements, rows as
-   * arrays): the query builder's per-row mapping cost several times the query itself here.
+   * The hot read of the alert screens: a page of live alerts of a type as (id, row version), `limit`
+   * from `offset`. Plain SQL on the pool (named, prepared statements, rows as arrays): the query
+   * builder's per-row mapping cost several times the query itself here.
    */
-  async function pageKeys(
-    userId: number,
-    typeId: number,
-    sort: AlertSort,
-    { limit, offset }: Page,
-  ): Promise<PageKey[]> {
+  async function pageKeys(typeId: number, sort: AlertSort, { limit, offset }: Page): Promise<PageKey[]> {
     const statement = pageSqls[sort][offset > DEEP_OFFSET ? 'deep' : 'near'];
-    const result = await pool.query<[number, string, boolean]>({
+    const result = await pool.query<[number, string]>({
       ...statement,
-      values: [userId, typeId, limit, offset],
+      values: [typeId, limit, offset],
       rowMode: 'array',
     });
-    return result.rows.map(([id, version, tracked]) => ({ id, version, tracked }));
+    return result.rows.map(([id, version]) => ({ id, version }));
   }
 
   /** Whole rows of the alerts `ids` (any order), with their row versions. */
@@ -151,14 +137,15 @@ export function alertsRepo(db: Db) {
     pageKeys,
     rowsByIds,
 
-    /** Like pageKeys, with whole rows (the live-price view, which reads every field anyway). */
-    async page(userId: number, typeId: number, sort: AlertSort, page: Page): Promise<PageRow[]> {
-      const keys = await pageKeys(userId, typeId, sort, page);
-      const byId = new Map((await rowsByIds(keys.map((k) => k.id))).map((r) => [r.alert.id, r.alert]));
-      return keys.flatMap((k) => {
-        const alert = byId.get(k.id);
-        return alert ? [{ alert, tracked: k.tracked }] : [];
+    /** The ids of every alert the user tracks. */
+    async trackedIds(userId: number): Promise<Set<number>> {
+      const result = await pool.query<[number]>({
+        name: 'alerts_tracked_ids',
+        text: `select ${col(alertTrackers.alertId)} from alert_trackers where ${col(alertTrackers.userId)} = $1`,
+        values: [userId],
+        rowMode: 'array',
       });
+      return new Set(result.rows.map(([id]) => id));
     },
 
     /** Live alerts of the types, filtered by market days and tickers, newest first. */

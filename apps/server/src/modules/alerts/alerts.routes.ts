@@ -27,7 +27,7 @@ export async function callerOf(req: FastifyRequest): Promise<Caller> {
  *   Reward: largest reward percent first. OPTIONS alerts cannot be sorted by either (an option
  *   alert's risk is its premium): 400 with the spec's text. Completed-alert sorts put alerts with that
  *   status first, then the most recently completed; anything else is 400 'Cannot sort alert category'.
- * - Prices are JSON numbers exactly as stored (numeric(14,4)); rounding (2 decimals, OTC unrounded,
+ * - Prices are JSON numbers exactly as stored (numeric(18,8)); rounding (2 decimals, OTC unrounded,
  *   1-core §9) is the web app's, for display.
  * - Search days are New York (market) days, YYYY-MM-DD, inclusive; at most 500 results, newest
  *   first. Neither days nor tickers: 400 'Invalid parameters'. Nothing found: 200 with an empty `data`

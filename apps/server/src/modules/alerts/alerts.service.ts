@@ -11,6 +11,7 @@ import {
   type AlertSearchBody,
   type AlertsPage,
   type AlertsQuery,
+  type AlertSort,
   type AllAlertsResponse,
   type CompletedAlertsResponse,
   type CompletedSort,
@@ -19,11 +20,12 @@ import {
 } from '@drat/contracts';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
+import { createReadCache, NO_CACHES, type CacheDeps } from '../../db/read-cache';
 import { AppError } from '../../http/errors';
 import type { MarketDataProvider } from '../../providers/market/interface';
 import { assertEntitled, entitledType, entitledTypesOf } from './alerts.access';
 import { toAlertDto } from './alerts.dto';
-import { alertsRepo, type Page } from './alerts.repo';
+import { alertsRepo, type Page, type PageKey } from './alerts.repo';
 import { closeJson, createAlertJsonCache, openJson } from './alerts.cache';
 import { liveProfit, num, req, winRate } from './alerts.rules';
 
@@ -32,6 +34,8 @@ export interface AlertsServiceDeps {
   market: MarketDataProvider;
   log: Logger;
   now: () => Date;
+  /** Read caches for the pages and tracked alerts (off when absent). */
+  caches?: CacheDeps;
 }
 
 /** The caller of an alert endpoint: who (for `tracked`) and what their plans allow. */
@@ -57,9 +61,17 @@ export function searchFilter(body: AlertSearchBody): { from?: string; to?: strin
 }
 
 /** The alert lists, search, completed alerts, live-price view and soft deletion (1-core §7). */
-export function createAlertsService({ db, market, log, now }: AlertsServiceDeps) {
+export function createAlertsService({ db, market, log, now, caches = NO_CACHES }: AlertsServiceDeps) {
   const repo = alertsRepo(db);
   const jsonCache = createAlertJsonCache();
+  // Pages are the same for every caller of a type: (type, sort, limit, offset) → ids and versions,
+  // forgotten on any change to alerts. Tracked alerts per user, forgotten on the user's tracker
+  // changes. Both through the change feed (src/db/read-cache.ts).
+  const pagesCache = createReadCache<PageKey[]>({ ...caches, topics: ['alerts'], maxEntries: 10_000 });
+  const trackedCache = createReadCache<Set<number>>({ ...caches, topics: ['trackers'], maxEntries: 50_000 });
+  const pageKeys = (typeId: number, sort: AlertSort, page: Page) =>
+    pagesCache.read(`${typeId}|${sort}|${page.limit}|${page.offset}`, () => repo.pageKeys(typeId, sort, page));
+  const trackedBy = (userId: number) => trackedCache.read(String(userId), () => repo.trackedIds(userId));
 
   function completedSort(sort: string | undefined): CompletedStatus | null {
     const s = (sort ?? 'Most Recent') as CompletedSort;
@@ -99,7 +111,10 @@ export function createAlertsService({ db, market, log, now }: AlertsServiceDeps)
       if (q.sort === 'Min Risk') throw badRequest(ALERT_MSG.cannotSortMinRisk);
       if (q.sort === 'Min Reward') throw badRequest(ALERT_MSG.cannotSortMinReward);
     }
-    const keys = await repo.pageKeys(userId, type.id, q.sort, { limit: q.limit + 1, offset: q.offset });
+    const [keys, tracked] = await Promise.all([
+      pageKeys(type.id, q.sort, { limit: q.limit + 1, offset: q.offset }),
+      trackedBy(userId),
+    ]);
     const hasMore = keys.length > q.limit;
     const page = hasMore ? keys.slice(0, q.limit) : keys;
     const opens = new Map<number, string>();
@@ -120,13 +135,15 @@ export function createAlertsService({ db, market, log, now }: AlertsServiceDeps)
     // An alert deleted between the two reads is left out.
     const items = page.flatMap((k) => {
       const open = opens.get(k.id);
-      return open === undefined ? [] : [closeJson(open, k.tracked)];
+      return open === undefined ? [] : [closeJson(open, tracked.has(k.id))];
     });
     return `{"alerts":[${items.join(',')}],"hasMore":${hasMore}}`;
   }
 
   return {
     pageJson,
+    /** This process's own tracker writes show at once, without waiting for the change feed. */
+    forgetTracked: (userId: number) => trackedCache.forget(String(userId)),
 
     /** GET /alerts as an object (AlertsPage). */
     async page(caller: Caller, q: AlertsQuery): Promise<AlertsPage> {
@@ -156,6 +173,7 @@ export function createAlertsService({ db, market, log, now }: AlertsServiceDeps)
     /** DELETE /alerts/batch-delete (super users): soft delete; the rows stay. */
     async softDelete(ids: number[]): Promise<{ message: string; deleted: number[] }> {
       const deleted = await repo.softDelete(ids, now());
+      pagesCache.clear(); // the deleter's next read must not wait for the change feed
       return { message: ALERT_MSG.deleted, deleted };
     },
 
@@ -209,10 +227,19 @@ export function createAlertsService({ db, market, log, now }: AlertsServiceDeps)
      */
     async allAlerts({ userId, rights }: Caller, q: { name: string } & Page): Promise<AllAlertsResponse> {
       const type = entitledType(rights, q.name, 'alerts');
-      const rows = await repo.page(userId, type.id, 'Most Recent', { limit: q.limit + 1, offset: q.offset });
-      const hasMore = rows.length > q.limit;
+      const [keys, tracked] = await Promise.all([
+        pageKeys(type.id, 'Most Recent', { limit: q.limit + 1, offset: q.offset }),
+        trackedBy(userId),
+      ]);
+      const hasMore = keys.length > q.limit;
+      const shown = hasMore ? keys.slice(0, q.limit) : keys;
+      const byId = new Map((await repo.rowsByIds(shown.map((k) => k.id))).map((r) => [r.alert.id, r]));
       const named = { typeName: type.name, category: type.category };
-      const page = (hasMore ? rows.slice(0, q.limit) : rows).map((r) => ({ ...r, ...named }));
+      // An alert deleted between the two reads is left out.
+      const page = shown.flatMap((k) => {
+        const row = byId.get(k.id);
+        return row ? [{ alert: row.alert, tracked: tracked.has(k.id), ...named }] : [];
+      });
       const quoted = type.category === 'OPTIONS' ? [] : [...new Set(page.map((r) => r.alert.ticker))];
       const prices = await lastPrices(quoted);
       const data = page.map((r): AlertLiveDto => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
+import type { CacheDeps } from '../../db/read-cache';
 import { requireRight } from '../../http/auth';
 import type { MarketDataProvider } from '../../providers/market/interface';
 import { alertTypesAdminRoutes } from './alert-types-admin.routes';
@@ -17,6 +18,7 @@ export interface AlertsModuleDeps {
   market: MarketDataProvider;
   log: Logger;
   now: () => Date;
+  caches?: CacheDeps;
 }
 
 /** The read side of the alert area: lists, search, completed alerts, triggers, trackers, alert-type admin. */

@@ -34,6 +34,7 @@ export function createTrackersService(db: Db, alertsService: AlertsService, trig
       const tickerMatches = !body.ticker || body.ticker.trim().toUpperCase() === alert.ticker.toUpperCase();
       if (!typeMatches || !tickerMatches) throw badRequest(ALERT_MSG.invalidParameters);
       const trackerId = await repo.add(caller.userId, alert.id);
+      alertsService.forgetTracked(caller.userId);
       const row = await repo.one(caller.userId, trackerId);
       if (!row) throw new AppError('NOT_FOUND', ALERT_MSG.alertNotFound); // deleted in between
       return { data: toTrackerDto(row) };
@@ -41,13 +42,17 @@ export function createTrackersService(db: Db, alertsService: AlertsService, trig
 
     /** POST /alerts/remove-tracker/: one of the caller's trackers, by tracker id. */
     async remove(caller: Caller, trackerId: number): Promise<{ message: string }> {
-      if (!(await repo.remove(caller.userId, trackerId))) throw new AppError('NOT_FOUND', ALERT_MSG.trackerNotFound);
+      const removed = await repo.remove(caller.userId, trackerId);
+      alertsService.forgetTracked(caller.userId);
+      if (!removed) throw new AppError('NOT_FOUND', ALERT_MSG.trackerNotFound);
       return { message: ALERT_MSG.trackerRemoved };
     },
 
     /** POST /alerts/reset-trackers/: every alert tracker of the caller. */
     async reset(caller: Caller): Promise<{ message: string; removed: number }> {
-      return { message: ALERT_MSG.trackersReset, removed: await repo.reset(caller.userId) };
+      const removed = await repo.reset(caller.userId);
+      alertsService.forgetTracked(caller.userId);
+      return { message: ALERT_MSG.trackersReset, removed };
     },
 
     /** GET /alerts/tracker-alert: the alert of one of the caller's trackers, or of a trigger (is_trigger). */

@@ -1,18 +1,21 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
+import type { PgListener } from '../../db/pg-listener';
 import type { MarketDataProvider } from '../../providers/market/interface';
 import { createGateway, type Authenticate, type Gateway } from './gateway';
 import { createQuoteHub, type QuoteHub } from './quote-hub';
-import { createUserEvents, listenConnectionOf, listenForUserEvents } from './user-events';
+import { createUserEvents, decodeUserEvent, USER_EVENTS_CHANNEL } from './user-events';
 
 export interface LiveServiceDeps {
   db: Db;
   provider: MarketDataProvider;
   log: Logger;
   now: () => Date;
+  /** The process's LISTEN connection (started and closed by the app, src/modules/index.ts). */
+  listener: PgListener;
 }
 
-/** What one process runs for its WebSockets: the quote poller, the sockets, the LISTEN connection. */
+/** What one process runs for its WebSockets: the quote poller and the sockets. */
 export interface LiveRuntime {
   hub: QuoteHub;
   gateway: Gateway;
@@ -23,7 +26,7 @@ export interface LiveRuntime {
  * Live updates to the browser (issue 3): `publishUserEvent` for every area (it only NOTIFYs, so
  * workers may call it too), and `start`, called once by the WebSocket routes of an API process.
  */
-export function createLiveService({ db, provider, log, now }: LiveServiceDeps) {
+export function createLiveService({ db, provider, log, now, listener }: LiveServiceDeps) {
   const events = createUserEvents({ db, now });
   return {
     /**
@@ -36,27 +39,21 @@ export function createLiveService({ db, provider, log, now }: LiveServiceDeps) {
     async start(authenticate: Authenticate, options: { quoteEveryMs?: number } = {}): Promise<LiveRuntime> {
       const hub = createQuoteHub({ provider, log, everyMs: options.quoteEveryMs });
       const gateway = createGateway({ hub, authenticate, log });
-      try {
-        const listener = await listenForUserEvents({
-          connection: listenConnectionOf(db),
-          log,
-          onEvent: (userId, event) => gateway.deliver(userId, event),
-          onResync: () => gateway.broadcast({ kind: 'resync', payload: null, at: now().toISOString() }),
-        });
-        return {
-          hub,
-          gateway,
-          async close() {
-            gateway.close();
-            hub.close();
-            await listener.close();
-          },
-        };
-      } catch (err) {
-        gateway.close();
-        hub.close();
-        throw err;
-      }
+      listener.on(USER_EVENTS_CHANNEL, (payload) => {
+        const envelope = decodeUserEvent(payload);
+        if (envelope) gateway.deliver(envelope.u, envelope.e);
+        else log.warn('user events: an unreadable NOTIFY payload was ignored');
+      });
+      // Events NOTIFYed while the connection was lost are gone: clients read again.
+      listener.onResync(() => gateway.broadcast({ kind: 'resync', payload: null, at: now().toISOString() }));
+      return {
+        hub,
+        gateway,
+        async close() {
+          gateway.close();
+          hub.close();
+        },
+      };
     },
   };
 }

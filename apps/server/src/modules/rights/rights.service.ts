@@ -1,5 +1,6 @@
 import type { AlertCategory, AlertTypeRight, Rights } from '@drat/contracts';
 import type { Db } from '../../db/client';
+import { createReadCache, NO_CACHES, type CacheDeps } from '../../db/read-cache';
 import { rightsRepo } from './rights.repo';
 import { computeRights } from './rights.rules';
 
@@ -18,8 +19,20 @@ interface Catalogue {
   byPlan: Map<number, Set<number>>;
 }
 
-export function createRightsService(db: Db, now: () => Date) {
+type PlansAndVersion = Awaited<ReturnType<ReturnType<typeof rightsRepo>['plansAndCatalogueVersion']>>;
+
+export function createRightsService(db: Db, now: () => Date, caches: CacheDeps = NO_CACHES) {
   const repo = rightsRepo(db);
+  // A user's running plans and the catalogue version, per user: forgotten when the user's
+  // subscriptions or the catalogue change (change feed), and after the TTL, so that a plan that
+  // starts or ends is seen within it.
+  const plansCache = createReadCache<PlansAndVersion>({
+    ...caches,
+    topics: ['subscriptions', 'catalogue'],
+    maxEntries: 50_000,
+  });
+  const plansOf = (userId: number) =>
+    plansCache.read(String(userId), () => repo.plansAndCatalogueVersion(userId, now()));
   let catalogue: Catalogue | undefined;
   let loading: { version: string; promise: Promise<Catalogue> } | undefined;
 
@@ -54,11 +67,12 @@ export function createRightsService(db: Db, now: () => Date) {
 
   return {
     /**
-     * One round trip per check: the running plans and the catalogue's version; the catalogue (types
-     * and which plan gives which) is kept in memory and read again only when its version moved.
+     * At most one round trip per check: the running plans and the catalogue's version (cached, see
+     * above); the catalogue (types and which plan gives which) is kept in memory and read again
+     * only when its version moved.
      */
     async rightsOf(user: RightsSubject): Promise<Rights> {
-      const { version, plans } = await repo.plansAndCatalogueVersion(user.id, now());
+      const { version, plans } = await plansOf(user.id);
       const { all, byPlan } = await catalogueAt(version);
       const given = plans.map((p) => byPlan.get(p.planId)).filter((set): set is Set<number> => set !== undefined);
       return computeRights({
