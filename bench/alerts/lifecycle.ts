@@ -150,6 +150,14 @@ async function main(): Promise<void> {
       );
     }
     console.log(`trigger listeners heard ${heard} triggers`);
+    // In-place (HOT) updates skip the seven indexes; they need free room on the page (migration 0008).
+    const { rows: stats } = await database.pool.query<{ upd: string; hot: string }>(
+      "select n_tup_upd::text as upd, n_tup_hot_upd::text as hot from pg_stat_user_tables where relname = 'alerts'",
+    );
+    const [upd, hot] = [Number(stats[0]?.upd ?? 0), Number(stats[0]?.hot ?? 0)];
+    console.log(
+      `alert updates in place (HOT): ${upd > 0 ? ((hot / upd) * 100).toFixed(0) : '–'}% of ${upd.toLocaleString('en-US')}`,
+    );
   } finally {
     await database?.close().catch(() => undefined);
     await embedded?.stop().catch(() => undefined);
