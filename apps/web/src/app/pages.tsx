@@ -1,16 +1,42 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Spin } from 'antd';
 import type { SessionData } from '@drat/contracts';
 import { MSG } from '@drat/contracts';
 import { can } from './access';
 import { PlaceholderPage } from '../features/placeholders/PlaceholderPage';
-import { SettingsPage } from '../features/settings/SettingsPage';
-import { DashboardPage } from '../features/dashboard/DashboardPage';
-import { ManageResourcesPage, ResourcesPage } from '../features/resources/index';
-import { AlertsPage } from '../features/alerts/AlertsPage';
-import { CompletedAlertsPage } from '../features/alerts/completed/CompletedAlertsPage';
-import { TriggersPage } from '../features/triggers/TriggersPage';
-import { TrackersPage } from '../features/trackers/TrackersPage';
-import { ToolsPage } from '../features/tools/ToolsPage';
+
+/**
+ * A page whose code is fetched when it is first opened (each area is its own chunk, so signing in
+ * does not download every screen).
+ */
+function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  const Page = lazy(async () => ({ default: await load() }));
+  return function LazyPage(props: P) {
+    return (
+      <Suspense
+        fallback={
+          <div style={{ display: 'flex', justifyContent: 'center', padding: 48 }}>
+            <Spin size="large" />
+          </div>
+        }
+      >
+        <Page {...props} />
+      </Suspense>
+    );
+  };
+}
+
+const DashboardPage = lazyPage(async () => (await import('../features/dashboard/DashboardPage')).DashboardPage);
+const SettingsPage = lazyPage(async () => (await import('../features/settings/SettingsPage')).SettingsPage);
+const AlertsPage = lazyPage(async () => (await import('../features/alerts/AlertsPage')).AlertsPage);
+const CompletedAlertsPage = lazyPage(
+  async () => (await import('../features/alerts/completed/CompletedAlertsPage')).CompletedAlertsPage,
+);
+const TriggersPage = lazyPage(async () => (await import('../features/triggers/TriggersPage')).TriggersPage);
+const TrackersPage = lazyPage(async () => (await import('../features/trackers/TrackersPage')).TrackersPage);
+const ToolsPage = lazyPage(async () => (await import('../features/tools/ToolsPage')).ToolsPage);
+const ResourcesPage = lazyPage(async () => (await import('../features/resources/index')).ResourcesPage);
+const ManageResourcesPage = lazyPage(async () => (await import('../features/resources/index')).ManageResourcesPage);
 
 export interface PageDef {
   path: string;
