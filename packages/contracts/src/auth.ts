@@ -97,7 +97,7 @@ export const profileChangeBody = z
     error: 'Provide an email or a phone number to change.',
   });
 
-export const setThemeBody = z.object({ theme: z.enum(THEMES) });
+export const setThemeBody = z.object({ theme: z.enum(THEMES, { error: MSG.themeInvalid }) });
 
 export const exemptAlertsBody = z
   .array(z.object({ id: z.number().int().positive(), name: z.string().optional(), exempted: z.boolean() }))

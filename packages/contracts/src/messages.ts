@@ -72,6 +72,7 @@ export const MSG = {
   somethingWentWrong: 'Something went wrong.',
   firstLoginHint: 'It is recommended you change your default password on the settings page.',
   themeSaved: 'Theme saved',
+  themeInvalid: "Theme must be 'light' or 'dark'.",
   notificationSettingSaved: 'Notification setting saved',
 
   // Confirm password (2-trading §7)

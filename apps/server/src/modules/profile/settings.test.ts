@@ -40,7 +40,7 @@ describe('POST /api/profile/set-theme/', () => {
       await t.post('/profile/set-theme/', { theme: 'dark' }, { token });
       const res = await t.post('/profile/set-theme/', body, { token });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toHaveProperty('theme');
+      expect(res.json().theme).toEqual([MSG.themeInvalid]);
       expect((await readProfile(token)).theme).toBe('dark');
     },
   );
