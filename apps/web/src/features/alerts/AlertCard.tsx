@@ -20,9 +20,13 @@ export interface Selection {
   toggle: (id: number) => void;
 }
 
-/** The live price of the ticker, falling back to the alert's stored latest price. */
+/**
+ * The live price of the ticker, falling back to the alert's stored latest price. An options alert's
+ * latest price is its contracts' premium, which the underlying's quote is not: it shows the stored
+ * price, which the lifecycle keeps current.
+ */
 export function LatestPrice({ alert }: { alert: AlertDto }) {
-  const quote = useQuote(alert.ticker);
+  const quote = useQuote(alert.category === 'OPTIONS' ? undefined : alert.ticker);
   return <LivePrice value={quote?.last ?? alert.latest_price ?? undefined} />;
 }
 
