@@ -3,6 +3,8 @@ import { useNavigate } from 'react-router-dom';
 import { Button, Descriptions, Empty, Modal, Typography } from 'antd';
 import { ExperimentOutlined } from '@ant-design/icons';
 import type { AlertDto } from '@drat/contracts';
+import { AlertCard } from './AlertCard';
+import { useTrackAlert } from './queries';
 
 const REDIRECT_RESET_MS = 2000;
 
@@ -63,5 +65,22 @@ export function MoreInfoModal({ alert, onClose }: { alert: AlertDto | null; onCl
         Open in Tools
       </Button>
     </Modal>
+  );
+}
+
+/**
+ * One alert's card shown on its own (inside another screen's modal: a tracker's or a completed
+ * alert's), with Track and its own Notes and More info dialogs.
+ */
+export function StandaloneAlertCard({ alert }: { alert: AlertDto }) {
+  const { track, isTracking } = useTrackAlert();
+  const [notesOf, setNotesOf] = useState<AlertDto | null>(null);
+  const [infoOf, setInfoOf] = useState<AlertDto | null>(null);
+  return (
+    <>
+      <AlertCard alert={alert} actions={{ isTracking, onTrack: track, onNotes: setNotesOf, onMoreInfo: setInfoOf }} />
+      <NotesModal alert={notesOf} onClose={() => setNotesOf(null)} />
+      <MoreInfoModal alert={infoOf} onClose={() => setInfoOf(null)} />
+    </>
   );
 }

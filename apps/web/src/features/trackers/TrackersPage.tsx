@@ -20,9 +20,9 @@ import {
 import { ClearOutlined, DeleteOutlined, ExperimentOutlined, EyeOutlined } from '@ant-design/icons';
 import type { TrackerDto } from '@drat/contracts';
 import type { DioneTrackerDto } from '../../api/alerts';
-import { AlertCard, DetailRow } from '../alerts/AlertCard';
+import { DetailRow } from '../alerts/AlertCard';
+import { StandaloneAlertCard } from '../alerts/AlertModals';
 import { formatDate, formatDateTime, money, moneyRange } from '../alerts/format';
-import { useTrackAlert } from '../alerts/queries';
 import {
   useAlertTrackers,
   useDioneTrackers,
@@ -108,9 +108,9 @@ function TrackerCard({ tracker, onView }: { tracker: TrackerDto; onView: (id: nu
           status={progress >= 100 ? 'success' : 'active'}
           aria-label="Progress towards the target"
         />
-        <DetailRow label="Last Price">{money(tracker.last_price, undefined)}</DetailRow>
+        <DetailRow label="Last Price">{money(tracker.last_price, tracker.category)}</DetailRow>
         <DetailRow label="Target Range">
-          {moneyRange(tracker.target_range_low, tracker.target_range_high, undefined)}
+          {moneyRange(tracker.target_range_low, tracker.target_range_high, tracker.category)}
         </DetailRow>
         {tracker.trigger_note && <Typography.Text style={{ fontSize: 13 }}>{tracker.trigger_note}</Typography.Text>}
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
@@ -124,15 +124,11 @@ function TrackerCard({ tracker, onView }: { tracker: TrackerDto; onView: (id: nu
 /** The alert behind a tracker, as its card. */
 function TrackerAlertModal({ id, onClose }: { id: number | null; onClose: () => void }) {
   const alert = useTrackerAlert(id);
-  const { track, isTracking } = useTrackAlert();
-  const noop = () => undefined;
   return (
     <Modal open={id !== null} onCancel={onClose} footer={null} title="Tracked alert" width={420}>
       {alert.isLoading && <Spin />}
       {alert.isError && <Alert type="error" showIcon title={alert.error.message} />}
-      {alert.data && (
-        <AlertCard alert={alert.data} actions={{ isTracking, onTrack: track, onNotes: noop, onMoreInfo: noop }} />
-      )}
+      {alert.data && <StandaloneAlertCard alert={alert.data} />}
     </Modal>
   );
 }

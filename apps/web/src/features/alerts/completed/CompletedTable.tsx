@@ -2,9 +2,8 @@ import { Button, Dropdown, Flex, Modal, Table, Tag, Typography, type TableColumn
 import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
 import type { AlertDto } from '@drat/contracts';
 import { useMarketColors } from '../../market/format';
-import { AlertCard } from '../AlertCard';
+import { StandaloneAlertCard } from '../AlertModals';
 import { completionText } from '../format';
-import { useTrackAlert } from '../queries';
 import type { CompletedColumn } from './columns';
 import { downloadCsv, downloadXlsx } from './exportTable';
 
@@ -90,9 +89,7 @@ export function CompletedTable<T extends AlertDto & { deleted?: boolean }>({
 
 /** 'View Alert': the alert's card with its completion text above it. */
 export function ViewAlertModal({ alert, onClose }: { alert: AlertDto | null; onClose: () => void }) {
-  const { track, isTracking } = useTrackAlert();
   const colors = useMarketColors();
-  const noop = () => undefined;
   const status = alert ? completionText(alert) : null;
   return (
     <Modal
@@ -109,7 +106,7 @@ export function ViewAlertModal({ alert, onClose }: { alert: AlertDto | null; onC
           >
             {status.text}
           </Typography.Text>
-          <AlertCard alert={alert} actions={{ isTracking, onTrack: track, onNotes: noop, onMoreInfo: noop }} />
+          <StandaloneAlertCard alert={alert} />
         </Flex>
       )}
     </Modal>
