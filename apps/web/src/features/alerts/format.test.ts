@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { AlertDto } from '@drat/contracts';
+import type { AlertDto, CompletedStatus } from '@drat/contracts';
 import { toCsv } from './completed/exportTable';
-import { completionText, formatAlertPrice, isNotesField, optionLegs, reachedText, splitEmbedValue } from './format';
+import {
+  completionText,
+  formatAlertPrice,
+  isLosingResult,
+  isNotesField,
+  optionLegs,
+  reachedText,
+  splitEmbedValue,
+} from './format';
 
 const alert = (over: Partial<AlertDto> = {}): AlertDto => ({
   id: 1,
@@ -97,6 +105,19 @@ describe('completion text (1-core §4)', () => {
   it('names a finished stage as REACHED', () => {
     expect(reachedText('TARGET 2')).toBe('TARGET 2 REACHED');
     expect(reachedText('ONGOING')).toBeNull();
+    expect(reachedText('EXPIRED')).toBe('EXPIRED');
+  });
+
+  it('colours a STOP red, a target green, and an expiry by its P/L', () => {
+    const result = (completed_status: CompletedStatus, p_l_percent: number | null) =>
+      isLosingResult({ completed_status, p_l_percent });
+    expect(result('STOP', 5)).toBe(true);
+    expect(result('TARGET 2', 12)).toBe(false);
+    expect(result('TARGET 1', null)).toBe(false);
+    expect(result('EXPIRED', -40)).toBe(true);
+    expect(result('EXPIRED', 0)).toBe(true);
+    expect(result('EXPIRED', null)).toBe(true);
+    expect(result('EXPIRED', 15)).toBe(false);
   });
 });
 

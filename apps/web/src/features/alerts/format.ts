@@ -55,11 +55,18 @@ export function formatSignedMoney(value: number | null | undefined, category: Al
 
 /** 'TARGET 1 REACHED' and the like for a finished stage; null while the alert is ongoing. */
 export function reachedText(status: string): string | null {
-  return status && status !== 'ONGOING' ? `${status} REACHED` : null;
+  if (!status || status === 'ONGOING') return null;
+  // An options alert that ran out of time reached nothing: its tag says so plainly.
+  return status === 'EXPIRED' ? 'EXPIRED' : `${status} REACHED`;
 }
 
 export const isTargetCompleted = (status: string) => status.includes('TARGET');
-export const isStopResult = (status: string) => status.includes('STOP');
+/**
+ * The Result column's red: a STOP (1-core §4), or an expiry (ours: options alerts that ran out of
+ * time) without a gain.
+ */
+export const isLosingResult = (a: Pick<AlertDto, 'completed_status' | 'p_l_percent'>) =>
+  a.completed_status.includes('STOP') || (a.completed_status === 'EXPIRED' && !((a.p_l_percent ?? 0) > 0));
 
 export interface CompletionText {
   text: string;

@@ -6,7 +6,7 @@ import {
   formatDate,
   formatPercent2,
   formatSignedMoney,
-  isStopResult,
+  isLosingResult,
   money,
   moneyRange,
   optionLegs,
@@ -80,11 +80,9 @@ function outcome(c: Colors): CompletedColumn<AlertDto>[] {
       key: 'result',
       title: 'Result',
       value: (a) => a.completed_status,
-      // 1-core §4: red when the status holds STOP, green otherwise.
+      // 1-core §4: red when the status holds STOP, green otherwise (an expiry by its P/L).
       render: (a) => (
-        <span style={{ color: isStopResult(a.completed_status) ? c.down : c.up, fontWeight: 600 }}>
-          {a.completed_status}
-        </span>
+        <span style={{ color: isLosingResult(a) ? c.down : c.up, fontWeight: 600 }}>{a.completed_status}</span>
       ),
     },
   ];
