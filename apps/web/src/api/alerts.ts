@@ -93,7 +93,7 @@ export const fetchAllAlerts = (name: string) => api.get<AllAlertsResponse>('/ale
 export const fetchTriggers = (q: PageQuery<TriggerSort>) => api.get<TriggersPage>('/alerts/triggers', { ...q });
 
 export const fetchTriggerTickers = (category: AlertCategory) =>
-  api.get<{ data?: string[]; tickers?: string[] }>('/alerts/tickers/triggers', { category });
+  api.get<{ tickers: string[] }>('/alerts/tickers/triggers', { category });
 
 export const searchTriggers = (body: SearchBody) => api.post<{ data: TriggerDto[] }>('/alerts/search/triggers/', body);
 

@@ -27,10 +27,13 @@ export function createTriggersService(db: Db) {
       return { triggers: (hasMore ? rows.slice(0, q.limit) : rows).map(toTriggerDto), hasMore };
     },
 
-    /** GET /alerts/tickers/triggers: tickers that have triggers in the caller's types of the category. */
-    async tickers({ rights }: Caller, category: AlertCategory): Promise<{ data: string[] }> {
+    /**
+     * GET /alerts/tickers/triggers: tickers that have triggers in the caller's types of the category,
+     * as `tickers` (1-core §7; the alerts' own list answers `data`).
+     */
+    async tickers({ rights }: Caller, category: AlertCategory): Promise<{ tickers: string[] }> {
       const types = entitledTypesOf(rights, category, 'triggers');
-      return { data: await repo.tickers(types.map((t) => t.id)) };
+      return { tickers: await repo.tickers(types.map((t) => t.id)) };
     },
 
     /** POST /alerts/search/triggers/: the same rules as the alert search. */

@@ -218,7 +218,7 @@ describe('GET /api/alerts/tickers/triggers and POST /api/alerts/search/triggers/
   it('tickers that have triggers in the category', async () => {
     const res = await t.get('/alerts/tickers/triggers?category=STOCKS', { token: elite });
     expect(res.statusCode).toBe(200);
-    const data: string[] = res.json().data;
+    const data: string[] = res.json().tickers;
     expect(data).toEqual(expect.arrayContaining(['STA', 'STB']));
     expect(data).not.toContain('STNONE');
     expect(data).not.toContain('STO');

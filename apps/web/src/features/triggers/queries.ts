@@ -29,10 +29,7 @@ export function useTriggerList(name: string | undefined, sort: TriggerSort, page
 export function useTriggerTickers(category: AlertCategory | undefined, enabled: boolean) {
   return useQuery({
     queryKey: triggerKeys.tickers(category ?? 'STOCKS'),
-    queryFn: async () => {
-      const reply = await fetchTriggerTickers(category!);
-      return reply.data ?? reply.tickers ?? [];
-    },
+    queryFn: async () => (await fetchTriggerTickers(category!)).tickers,
     enabled: enabled && Boolean(category),
   });
 }
