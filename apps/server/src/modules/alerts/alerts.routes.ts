@@ -18,7 +18,7 @@ export async function callerOf(req: FastifyRequest): Promise<Caller> {
 }
 
 /**
- * Alerts, search, completed alerts and deletion (1-core §7 "Alerts, triggers, trackers"). Needs AA.
+ * Alerts, search and deletion (1-core §7 "Alerts, triggers, trackers"). Needs AA (registered so).
  *
  * Decisions where the spec leaves room:
  * - `name` is the alert type's name; a type outside the caller's plans (or unknown) is 403
@@ -54,6 +54,15 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ alerts: AlertsService }> = as
   app.delete('/alerts/batch-delete', { onRequest: superOnly, schema: { tags, querystring: batchDeleteQuery } }, (req) =>
     alerts.softDelete(req.query.alert_ids),
   );
+};
+
+/**
+ * Completed alerts, their live-price view and the alert behind a P/L entry: any signed-in user
+ * (1-core §2: /completed-alerts is 'signed in'); each type is still checked against their plans.
+ */
+export const completedAlertsRoutes: FastifyPluginAsyncZod<{ alerts: AlertsService }> = async (app, { alerts }) => {
+  const tags = ['alerts'];
+  const superOnly = requireRight('is_super');
   app.get('/alerts/completed-alerts', { schema: { tags, querystring: completedAlertsQuery } }, async (req) =>
     alerts.completed(await callerOf(req), req.query),
   );

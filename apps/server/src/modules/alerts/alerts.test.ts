@@ -699,6 +699,17 @@ describe('GET /api/alerts/completed-alerts and the win rate', () => {
     expect((await t.get(`/alerts/completed-alerts?name=${type.name}`)).statusCode).toBe(401);
   });
 
+  it('needs no AA right, only the type (1-core §2: the page is for any signed-in user)', async () => {
+    // Plans ended since signing in: no AA and no type. The list says so generically (it needs AA);
+    // completed alerts check only the type, and name it.
+    const user = await signedIn({ plans: ['stocks-monthly'] });
+    await t.db.delete(subscriptions).where(eq(subscriptions.userId, user.id));
+    expect((await list(user.token, { name: type.name })).json().detail).toBe(MSG.noPermission);
+    const res = await completed(user.token, {});
+    expect(res.statusCode).toBe(403);
+    expect(res.json().detail).toBe(ALERT_MSG.noPermissionAlerts(type.name));
+  });
+
   describe('GET /api/alerts/admin-completed-alerts', () => {
     it('super users only', async () => {
       const res = await t.get(`/alerts/admin-completed-alerts?name=${type.name}`, { token: elite.token });

@@ -6,7 +6,7 @@ import { requireRight } from '../../http/auth';
 import type { MarketDataProvider } from '../../providers/market/interface';
 import { alertTypesAdminRoutes } from './alert-types-admin.routes';
 import { createAlertTypesAdminService } from './alert-types-admin.service';
-import { alertsRoutes } from './alerts.routes';
+import { alertsRoutes, completedAlertsRoutes } from './alerts.routes';
 import { createAlertsService } from './alerts.service';
 import { trackersRoutes } from './trackers.routes';
 import { createTrackersService } from './trackers.service';
@@ -31,7 +31,10 @@ export function createAlertsModule(deps: AlertsModuleDeps) {
 }
 export type AlertsModule = ReturnType<typeof createAlertsModule>;
 
-/** Every route needs the AA right (1-core §6); alert-type administration needs is_super instead. */
+/**
+ * The lists, triggers and trackers need the AA right (1-core §6); completed alerts only a signed-in
+ * user whose plans give the type; alert-type administration needs is_super.
+ */
 export async function registerAlertsRoutes(api: FastifyInstance, m: AlertsModule): Promise<void> {
   await api.register(async (area) => {
     area.addHook('onRequest', requireRight('AA'));
@@ -39,5 +42,6 @@ export async function registerAlertsRoutes(api: FastifyInstance, m: AlertsModule
     await area.register(triggersRoutes, { triggers: m.triggers });
     await area.register(trackersRoutes, { trackers: m.trackers });
   });
+  await api.register(completedAlertsRoutes, { alerts: m.alerts });
   await api.register(alertTypesAdminRoutes, { alertTypesAdmin: m.alertTypesAdmin });
 }
