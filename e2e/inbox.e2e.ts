@@ -52,6 +52,7 @@ describe('the inbox', () => {
         stopLoss: '18',
         riskPercent: '10.9',
         rewardPercent: '18.8',
+        announcedAt: new Date(),
       })
       .returning({ id: alerts.id });
     await jobs.send('notifications.fanout', { kind: 'NEW_ALERT', ref: row!.id });

@@ -106,9 +106,11 @@ async function main(): Promise<void> {
         chunk.map((r) => (typeof r[k] === 'number' ? (r[k] as number).toFixed(4) : r[k]));
       await database.pool.query(
         `insert into alerts (alert_type_id, ticker, alert_price, buy_range_low, buy_range_high, target_range_low,
-                             target_range_high, stop_loss, risk_percent, reward_percent, embeds, evaluated_through, created_at)
+                             target_range_high, stop_loss, risk_percent, reward_percent, embeds, evaluated_through, created_at,
+                             announced_at)
          select $1, t.ticker, t.ap, t.bl, t.bh, t.tl, t.th, t.sl, 10, 20,
-                '[{"fields":[{"id":1,"label":"Setup","value":"Bench"}]}]'::jsonb, $9::timestamptz, $9::timestamptz - interval '1 day'
+                '[{"fields":[{"id":1,"label":"Setup","value":"Bench"}]}]'::jsonb, $9::timestamptz, $9::timestamptz - interval '1 day',
+                $9::timestamptz - interval '1 day'
            from unnest($2::text[], $3::numeric[], $4::numeric[], $5::numeric[], $6::numeric[], $7::numeric[], $8::numeric[])
                 as t(ticker, ap, bl, bh, tl, th, sl)`,
         [

@@ -39,7 +39,7 @@ export async function seedAlerts(pool: pg.Pool, o: SeedOptions): Promise<SeedRes
      insert into alerts (alert_type_id, ticker, company_name, rating, alert_price, buy_range_low, buy_range_high,
                          target_range_low, target_range_high, stop_loss, risk_percent, reward_percent, embeds, notes,
                          latest_price, half_completed, completed, completed_status, exit_price, half_exit_price,
-                         completed_at, half_completed_at, created_at)
+                         completed_at, half_completed_at, created_at, announced_at)
      select type_id, 'B' || lpad((g % 2000)::text, 4, '0'), 'Bench Company ' || (g % 2000), 1 + (g % 5),
             p, p * 0.98, p * 1.01, p * 1.1, p * (1.15 + (g % 10) * 0.01), p * (0.9 - (g % 5) * 0.01),
             round(((p * 1.01 - p * (0.9 - (g % 5) * 0.01)) / (p * 1.01) * 100)::numeric, 4),
@@ -58,6 +58,7 @@ export async function seedAlerts(pool: pg.Pool, o: SeedOptions): Promise<SeedRes
             case when (g % 100) < $4::float8 * 100 then p * 1.1 end,
             case when (g % 100) < $4::float8 * 70 then now() - (g * interval '1 minute') + interval '30 minutes' end,
             case when (g % 100) < $4::float8 * 100 then now() - (g * interval '1 minute') + interval '10 minutes' end,
+            now() - (g * interval '1 minute'),
             now() - (g * interval '1 minute')
        from src`,
     [o.count, o.focusType, o.focusShare, done],

@@ -137,6 +137,8 @@ export interface MakeAlertOptions {
   completedAt?: Date;
   halfCompletedAt?: Date;
   lastTriggerDate?: Date;
+  /** Left untold, as a crash between its commit and its announcement would (the announce sweep's). */
+  unannounced?: boolean;
 }
 
 export interface TestAlert {
@@ -223,6 +225,7 @@ function alertValues(typeId: number, options: MakeAlertOptions): typeof alerts.$
     completedAt: options.completedAt ?? null,
     halfCompletedAt: options.halfCompletedAt ?? null,
     lastTriggerDate: options.lastTriggerDate ?? null,
+    announcedAt: options.unannounced ? null : new Date(),
   };
 }
 
@@ -230,7 +233,15 @@ function alertValues(typeId: number, options: MakeAlertOptions): typeof alerts.$
 export async function makeTrigger(
   db: Db,
   alert: TestAlert,
-  options: { kind?: string; lastPrice?: number; note?: string; occurredAt?: Date; createdAt?: Date } = {},
+  options: {
+    kind?: string;
+    lastPrice?: number;
+    note?: string;
+    occurredAt?: Date;
+    createdAt?: Date;
+    /** Left untold (see MakeAlertOptions.unannounced). */
+    unannounced?: boolean;
+  } = {},
 ): Promise<{ id: number }> {
   const [row] = await db
     .insert(alertTriggers)
@@ -243,6 +254,7 @@ export async function makeTrigger(
       triggerNote: options.note ?? `${alert.ticker} reached target 1 for a profit`,
       occurredAt: options.occurredAt ?? new Date(),
       ...(options.createdAt ? { createdAt: options.createdAt } : {}),
+      announcedAt: options.unannounced ? null : new Date(),
     })
     .returning({ id: alertTriggers.id });
   return { id: row!.id };

@@ -18,6 +18,8 @@ export interface QueuePayloads {
   'alerts.lifecycle': Record<string, never>;
   /** Demo mode: the scanner's due slots, or (`backfill`) the demo history at start-up. */
   'alerts.scanner': { backfill?: boolean };
+  /** Tells the listeners of new alerts and triggers again what a crash left untold (every minute). */
+  'alerts.announce': Record<string, never>;
 }
 export type QueueName = keyof QueuePayloads;
 export const QUEUE_NAMES: QueueName[] = [
@@ -28,6 +30,7 @@ export const QUEUE_NAMES: QueueName[] = [
   'sessions.purge',
   'alerts.lifecycle',
   'alerts.scanner',
+  'alerts.announce',
 ];
 
 export interface SendOptions {

@@ -35,16 +35,20 @@ export async function startWorkers(
 }
 
 /**
- * The alert jobs (issue 4), started by the server next to startWorkers: the lifecycle every
- * minute, and in demo mode the scanner every minute plus its history once at start-up. Kept apart
+ * The alert jobs (issue 4), started by the server next to startWorkers: the lifecycle and the
+ * announce sweep every minute, and in demo mode the scanner every minute plus its history once at start-up. Kept apart
  * from startWorkers so tests that start workers for other jobs do not move their alerts.
  */
 export async function startAlertWorkers(jobs: Jobs, modules: Pick<Modules, 'alertSources'>): Promise<void> {
-  const { lifecycle, scanner } = modules.alertSources;
+  const { lifecycle, scanner, announcer } = modules.alertSources;
   await jobs.work('alerts.lifecycle', async () => {
     await lifecycle.run();
   });
   await jobs.schedule('alerts.lifecycle', '* * * * *');
+  await jobs.work('alerts.announce', async () => {
+    await announcer.sweep();
+  });
+  await jobs.schedule('alerts.announce', '* * * * *');
   if (!scanner.enabled) {
     await jobs.unschedule('alerts.scanner');
     return;

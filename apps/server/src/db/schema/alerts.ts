@@ -93,9 +93,17 @@ export const alerts = pgTable(
     evaluatedThrough: timestamp('evaluated_through', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When its listeners (notifications) were told of it; null until then. Told-of is written
+     * after they succeed, so an alert a crash left untold is found by the announce sweep.
+     */
+    announcedAt: timestamp('announced_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('alerts_publisher_external_idx').on(t.publisherId, t.externalId),
+    index('alerts_unannounced_idx')
+      .on(t.id)
+      .where(sql`${t.announcedAt} is null`),
     // The alert list's four sorts (GET /alerts: Most Recent, Alert Rating, Min Risk, Min Reward), live
     // rows only, each ending in `id desc` so that a page is an index walk with no sort, at any offset.
     index('alerts_type_created_idx')
@@ -136,9 +144,14 @@ export const alertTriggers = pgTable(
     /** The minute the event happened in (simulated or market time). */
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** As alerts.announced_at: when the trigger's listeners were told of it. */
+    announcedAt: timestamp('announced_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('alert_triggers_alert_kind_idx').on(t.alertId, t.kind),
+    index('alert_triggers_unannounced_idx')
+      .on(t.id)
+      .where(sql`${t.announcedAt} is null`),
     index('alert_triggers_type_created_idx').on(t.alertTypeId, t.createdAt.desc()),
   ],
 );

@@ -14,15 +14,14 @@ import {
 import type { Db } from '../../db/client';
 import { alertCategories, alerts, alertTriggers, alertTypes } from '../../db/schema/index';
 import type { MarketDataProvider } from '../../providers/market/interface';
-import type { AlertEvents, AlertTypeRef } from '../alerts-publish/alert-events';
+import type { AlertEvents, AlertTypeRef, TriggerCreatedEvent } from '../alerts-publish/alert-events';
+import { createAnnouncer, LATE_AFTER_MS } from '../alerts-publish/announce';
 import { combineLegs, instrumentOf, toPriceBars, type Instrument } from '../alerts-publish/instruments';
 
 /** Open alerts read and evaluated per batch. */
 export const LIFECYCLE_BATCH = 5000;
 /** How far back a catch-up goes after downtime: older minutes are skipped. */
 export const MAX_CATCH_UP_MS = 7 * 86_400_000;
-/** A trigger found this long after it happened is `late` (see TriggerCreatedEvent). */
-export const LATE_AFTER_MS = 15 * 60_000;
 /**
  * An alert with nothing new is written (its latest_price and evaluated_through) once every this
  * many minutes, in turns by id, instead of every minute: 100,000 row updates a minute would be most
@@ -105,6 +104,7 @@ const openAlert = and(eq(alerts.completed, false), isNull(alerts.deletedAt));
  */
 export function createLifecycleService({ db, market, events, log }: LifecycleDeps) {
   const pool = poolOf(db);
+  const announcer = createAnnouncer({ db, events, now: () => market.now(), log });
 
   /** The end of the last complete minute; Tradier's minute bars settle a minute late. */
   function defaultThrough(): number {
@@ -370,17 +370,15 @@ export function createLifecycleService({ db, market, events, log }: LifecycleDep
       .from(alertTriggers)
       .where(inArray(alertTriggers.id, written.triggerIds))
       .orderBy(asc(alertTriggers.occurredAt), asc(alertTriggers.id));
-    for (const trigger of triggers) {
-      const alert = byId.get(trigger.alertId)!;
-      const type = types.get(alert.alertTypeId);
-      if (!type) continue;
-      await events.emitTriggerCreated({
-        trigger,
-        alert,
-        alertType: type,
-        late: through - trigger.occurredAt.getTime() > LATE_AFTER_MS,
-      });
-    }
+    // A type gone in between leaves its triggers to the announce sweep (which drops them).
+    await announcer.triggersCreated(
+      triggers.flatMap((trigger): TriggerCreatedEvent[] => {
+        const alert = byId.get(trigger.alertId)!;
+        const alertType = types.get(alert.alertTypeId);
+        if (!alertType) return [];
+        return [{ trigger, alert, alertType, late: through - trigger.occurredAt.getTime() > LATE_AFTER_MS }];
+      }),
+    );
   }
 
   interface Move {

@@ -247,6 +247,8 @@ describe('the lifecycle job on the simulated market', () => {
       .from(alertTriggers)
       .where(inArray(alertTriggers.alertId, Object.values(ids)));
     expect(mine.map((e) => e.trigger.id).sort()).toEqual(stored.map((x) => x.id).sort());
+    // Told of, so the announce sweep leaves them be.
+    expect(stored.filter((x) => x.announcedAt === null)).toEqual([]);
     const t2 = mine.find((e) => e.trigger.kind === 'TARGET_2')!;
     expect(t2.alert).toMatchObject({ id: ids.targets, completed: true, completedStatus: 'TARGET 2' });
     expect(t2.alertType).toMatchObject({ name: 'SWING-ALERTS', category: 'STOCKS' });

@@ -35,8 +35,10 @@ type Listener<E> = (event: E) => unknown;
 /**
  * The seam between the alert area and those who react to it (notifications). Listeners run after
  * the alert or trigger is committed, one after the other; a listener that throws is logged and
- * does not stop the others or the caller. Delivery is at most once per process: a listener that
- * must not lose events should hand them to a durable job (pg-boss) at once.
+ * does not stop the others or the caller. Delivery is at least once (announce.ts): the row is
+ * marked told-of only after every listener succeeded, and the announce sweep tells again what a
+ * crash or a failed listener left untold, so listeners must be safe to call twice (hand the event
+ * to a keyed pg-boss job).
  *
  * Not emitted: alerts of the demo scanner's history backfill (made in the past at start-up).
  */
@@ -44,14 +46,18 @@ export function createAlertEvents(log: Logger) {
   const published: Listener<AlertPublishedEvent>[] = [];
   const triggers: Listener<TriggerCreatedEvent>[] = [];
 
-  async function emit<E>(listeners: Listener<E>[], event: E, what: string): Promise<void> {
+  /** True when every listener succeeded. */
+  async function emit<E>(listeners: Listener<E>[], event: E, what: string): Promise<boolean> {
+    let ok = true;
     for (const listener of listeners) {
       try {
         await listener(event);
       } catch (err) {
+        ok = false;
         log.error({ err }, `alert events: a ${what} listener failed`);
       }
     }
+    return ok;
   }
   const subscribe = <E>(listeners: Listener<E>[], fn: Listener<E>) => {
     listeners.push(fn);

@@ -5,6 +5,7 @@ import type { MarketDataProvider } from '../../providers/market/interface';
 import { createLifecycleService } from '../alerts-lifecycle/lifecycle.service';
 import { createScannerService } from '../alerts-scanner/scanner.service';
 import { createAlertEvents } from './alert-events';
+import { createAnnouncer } from './announce';
 import { alertsPublishRoutes } from './publish.routes';
 import { createPublishersService } from './publishers.service';
 import { createPublishService } from './publish.service';
@@ -29,7 +30,7 @@ export interface AlertSourcesDeps {
 export function createAlertSources({ db, market, log, now, demoSeed }: AlertSourcesDeps) {
   const events = createAlertEvents(log);
   const publishers = createPublishersService(db, now);
-  const publish = createPublishService({ db, market, events });
+  const publish = createPublishService({ db, market, events, log });
   const lifecycle = createLifecycleService({ db, market, events, log: log.child({ area: 'alerts.lifecycle' }) });
   const scanner = createScannerService({
     db,
@@ -39,7 +40,14 @@ export function createAlertSources({ db, market, log, now, demoSeed }: AlertSour
     log: log.child({ area: 'alerts.scanner' }),
     enabled: demoSeed,
   });
-  return { events, publishers, publish, lifecycle, scanner };
+  // Tells again what a crash or a failed listener left untold (the 'alerts.announce' job).
+  const announcer = createAnnouncer({
+    db,
+    events,
+    now: () => market.now(),
+    log: log.child({ area: 'alerts.announce' }),
+  });
+  return { events, publishers, publish, lifecycle, scanner, announcer };
 }
 export type AlertSources = ReturnType<typeof createAlertSources>;
 

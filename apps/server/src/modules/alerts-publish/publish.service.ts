@@ -6,6 +6,7 @@ import {
   type PublishAlertResponse,
 } from '@drat/contracts';
 import { alertRiskReward } from '@drat/engine';
+import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import { alertCategories, alerts, alertTypes, type Embed } from '../../db/schema/index';
 import { AppError } from '../../http/errors';
@@ -14,6 +15,7 @@ import { isoDate } from '../../providers/market/sim/calendar';
 import { etLocal } from '../../providers/market/sim/clock';
 import { toAlertDto } from '../alerts/alerts.dto';
 import type { AlertEvents, AlertRecord, AlertTypeRef } from './alert-events';
+import { createAnnouncer } from './announce';
 
 export interface PublishOptions {
   /** The publisher (null for the 'New alert' form) and its own id of the alert (idempotency). */
@@ -33,6 +35,7 @@ export interface PublishServiceDeps {
   db: Db;
   market: MarketDataProvider;
   events: AlertEvents;
+  log: Logger;
 }
 
 const decimal = (n: number | undefined | null) => (n === undefined || n === null ? null : String(n));
@@ -48,7 +51,8 @@ export function marketDate(at: Date): string {
  * what needs the database and the market: the alert type, the ticker, and an options alert's
  * expiration and strikes. Risk and reward, and the company name, are computed here.
  */
-export function createPublishService({ db, market, events }: PublishServiceDeps) {
+export function createPublishService({ db, market, events, log }: PublishServiceDeps) {
+  const announcer = createAnnouncer({ db, events, now: () => market.now(), log });
   async function alertTypeByName(name: string): Promise<AlertTypeRef> {
     const [row] = await db
       .select({ id: alertTypes.id, name: alertTypes.name, category: alertCategories.name })
@@ -186,6 +190,8 @@ export function createPublishService({ db, market, events }: PublishServiceDeps)
           notes: body.notes,
           ...optionColumns(body),
           createdAt: options.createdAt ?? market.now(),
+          // The history backfill tells no one: it is born told-of.
+          announcedAt: options.silent ? market.now() : null,
         })
         .onConflictDoNothing({ target: [alerts.publisherId, alerts.externalId] })
         .returning();
@@ -195,7 +201,7 @@ export function createPublishService({ db, market, events }: PublishServiceDeps)
         if (!before) throw new Error('alert insert conflicted but no alert was found');
         return view(before, false);
       }
-      if (!options.silent) await events.emitAlertPublished({ alert: row, alertType: type });
+      if (!options.silent) await announcer.alertPublished({ alert: row, alertType: type });
       return view(row, true);
     },
   };
