@@ -158,7 +158,7 @@ async function main(): Promise<void> {
     );
     const [upd, hot] = [Number(stats[0]?.upd ?? 0), Number(stats[0]?.hot ?? 0)];
     console.log(
-      `alert updates in place (HOT): ${upd > 0 ? ((hot / upd) * 100).toFixed(0) : '–'}% of ${upd.toLocaleString('en-US')}`,
+      `alert updates in place (HOT), as counted so far by PostgreSQL: ${upd > 0 ? ((hot / upd) * 100).toFixed(0) : '–'}% of ${upd.toLocaleString('en-US')}`,
     );
   } finally {
     await database?.close().catch(() => undefined);
