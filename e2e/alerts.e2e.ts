@@ -218,4 +218,49 @@ describe('alerts', () => {
       .toBe(true);
     await page.context().close();
   }, 540_000);
+
+  it('a super user makes a publisher key, a tool publishes with it, and once revoked it is refused', async () => {
+    const admin = await createUser({ isSuper: true, plans: [] });
+    const page = await newPage(browser);
+    await signIn(page, admin.email, admin.password);
+    await expectPath(page, '/dashboard');
+    await page.goto('/alerts');
+    await page.getByRole('button', { name: 'Publisher keys' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Publisher API keys' });
+    const name = `Journey desk ${Date.now()}`;
+    await dialog.getByLabel('Publisher').fill(name);
+    await dialog.getByRole('button', { name: 'Create key' }).click();
+    const key = (await dialog.getByTestId('new-publisher-key').locator('code').innerText()).trim();
+    expect(key.length).toBeGreaterThan(20);
+
+    const publish = (id: string) =>
+      fetch(`${baseURL()}/api/alerts/publish`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          id,
+          alert_type: 'SWING-ALERTS',
+          ticker: 'MSFT',
+          alert_price: 101.5,
+          buy_range_low: 100,
+          buy_range_high: 102,
+          target_range_low: 106,
+          target_range_high: 110,
+          stop_loss: 97,
+          rating: 3,
+          embeds: [{ fields: [{ label: 'Setup', value: 'Published with a key made on screen' }] }],
+        }),
+      });
+    const first = await publish(`journey-${Date.now()}`);
+    expect(first.status, await first.clone().text()).toBe(200);
+    expect(((await first.json()) as PublishAlertResponse).created).toBe(true);
+
+    const row = dialog.getByRole('row').filter({ hasText: name });
+    await row.getByRole('button', { name: 'Revoke' }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Revoke' }).click();
+    await expect.poll(() => row.getByText(/^Revoked/).isVisible()).toBe(true);
+    const refused = await publish(`journey-${Date.now()}-2`);
+    expect(refused.status).toBe(401);
+    await page.context().close();
+  }, 60_000);
 });

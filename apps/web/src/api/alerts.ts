@@ -1,12 +1,14 @@
 import type {
   AdminCompletedAlertsResponse,
   AlertCategory,
+  AlertPublisherDto,
   AlertDto,
   AlertSort,
   AlertsPage,
   AllAlertsResponse,
   CompletedAlertsResponse,
   CompletedSort,
+  CreatedPublisherDto,
   PublishAlertResponse,
   TrackerDto,
   TriggerDto,
@@ -81,6 +83,11 @@ export const deleteAlerts = (ids: readonly number[]) =>
   api.delete<{ message?: string }>('/alerts/batch-delete', { type: 'soft', alert_ids: ids.join(',') });
 
 export const createAlert = (body: NewAlertBody) => api.post<PublishAlertResponse>('/alerts/create/', body);
+
+/** The analysts' tools' API keys (super users): list, create (the key is shown once), revoke. */
+export const fetchPublishers = () => api.get<{ data: AlertPublisherDto[] }>('/alerts/publishers');
+export const createPublisher = (name: string) => api.post<CreatedPublisherDto>('/alerts/publishers', { name });
+export const revokePublisher = (id: number) => api.delete<{ message: string }>(`/alerts/publishers/${id}`);
 
 export const fetchCompletedAlerts = (name: string, sort?: CompletedSort) =>
   api.get<CompletedAlertsResponse>('/alerts/completed-alerts', { name, sort });

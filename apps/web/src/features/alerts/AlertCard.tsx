@@ -21,13 +21,14 @@ export interface Selection {
 }
 
 /**
- * The live price of the ticker, falling back to the alert's stored latest price. An options alert's
- * latest price is its contracts' premium, which the underlying's quote is not: it shows the stored
- * price, which the lifecycle keeps current.
+ * The live price of the ticker, falling back to the alert's stored latest price, then (before the
+ * lifecycle's first look) its alert price. An options alert's latest price is its contracts'
+ * premium, which the underlying's quote is not: it shows the stored price, which the lifecycle
+ * keeps current.
  */
 export function LatestPrice({ alert }: { alert: AlertDto }) {
   const quote = useQuote(alert.category === 'OPTIONS' ? undefined : alert.ticker);
-  return <LivePrice value={quote?.last ?? alert.latest_price ?? undefined} />;
+  return <LivePrice value={quote?.last ?? alert.latest_price ?? alert.alert_price} />;
 }
 
 /** A label on the left, its value on the right (alert, trigger and tracker cards). */

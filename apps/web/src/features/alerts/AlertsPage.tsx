@@ -4,6 +4,7 @@ import {
   AppstoreOutlined,
   FilterOutlined,
   FolderOpenOutlined,
+  KeyOutlined,
   PlusOutlined,
   ReadOutlined,
   TableOutlined,
@@ -26,12 +27,13 @@ import { DeletionControls, useDeletionMode } from './DeletionControls';
 import { FilterModal } from './FilterModal';
 import { InfiniteFooter } from './InfiniteFooter';
 import { NewAlertDrawer } from './NewAlertDrawer';
+import { PublisherKeysModal } from './PublisherKeysModal';
 import { listLoadError, useAlertList, useAlertSearch, useAlertTickers, useTrackAlert } from './queries';
 import { AlertTypeResourcesModal } from '../resources';
 import { ImportantNotesModal } from './TypeInfoModals';
 
 type View = 'cards' | 'table';
-type Dialog = 'notes' | 'resources' | 'filter' | 'new' | null;
+type Dialog = 'notes' | 'resources' | 'filter' | 'new' | 'keys' | null;
 
 export function AlertGrid({
   alerts,
@@ -106,6 +108,11 @@ export function AlertsPage() {
               New alert
             </Button>
           )}
+          {session.is_super && (
+            <Button icon={<KeyOutlined />} onClick={() => setDialog('keys')}>
+              Publisher keys
+            </Button>
+          )}
         </Flex>
         <Flex wrap gap={8}>
           <Segmented<View>
@@ -178,6 +185,7 @@ export function AlertsPage() {
         )}
       </FilterModal>
       {session.is_super && <NewAlertDrawer open={dialog === 'new'} onClose={close} defaultType={state.type.name} />}
+      {session.is_super && <PublisherKeysModal open={dialog === 'keys'} onClose={close} />}
       <NotesModal alert={notesOf} onClose={() => setNotesOf(null)} />
       <MoreInfoModal alert={infoOf} onClose={() => setInfoOf(null)} />
     </Flex>
