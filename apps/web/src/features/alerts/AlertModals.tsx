@@ -8,10 +8,16 @@ import { useTrackAlert } from './queries';
 
 const REDIRECT_RESET_MS = 2000;
 
-/** The popup the 'Notes' button opens, titled '{ticker} Notes'. */
+/** The popup the 'Notes' button opens, titled '{ticker} Notes' (2-trading §9: alert note modal, width 800). */
 export function NotesModal({ alert, onClose }: { alert: AlertDto | null; onClose: () => void }) {
   return (
-    <Modal open={alert !== null} onCancel={onClose} footer={null} title={alert ? `${alert.ticker} Notes` : ''}>
+    <Modal
+      open={alert !== null}
+      onCancel={onClose}
+      footer={null}
+      title={alert ? `${alert.ticker} Notes` : ''}
+      width={800}
+    >
       {alert?.notes ? (
         <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>{alert.notes}</Typography.Paragraph>
       ) : (

@@ -25,7 +25,7 @@ export function ImportantNotesModal({
   onClose: () => void;
 }) {
   return (
-    <Modal open={open} onCancel={onClose} footer={null} title={`Important Notes — ${type?.name ?? ''}`} width={640}>
+    <Modal open={open} onCancel={onClose} footer={null} title={`Important Notes — ${type?.name ?? ''}`} width={800}>
       {type?.raw_note ? <SafeHtml html={type.raw_note} /> : <Empty description="No notes for this alert type." />}
     </Modal>
   );
