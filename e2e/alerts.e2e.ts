@@ -5,6 +5,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import type { AlertDto, BarsResponse, CompletedAlertsResponse, PublishAlertResponse } from '@drat/contracts';
 import { connect } from '../apps/server/src/db/client';
 import { alerts } from '../apps/server/src/db/schema/index';
+import { SAMPLE_STOCK_ALERT } from '../apps/server/test/sample-alerts';
 import { baseURL, launch, newPage } from './support/browser';
 import { expectPath, signIn } from './support/journeys';
 import { createUser, type E2eUser } from './support/users';
@@ -237,19 +238,7 @@ describe('alerts', () => {
       fetch(`${baseURL()}/api/alerts/publish`, {
         method: 'POST',
         headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          id,
-          alert_type: 'SWING-ALERTS',
-          ticker: 'MSFT',
-          alert_price: 101.5,
-          buy_range_low: 100,
-          buy_range_high: 102,
-          target_range_low: 106,
-          target_range_high: 110,
-          stop_loss: 97,
-          rating: 3,
-          embeds: [{ fields: [{ label: 'Setup', value: 'Published with a key made on screen' }] }],
-        }),
+        body: JSON.stringify({ id, ...SAMPLE_STOCK_ALERT }),
       });
     const first = await publish(`journey-${Date.now()}`);
     expect(first.status, await first.clone().text()).toBe(200);

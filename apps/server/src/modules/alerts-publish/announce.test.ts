@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
+import { createAlertBody } from '@drat/contracts';
 import { alerts, alertTriggers } from '../../db/schema/index';
 import { makeAlert, makeTrigger } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { SAMPLE_STOCK_ALERT } from '../../../test/sample-alerts';
 import type { AlertPublishedEvent, TriggerCreatedEvent } from './alert-events';
 import { ANNOUNCE_GRACE_MS, ANNOUNCE_STALE_MS, LATE_AFTER_MS } from './announce';
 
@@ -41,21 +43,12 @@ const announcedAt = async (id: number) =>
   (await t.db.select({ at: alerts.announcedAt }).from(alerts).where(eq(alerts.id, id)))[0]!.at;
 const heardAlert = (id: number) => heardAlerts.filter((e) => e.alert.id === id).length;
 
-const body = {
-  alert_type: 'SWING-ALERTS',
-  ticker: 'MSFT',
-  alert_price: 101.5,
-  buy_range_low: 100,
-  buy_range_high: 102,
-  target_range_low: 106,
-  target_range_high: 110,
-  stop_loss: 97,
-  rating: 4,
-  embeds: [],
-  notes: '',
-};
 const publish = (silent = false) =>
-  t.modules.alertSources.publish.publish(body, { publisherId: null, externalId: null, silent });
+  t.modules.alertSources.publish.publish(createAlertBody.parse(SAMPLE_STOCK_ALERT), {
+    publisherId: null,
+    externalId: null,
+    silent,
+  });
 
 describe('publishing', () => {
   it('tells the listeners, then marks the alert told-of', async () => {

@@ -9,6 +9,7 @@ import {
 import { alertPublishers, alerts } from '../../db/schema/index';
 import { makeUser, signIn } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { SAMPLE_STOCK_ALERT } from '../../../test/sample-alerts';
 import type { AlertPublishedEvent } from './alert-events';
 
 let t: TestApp;
@@ -41,24 +42,7 @@ const nextId = () => `ext-${(seq += 1)}-${Date.now()}`;
 /** A valid stock alert: buy 100-102, targets 106/110, stop 97. */
 const stockAlert = (over: Record<string, unknown> = {}) => ({
   id: nextId(),
-  alert_type: 'SWING-ALERTS',
-  ticker: 'MSFT',
-  alert_price: 101.5,
-  buy_range_low: 100,
-  buy_range_high: 102,
-  target_range_low: 106,
-  target_range_high: 110,
-  stop_loss: 97,
-  rating: 4,
-  embeds: [
-    {
-      fields: [
-        { label: 'Setup', value: 'Bull flag' },
-        { name: 'Risk vs Reward', value: '4.90% <-> 7.84%' },
-      ],
-    },
-  ],
-  notes: 'Scale out at target 1.',
+  ...SAMPLE_STOCK_ALERT,
   ...over,
 });
 
