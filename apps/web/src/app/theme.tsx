@@ -5,6 +5,9 @@ import { api } from '../api/client';
 import { getSession, subscribeSession, updateSession } from './session';
 import { STORAGE_KEYS } from './storage';
 
+/** A burst of new alerts shows the newest few toasts, not a column of them; the inbox has the rest. */
+const LIVE_TOASTS_AT_ONCE = 3;
+
 const listeners = new Set<() => void>();
 const stored = () => (localStorage.getItem(STORAGE_KEYS.theme) === 'dark' ? 'dark' : 'light') as Theme;
 
@@ -65,7 +68,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
         },
       }}
     >
-      <AntApp>{children}</AntApp>
+      <AntApp notification={{ maxCount: LIVE_TOASTS_AT_ONCE }}>{children}</AntApp>
     </ConfigProvider>
   );
 }

@@ -76,7 +76,8 @@ export function useNotificationEvents({ inboxOpen, openInbox }: { inboxOpen: boo
       key,
       title: n.title,
       description: n.content,
-      placement: 'topRight',
+      // Bottom right, apart from the top's action toasts and clear of the modals' controls.
+      placement: 'bottomRight',
       duration: TOAST_SECONDS,
       className: 'drat-notification-toast',
       style: { cursor: 'pointer' },
