@@ -6,7 +6,7 @@ import { ALERT_MSG } from '@drat/contracts';
 import { useQuote } from '../market/live';
 import { LivePrice } from '../market/components/LiveNumber';
 import { EmbedFields } from './EmbedFields';
-import { formatDateTime, isTargetCompleted, money, moneyRange, reachedText } from './format';
+import { formatAlertPrice, formatDateTime, isTargetCompleted, money, moneyRange, reachedText } from './format';
 
 export interface AlertActions {
   isTracking: (id: number) => boolean;
@@ -24,11 +24,16 @@ export interface Selection {
  * The live price of the ticker, falling back to the alert's stored latest price, then (before the
  * lifecycle's first look) its alert price. An options alert's latest price is its contracts'
  * premium, which the underlying's quote is not: it shows the stored price, which the lifecycle
- * keeps current.
+ * keeps current. Written as the alert's other prices are (1-core §9: OTC unrounded, others 2 decimals).
  */
 export function LatestPrice({ alert }: { alert: AlertDto }) {
   const quote = useQuote(alert.category === 'OPTIONS' ? undefined : alert.ticker);
-  return <LivePrice value={quote?.last ?? alert.latest_price ?? alert.alert_price} />;
+  return (
+    <LivePrice
+      value={quote?.last ?? alert.latest_price ?? alert.alert_price}
+      format={(value) => formatAlertPrice(value, alert.category)}
+    />
+  );
 }
 
 /** A label on the left, its value on the right (alert, trigger and tracker cards). */

@@ -3,7 +3,16 @@ import { directionColor, formatPercent, formatPrice, useMarketColors } from '../
 import styles from '../market.module.css';
 
 /** A price that flashes green or red for a moment when it changes (live quotes). */
-export function LivePrice({ value, style }: { value: number | undefined; style?: CSSProperties }) {
+export function LivePrice({
+  value,
+  style,
+  format = formatPrice,
+}: {
+  value: number | undefined;
+  style?: CSSProperties;
+  /** How the number is written; market quotes by default. */
+  format?: (value: number | undefined) => string;
+}) {
   const colors = useMarketColors();
   const [previous, setPrevious] = useState(value);
   const [flash, setFlash] = useState({ count: 0, up: true });
@@ -21,7 +30,7 @@ export function LivePrice({ value, style }: { value: number | undefined; style?:
       className={flashing ? `${styles.tabular} ${styles.flash}` : styles.tabular}
       style={{ whiteSpace: 'nowrap', ...flashStyle, ...style }}
     >
-      {formatPrice(value)}
+      {format(value)}
     </span>
   );
 }
