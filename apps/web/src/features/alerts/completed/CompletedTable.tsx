@@ -1,4 +1,4 @@
-import { Button, Dropdown, Flex, Modal, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Dropdown, Flex, Modal, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
 import type { AlertDto } from '@drat/contracts';
 import { useMarketColors } from '../../market/format';
@@ -52,18 +52,24 @@ export function CompletedTable<T extends AlertDto & { deleted?: boolean }>({
   showDeleted: boolean;
   onView: (row: T) => void;
 }) {
-  const tableColumns: TableColumnsType<T> = columns.map((c) => ({
+  // The admin view marks soft-deleted alerts beside their symbol rather than in a column of its own.
+  const deletedTag = (row: T) => (showDeleted && row.deleted ? <Tag color="error">Deleted</Tag> : null);
+  const tableColumns: TableColumnsType<T> = columns.map((c, index) => ({
     key: c.key,
     title: c.title,
-    render: (_: unknown, row: T) => c.render?.(row) ?? c.value(row),
+    render: (_: unknown, row: T) => {
+      const cell = c.render?.(row) ?? c.value(row);
+      const tag = index === 0 ? deletedTag(row) : null;
+      return tag ? (
+        <Space size={6} wrap={false}>
+          {cell}
+          {tag}
+        </Space>
+      ) : (
+        cell
+      );
+    },
   }));
-  if (showDeleted) {
-    tableColumns.splice(1, 0, {
-      key: 'deleted',
-      title: '',
-      render: (_: unknown, row: T) => (row.deleted ? <Tag color="error">Deleted</Tag> : null),
-    });
-  }
   tableColumns.push({
     key: 'view',
     title: 'View Alert',
