@@ -5,8 +5,8 @@ import { api } from '../api/client';
 import { getSession, subscribeSession, updateSession } from './session';
 import { STORAGE_KEYS } from './storage';
 
-/** A burst of new alerts shows the newest few toasts, not a column of them; the inbox has the rest. */
-const LIVE_TOASTS_AT_ONCE = 3;
+/** Notification toasts shown at once: a burst of new alerts shows the newest three; the inbox has them all. */
+const TOASTS_AT_ONCE = 3;
 
 const listeners = new Set<() => void>();
 const stored = () => (localStorage.getItem(STORAGE_KEYS.theme) === 'dark' ? 'dark' : 'light') as Theme;
@@ -68,7 +68,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
         },
       }}
     >
-      <AntApp notification={{ maxCount: LIVE_TOASTS_AT_ONCE }}>{children}</AntApp>
+      <AntApp notification={{ maxCount: TOASTS_AT_ONCE }}>{children}</AntApp>
     </ConfigProvider>
   );
 }

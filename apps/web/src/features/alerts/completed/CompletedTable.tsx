@@ -52,21 +52,18 @@ export function CompletedTable<T extends AlertDto & { deleted?: boolean }>({
   showDeleted: boolean;
   onView: (row: T) => void;
 }) {
-  // The admin view marks soft-deleted alerts beside their symbol rather than in a column of its own.
-  const deletedTag = (row: T) => (showDeleted && row.deleted ? <Tag color="error">Deleted</Tag> : null);
+  // The admin view marks a soft-deleted alert beside its symbol, the first column.
   const tableColumns: TableColumnsType<T> = columns.map((c, index) => ({
     key: c.key,
     title: c.title,
     render: (_: unknown, row: T) => {
       const cell = c.render?.(row) ?? c.value(row);
-      const tag = index === 0 ? deletedTag(row) : null;
-      return tag ? (
-        <Space size={6} wrap={false}>
+      if (!(index === 0 && showDeleted && row.deleted)) return cell;
+      return (
+        <Space size={6}>
           {cell}
-          {tag}
+          <Tag color="error">Deleted</Tag>
         </Space>
-      ) : (
-        cell
       );
     },
   }));
