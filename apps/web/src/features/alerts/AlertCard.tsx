@@ -112,8 +112,14 @@ export function AlertCard({
             </Typography.Text>
           </div>
         </Flex>
-        <Flex vertical align="end" gap={2}>
-          <Rate disabled count={5} value={alert.rating} style={{ fontSize: 13 }} aria-label={`${alert.rating} stars`} />
+        <Flex vertical align="end" gap={2} style={{ flexShrink: 0 }}>
+          <Rate
+            disabled
+            count={5}
+            value={alert.rating}
+            style={{ fontSize: 13, whiteSpace: 'nowrap' }}
+            aria-label={`${alert.rating} stars`}
+          />
           <span style={{ fontSize: 18, fontWeight: 600 }} aria-label="Latest price">
             $<LatestPrice alert={alert} />
           </span>

@@ -13,14 +13,20 @@ const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
 
 const valid = (v: number | null | undefined): v is number => v !== null && v !== undefined && Number.isFinite(v);
 
+/** Every decimal the price has (up to the 8 stored), but never fewer than 2: 8 → 8.00, 0.00123 → 0.00123. */
+function unrounded(value: number): string {
+  const [whole, fraction = ''] = value.toFixed(8).split('.');
+  return `${whole}.${fraction.replace(/0+$/, '').padEnd(2, '0')}`;
+}
+
 /**
  * OTC prices are shown unrounded; every other category with 2 decimals (1-core §9). Where the
  * category is not known (trackers), a sub-dollar price is taken for an OTC one.
  */
 export function formatAlertPrice(value: number | null | undefined, category: AlertCategory | undefined): string {
   if (!valid(value)) return '—';
-  const unrounded = category === 'OTC' || (category === undefined && Math.abs(value) < 1);
-  return unrounded ? String(value) : value.toFixed(2);
+  const otc = category === 'OTC' || (category === undefined && Math.abs(value) < 1);
+  return otc ? unrounded(value) : value.toFixed(2);
 }
 
 export const money = (value: number | null | undefined, category: AlertCategory | undefined) =>
