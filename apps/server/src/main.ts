@@ -8,6 +8,7 @@ import { seedCatalogue } from './db/seed/catalogue';
 import { seedDemoResources } from './db/seed/resources';
 import { ensureAdmin, seedDemoUsers } from './db/seed/users';
 import { buildApp } from './http/app';
+import { jobFailuresRepo } from './jobs/job-failures.repo';
 import { startJobs, type Jobs } from './jobs/queue';
 import { startAlertWorkers, startWorkers } from './jobs/workers';
 import { buildModules } from './modules/index';
@@ -71,7 +72,7 @@ async function main(): Promise<void> {
     if (config.demoSeed) await seedDemoResources(database.db, storage, log);
     if (stopping) return;
 
-    const jobs = (running.jobs = await startJobs(databaseUrl, log));
+    const jobs = (running.jobs = await startJobs(databaseUrl, log, { failures: jobFailuresRepo(database.db) }));
     const market = createMarketProvider(config.market, log);
     const deps = {
       config,

@@ -8,6 +8,7 @@ import { inject as injectProvided } from 'vitest';
 import { connect, type Database, type Db } from '../src/db/client';
 import { outbox } from '../src/db/schema/index';
 import { buildApp, type AppDeps } from '../src/http/app';
+import { jobFailuresRepo } from '../src/jobs/job-failures.repo';
 import { startJobs, type Jobs } from '../src/jobs/queue';
 import { startWorkers } from '../src/jobs/workers';
 import { buildModules, type Modules } from '../src/modules/index';
@@ -171,7 +172,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const filings = options.filings ?? createSimFilings({ now: () => market.now() });
 
   try {
-    jobs = await startJobs(url, silent, { retryDelaySeconds: options.retryDelaySeconds });
+    jobs = await startJobs(url, silent, {
+      retryDelaySeconds: options.retryDelaySeconds,
+      failures: jobFailuresRepo(database.db),
+    });
     const deps: AppDeps = {
       config: {
         publicUrl: 'http://drat.test',

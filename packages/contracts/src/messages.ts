@@ -15,6 +15,7 @@ export const MSG = {
   notFound: 'Not found.',
   fieldRequired: 'This field is required.',
   thereWasAnError: 'There was an error',
+  serviceUnavailable: 'This service is unavailable right now. Try again in a moment.',
 
   // Login (1-core §5, §8)
   emailRequired: 'Email is required',

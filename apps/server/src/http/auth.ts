@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { MSG, type Rights } from '@drat/contracts';
 import type { AuthService, Principal } from '../modules/auth/auth.service';
 import type { RightsService } from '../modules/rights/rights.service';
-import { AppError } from './errors';
+import { DomainError } from '../core/errors';
 
 type RightName = 'AA' | 'DA' | 'ADA' | 'TIA' | 'is_super' | 'can_use_live_trader' | 'is_smart_trader_user';
 
@@ -23,7 +23,7 @@ declare module 'fastify' {
 export const authPlugin = fp<{ auth: AuthService; rights: RightsService }>(async (app, { auth, rights }) => {
   app.decorateRequest('principal', null);
   app.decorateRequest('rights', async function rightsUnset(this: FastifyRequest): Promise<Rights> {
-    throw new AppError('NOT_AUTHENTICATED', MSG.authRequired);
+    throw new DomainError('NOT_AUTHENTICATED', MSG.authRequired);
   });
 
   app.addHook('onRequest', async (request) => {
@@ -32,7 +32,10 @@ export const authPlugin = fp<{ auth: AuthService; rights: RightsService }>(async
     const match = header ? /^Token\s+(\S+)$/i.exec(header) : null;
     if (!match) {
       if (isPublic) return;
-      throw new AppError(header ? 'INVALID_TOKEN' : 'NOT_AUTHENTICATED', header ? MSG.invalidToken : MSG.authRequired);
+      throw new DomainError(
+        header ? 'INVALID_TOKEN' : 'NOT_AUTHENTICATED',
+        header ? MSG.invalidToken : MSG.authRequired,
+      );
     }
     try {
       request.principal = await auth.authenticate(match[1]!);
@@ -48,7 +51,7 @@ export const authPlugin = fp<{ auth: AuthService; rights: RightsService }>(async
 
 /** The signed-in caller; only call on routes that are not public. */
 export function principalOf(request: FastifyRequest): Principal {
-  if (!request.principal) throw new AppError('NOT_AUTHENTICATED', MSG.authRequired);
+  if (!request.principal) throw new DomainError('NOT_AUTHENTICATED', MSG.authRequired);
   return request.principal;
 }
 
@@ -56,7 +59,7 @@ export function principalOf(request: FastifyRequest): Principal {
 export function requireRight(right: RightName, message: string = MSG.noPermission): preHandlerAsyncHookHandler {
   return async (request) => {
     const r = await request.rights();
-    if (!r.is_super && !r[right]) throw new AppError('FORBIDDEN', message);
+    if (!r.is_super && !r[right]) throw new DomainError('FORBIDDEN', message);
   };
 }
 
@@ -68,8 +71,8 @@ export function requireRight(right: RightName, message: string = MSG.noPermissio
 export function requireActiveRight(right: RightName, message: string = MSG.noPermission): preHandlerAsyncHookHandler {
   return async (request) => {
     const r = await request.rights();
-    if (r.expired) throw new AppError('ACCESS_LAPSED', MSG.accountInactiveOrExpired);
-    if (!r.is_super && !r[right]) throw new AppError('FORBIDDEN', message);
+    if (r.expired) throw new DomainError('ACCESS_LAPSED', MSG.accountInactiveOrExpired);
+    if (!r.is_super && !r[right]) throw new DomainError('FORBIDDEN', message);
   };
 }
 

@@ -1,53 +1,24 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG } from '@drat/contracts';
+import { DomainError, type ErrorCode } from '../core/errors';
+import { isProviderError, providerFailure } from '../providers/provider-error';
 
-/** Domain error codes. Services throw these; only this file knows HTTP. */
-export type ErrorCode =
-  | 'VALIDATION'
-  | 'BAD_REQUEST'
-  | 'NOT_AUTHENTICATED'
-  | 'INVALID_TOKEN'
-  | 'ACCOUNT_INACTIVE'
-  | 'SUBSCRIPTION_EXPIRED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'RATE_LIMITED'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'UNSUPPORTED_MEDIA_TYPE'
-  /** An outside system (market data, broker) failed or is rate-limiting us: retry later. */
-  | 'UNAVAILABLE'
-  /** An outside system answered badly (SEC EDGAR down or refusing): 502 with `error`. */
-  | 'UPSTREAM_FAILED'
-  /** Signed in, but the subscription lapsed since: 401 (1-core §6 'Your account is inactive or ...'). */
-  | 'ACCESS_LAPSED';
-
-export class AppError extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-    /** Per-field messages for VALIDATION; extra keys for the body otherwise. */
-    readonly details: Record<string, unknown> = {},
-    readonly retryAfterSeconds?: number,
-  ) {
-    super(message);
-    this.name = 'AppError';
-  }
-
-  static field(field: string, message: string): AppError {
-    return new AppError('VALIDATION', message, { [field]: [message] });
-  }
-}
-
-function statusAndBody(err: AppError): [number, Record<string, unknown>] {
+/**
+ * The HTTP status of each domain error code, and the spec's body shape for it. An exhaustive
+ * switch: a new code in core/errors.ts does not compile until it is given its answer here.
+ */
+export function httpAnswer(err: DomainError): [number, Record<string, unknown>] {
   const general = { non_field_errors: [err.message], ...err.details };
-  switch (err.code) {
+  const code: ErrorCode = err.code;
+  switch (code) {
     case 'VALIDATION':
       return [400, err.details];
     case 'BAD_REQUEST':
       return [400, general];
     case 'NOT_AUTHENTICATED':
     case 'INVALID_TOKEN':
+    case 'ACCESS_LAPSED':
       return [401, { detail: err.message }];
     case 'ACCOUNT_INACTIVE':
     case 'SUBSCRIPTION_EXPIRED':
@@ -66,8 +37,10 @@ function statusAndBody(err: AppError): [number, Record<string, unknown>] {
       return [503, { detail: err.message }];
     case 'UPSTREAM_FAILED':
       return [502, { error: err.message, ...err.details }];
-    case 'ACCESS_LAPSED':
-      return [401, { detail: err.message }];
+    default: {
+      const unhandled: never = code;
+      throw new Error(`No HTTP answer for error code ${String(unhandled)}`);
+    }
   }
 }
 
@@ -82,17 +55,20 @@ function validationBody(err: FastifyError): Record<string, string[]> {
   return fields;
 }
 
-/** The one place that turns errors into the spec's error shapes (ARCHITECTURE.md "Errors have one shape"). */
-export function errorHandler(err: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
-  if (err instanceof AppError) {
-    const [status, body] = statusAndBody(err);
-    if (err.retryAfterSeconds) reply.header('retry-after', String(err.retryAfterSeconds));
+/** The one place that turns errors into the spec's error shapes (docs/architecture.md "Errors"). */
+export function errorHandler(err: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+  // A provider failure a service let through is still the caller's 'try again later', never a 500.
+  const domain = isProviderError(err) ? providerFailure(err, MSG.serviceUnavailable) : err;
+  if (domain instanceof DomainError) {
+    const [status, body] = httpAnswer(domain);
+    if (domain.retryAfterSeconds) reply.header('retry-after', String(domain.retryAfterSeconds));
     return reply.status(status).send(body);
   }
-  if (hasZodFastifySchemaValidationErrors(err)) {
-    return reply.status(400).send(validationBody(err));
+  const fastifyErr = err as FastifyError;
+  if (hasZodFastifySchemaValidationErrors(fastifyErr)) {
+    return reply.status(400).send(validationBody(fastifyErr));
   }
-  const status = err.statusCode ?? 500;
+  const status = fastifyErr.statusCode ?? 500;
   if (status === 413) return reply.status(413).send({ error: 'The upload is too large.' });
   if (status >= 400 && status < 500) {
     return reply.status(status).send({ error: err.message });

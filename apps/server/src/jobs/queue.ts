@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
+import { errorCodeOf, isRetryable } from '../core/errors';
+import type { JobFailuresRepo } from './job-failures.repo';
 
 /** Every queue the product uses, with the payload its handler receives. */
 export interface QueuePayloads {
@@ -70,6 +72,8 @@ export interface Jobs extends JobQueue {
 export interface JobsOptions {
   /** Seconds before the first retry of a failed job (10, doubling, by default; tests shorten it). */
   retryDelaySeconds?: number;
+  /** Where jobs that failed for good are recorded (job_failures). */
+  failures?: Pick<JobFailuresRepo, 'record'>;
 }
 
 /** A stable job id (a UUID) for `key` in queue `name`, so pg-boss refuses a second copy. */
@@ -93,6 +97,35 @@ export async function startJobs(databaseUrl: string, log: Logger, options: JobsO
   }
   const retry =
     options.retryDelaySeconds === undefined ? {} : { retryDelay: options.retryDelaySeconds, retryBackoff: false };
+
+  /**
+   * A job that threw: a retryable error is failed back to pg-boss, which tries it again until its
+   * retry limit; a non-retryable one (a bad row, a refused request) is not tried again. Both, when
+   * final, are recorded in job_failures with their reason.
+   */
+  async function settleFailure(name: QueueName, job: PgBoss.JobWithMetadata<unknown>, err: unknown): Promise<void> {
+    const retryable = isRetryable(err);
+    const reason = err instanceof Error ? err.message : String(err);
+    const final = !retryable || job.retryCount >= job.retryLimit;
+    if (final) {
+      log.error({ err, queue: name, jobId: job.id, retryable }, `job ${name} failed for good`);
+      await options.failures
+        ?.record({
+          queue: name,
+          jobId: job.id,
+          data: job.data,
+          code: errorCodeOf(err),
+          reason,
+          retryable,
+          attempts: job.retryCount + 1,
+        })
+        .catch((e: unknown) => log.error({ err: e }, 'a job failure could not be recorded'));
+    } else {
+      log.warn({ err, queue: name, jobId: job.id, attempt: job.retryCount + 1 }, `job ${name} failed; it is retried`);
+    }
+    if (retryable) await boss.fail(name, job.id, { message: reason });
+    else await boss.complete(name, job.id, { failed: { code: errorCodeOf(err), reason } });
+  }
   return {
     async send(name, data, sendOptions = {}) {
       await boss.send(name, data, { ...retry, ...(sendOptions.key ? { id: jobIdFor(name, sendOptions.key) } : {}) });
@@ -106,11 +139,9 @@ export async function startJobs(databaseUrl: string, log: Logger, options: JobsO
     async work(name, handler, workOptions = {}) {
       const batchSize = Math.max(1, workOptions.batchSize ?? 1);
       const concurrency = Math.max(1, workOptions.concurrency ?? 1);
-      await boss.work<QueuePayloads[typeof name]>(name, { batchSize }, async (jobs) => {
-        if (jobs.length === 1) return handler(jobs[0]!.data);
-        // pg-boss completes or fails a fetched batch as a whole: fail the jobs that threw one by
-        // one, so the others of the batch are not retried with them.
-        const failed: { id: string; err: unknown }[] = [];
+      await boss.work<QueuePayloads[typeof name]>(name, { batchSize, includeMetadata: true }, async (jobs) => {
+        // Each job of a fetched batch succeeds or fails on its own: pg-boss completes the batch's
+        // jobs still active when this resolves, so the failed ones are settled here one by one.
         let next = 0;
         const lane = async () => {
           while (next < jobs.length) {
@@ -118,15 +149,11 @@ export async function startJobs(databaseUrl: string, log: Logger, options: JobsO
             try {
               await handler(job.data);
             } catch (err) {
-              failed.push({ id: job.id, err });
+              await settleFailure(name, job, err);
             }
           }
         };
         await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, lane));
-        if (failed.length === jobs.length) throw failed[0]!.err;
-        for (const { id, err } of failed) {
-          await boss.fail(name, id, { message: err instanceof Error ? err.message : String(err) });
-        }
       });
     },
     async unschedule(name) {

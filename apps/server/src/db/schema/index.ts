@@ -6,3 +6,4 @@ export * from './outbox';
 export * from './alerts';
 export * from './resources';
 export * from './tools';
+export * from './jobs';

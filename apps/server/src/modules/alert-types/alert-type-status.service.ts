@@ -1,6 +1,6 @@
 import { MSG, type AlertTypeStatus } from '@drat/contracts';
 import type { Db } from '../../db/client';
-import { AppError } from '../../http/errors';
+import { DomainError } from '../../core/errors';
 import type { Principal } from '../auth/auth.service';
 import type { RightsService } from '../rights/rights.service';
 import { alertTypeStatusRepo } from './alert-type-status.repo';
@@ -24,7 +24,10 @@ export function createAlertTypeStatusService(db: Db, rights: RightsService) {
       const allowed = new Set(alert_types.map((t) => t.id));
       const unknown = list.filter((t) => !allowed.has(t.id));
       if (unknown.length > 0) {
-        throw new AppError('FORBIDDEN', `You do not have access to alert type ${unknown.map((t) => t.id).join(', ')}.`);
+        throw new DomainError(
+          'FORBIDDEN',
+          `You do not have access to alert type ${unknown.map((t) => t.id).join(', ')}.`,
+        );
       }
       await repo.setExemptions(
         principal.user.id,

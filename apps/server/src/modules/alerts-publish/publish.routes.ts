@@ -8,7 +8,7 @@ import {
   publisherIdParams,
 } from '@drat/contracts';
 import { principalOf, requireRight } from '../../http/auth';
-import { AppError } from '../../http/errors';
+import { DomainError } from '../../core/errors';
 import type { Publisher, PublishersService } from './publishers.service';
 import type { PublishService } from './publish.service';
 
@@ -49,9 +49,9 @@ export const alertsPublishRoutes: FastifyPluginAsyncZod<{
       },
       onRequest: async (req) => {
         const key = apiKeyOf(req);
-        if (!key) throw new AppError('NOT_AUTHENTICATED', ALERT_PUBLISH_MSG.keyMissing);
+        if (!key) throw new DomainError('NOT_AUTHENTICATED', ALERT_PUBLISH_MSG.keyMissing);
         const publisher = await publishers.authenticate(key);
-        if (!publisher) throw new AppError('INVALID_TOKEN', ALERT_PUBLISH_MSG.keyInvalid);
+        if (!publisher) throw new DomainError('INVALID_TOKEN', ALERT_PUBLISH_MSG.keyInvalid);
         req.publisher = publisher;
       },
     },

@@ -9,7 +9,7 @@ import { alertRiskReward } from '@drat/engine';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import { alertCategories, alerts, alertTypes, type Embed } from '../../db/schema/index';
-import { AppError } from '../../http/errors';
+import { DomainError } from '../../core/errors';
 import type { MarketDataProvider } from '../../providers/market/interface';
 import { isoDate } from '../../providers/market/sim/calendar';
 import { etLocal } from '../../providers/market/sim/clock';
@@ -59,7 +59,7 @@ export function createPublishService({ db, market, events, log }: PublishService
       .from(alertTypes)
       .innerJoin(alertCategories, eq(alertCategories.id, alertTypes.categoryId))
       .where(sql`upper(${alertTypes.name}) = ${name.toUpperCase()}`);
-    if (!row) throw AppError.field('alert_type', ALERT_PUBLISH_MSG.unknownAlertType(name));
+    if (!row) throw DomainError.field('alert_type', ALERT_PUBLISH_MSG.unknownAlertType(name));
     return { id: row.id, name: row.name, category: row.category as AlertCategory };
   }
 
@@ -76,10 +76,10 @@ export function createPublishService({ db, market, events, log }: PublishService
     const single = body.strategy === 'BUY CALL' || body.strategy === 'BUY PUT';
     const expiration = (single ? body.single_expiration : body.leg_one_expiration)!;
     const dateField = single ? 'single_expiration' : 'leg_one_expiration';
-    if (expiration < marketDate(market.now())) throw AppError.field(dateField, ALERT_PUBLISH_MSG.expirationPast);
+    if (expiration < marketDate(market.now())) throw DomainError.field(dateField, ALERT_PUBLISH_MSG.expirationPast);
     const expirations = await market.optionExpirations(body.ticker);
     if (!expirations.includes(expiration)) {
-      throw AppError.field(dateField, ALERT_PUBLISH_MSG.noSuchExpiration(body.ticker, expiration));
+      throw DomainError.field(dateField, ALERT_PUBLISH_MSG.noSuchExpiration(body.ticker, expiration));
     }
     const strikes = new Set(await market.optionStrikes(body.ticker, expiration));
     const legs: {
@@ -98,7 +98,10 @@ export function createPublishService({ db, market, events, log }: PublishService
         ];
     for (const leg of legs) {
       if (!strikes.has(leg.strike)) {
-        throw AppError.field(leg.field, ALERT_PUBLISH_MSG.noSuchStrike(body.ticker, expiration, leg.strike, leg.type));
+        throw DomainError.field(
+          leg.field,
+          ALERT_PUBLISH_MSG.noSuchStrike(body.ticker, expiration, leg.strike, leg.type),
+        );
       }
     }
   }
@@ -150,13 +153,13 @@ export function createPublishService({ db, market, events, log }: PublishService
       });
 
       if (type.category === 'OPTIONS' && !body.strategy)
-        throw AppError.field('strategy', ALERT_PUBLISH_MSG.strategyRequired);
+        throw DomainError.field('strategy', ALERT_PUBLISH_MSG.strategyRequired);
       if (options.publisherId !== null && options.externalId !== null) {
         const before = await existing(options.publisherId, options.externalId);
         if (before) return view(before, false);
       }
       const company = await market.company(body.ticker);
-      if (!company) throw AppError.field('ticker', ALERT_PUBLISH_MSG.unknownTicker(body.ticker));
+      if (!company) throw DomainError.field('ticker', ALERT_PUBLISH_MSG.unknownTicker(body.ticker));
       if (body.strategy && !options.trustedContracts) await checkContracts(body);
 
       const { riskPercent, rewardPercent } = alertRiskReward({

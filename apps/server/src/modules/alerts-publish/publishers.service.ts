@@ -3,7 +3,7 @@ import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import { ALERT_PUBLISH_MSG, type AlertPublisherDto, type CreatedPublisherDto } from '@drat/contracts';
 import type { Db } from '../../db/client';
 import { alertPublishers, alerts } from '../../db/schema/index';
-import { AppError } from '../../http/errors';
+import { DomainError } from '../../core/errors';
 
 /** Keys look like drat_pk_<32 random base64url characters>; the first 12 characters are shown. */
 const KEY_PREFIX = 'drat_pk_';
@@ -77,7 +77,7 @@ export function createPublishersService(db: Db, now: () => Date) {
         .select({ name: alertPublishers.name })
         .from(alertPublishers)
         .where(eq(alertPublishers.id, id));
-      if (!row) throw new AppError('NOT_FOUND', ALERT_PUBLISH_MSG.publisherNotFound);
+      if (!row) throw new DomainError('NOT_FOUND', ALERT_PUBLISH_MSG.publisherNotFound);
       await db
         .update(alertPublishers)
         .set({ revokedAt: now() })

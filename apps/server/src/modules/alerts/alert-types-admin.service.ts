@@ -3,7 +3,7 @@ import sanitizeHtml from 'sanitize-html';
 import { ALERT_MSG, type AlertCategory, type AlertTypeAdminDto } from '@drat/contracts';
 import type { Db } from '../../db/client';
 import { alertCategories, alertTypes } from '../../db/schema/index';
-import { AppError } from '../../http/errors';
+import { DomainError } from '../../core/errors';
 
 /**
  * What an alert type's 'Important Notes' may hold: basic formatting and links, nothing else. Links
@@ -95,7 +95,7 @@ export function createAlertTypesAdminService(db: Db) {
         .set(set)
         .where(eq(alertTypes.id, id))
         .returning({ id: alertTypes.id });
-      if (updated.length === 0) throw new AppError('NOT_FOUND', ALERT_MSG.alertTypeNotFound);
+      if (updated.length === 0) throw new DomainError('NOT_FOUND', ALERT_MSG.alertTypeNotFound);
       const [row] = (await select().where(eq(alertTypes.id, id))) as AlertTypeAdminDto[];
       return { message: ALERT_MSG.alertTypeUpdated(row!.name), data: row! };
     },

@@ -1,11 +1,11 @@
 import { ALERT_MSG, type AlertCategory, type AlertTypeRight, type Rights } from '@drat/contracts';
-import { AppError } from '../../http/errors';
+import { DomainError } from '../../core/errors';
 
 /** What the caller is reading, for the wording of the 403 (1-core §8). */
 export type Area = 'alerts' | 'triggers';
 
-export function forbidden(name: string, area: Area): AppError {
-  return new AppError(
+export function forbidden(name: string, area: Area): DomainError {
+  return new DomainError(
     'FORBIDDEN',
     area === 'alerts' ? ALERT_MSG.noPermissionAlerts(name) : ALERT_MSG.noPermissionTriggers(name),
   );

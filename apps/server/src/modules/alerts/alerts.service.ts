@@ -21,7 +21,7 @@ import {
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import { createReadCache, NO_CACHES, type CacheDeps } from '../../db/read-cache';
-import { AppError } from '../../http/errors';
+import { DomainError } from '../../core/errors';
 import type { MarketDataProvider } from '../../providers/market/interface';
 import { assertEntitled, entitledType, entitledTypesOf } from './alerts.access';
 import { toAlertDto } from './alerts.dto';
@@ -47,8 +47,8 @@ export interface Caller {
 /** How long the live-price view waits for the market before it falls back to stored prices. */
 const QUOTES_TIMEOUT_MS = 3000;
 
-export function badRequest(message: string): AppError {
-  return new AppError('BAD_REQUEST', message, { error: message });
+export function badRequest(message: string): DomainError {
+  return new DomainError('BAD_REQUEST', message, { details: { error: message } });
 }
 
 /** Search filters of POST /alerts/search/ and /alerts/search/triggers/ (1-core §5 "Alert filter search"). */
@@ -263,7 +263,7 @@ export function createAlertsService({ db, market, log, now, caches = NO_CACHES }
      */
     async plAlert({ userId, rights }: Caller, alertId: number): Promise<{ data: AlertDto }> {
       const row = await repo.byId(userId, alertId);
-      if (!row) throw new AppError('NOT_FOUND', ALERT_MSG.plAlertFailed);
+      if (!row) throw new DomainError('NOT_FOUND', ALERT_MSG.plAlertFailed);
       assertEntitled(rights, row.alert.alertTypeId, row.typeName, 'alerts');
       return { data: toAlertDto(row) };
     },
@@ -271,7 +271,7 @@ export function createAlertsService({ db, market, log, now, caches = NO_CACHES }
     /** One live alert the caller may see, or a 404 / 403 (tracker-alert). */
     async visibleAlert({ userId, rights }: Caller, alertId: number): Promise<AlertDto> {
       const row = await repo.byId(userId, alertId);
-      if (!row || row.alert.deletedAt !== null) throw new AppError('NOT_FOUND', ALERT_MSG.alertNotFound);
+      if (!row || row.alert.deletedAt !== null) throw new DomainError('NOT_FOUND', ALERT_MSG.alertNotFound);
       assertEntitled(rights, row.alert.alertTypeId, row.typeName, 'alerts');
       return toAlertDto(row);
     },

@@ -1,6 +1,6 @@
 import { ALERT_MSG, type AlertDto, type TrackerDto } from '@drat/contracts';
 import type { Db } from '../../db/client';
-import { AppError } from '../../http/errors';
+import { DomainError } from '../../core/errors';
 import { toTrackerDto } from './alerts.dto';
 import { badRequest, type AlertsService, type Caller } from './alerts.service';
 import { trackersRepo } from './trackers.repo';
@@ -36,7 +36,7 @@ export function createTrackersService(db: Db, alertsService: AlertsService, trig
       const trackerId = await repo.add(caller.userId, alert.id);
       alertsService.forgetTracked(caller.userId);
       const row = await repo.one(caller.userId, trackerId);
-      if (!row) throw new AppError('NOT_FOUND', ALERT_MSG.alertNotFound); // deleted in between
+      if (!row) throw new DomainError('NOT_FOUND', ALERT_MSG.alertNotFound); // deleted in between
       return { data: toTrackerDto(row) };
     },
 
@@ -44,7 +44,7 @@ export function createTrackersService(db: Db, alertsService: AlertsService, trig
     async remove(caller: Caller, trackerId: number): Promise<{ message: string }> {
       const removed = await repo.remove(caller.userId, trackerId);
       alertsService.forgetTracked(caller.userId);
-      if (!removed) throw new AppError('NOT_FOUND', ALERT_MSG.trackerNotFound);
+      if (!removed) throw new DomainError('NOT_FOUND', ALERT_MSG.trackerNotFound);
       return { message: ALERT_MSG.trackerRemoved };
     },
 
@@ -59,7 +59,7 @@ export function createTrackersService(db: Db, alertsService: AlertsService, trig
     async alertOf(caller: Caller, id: number, isTrigger: boolean): Promise<{ data: AlertDto }> {
       const alertId = isTrigger ? await triggers.repo.alertIdOf(id) : await repo.alertIdOf(caller.userId, id);
       if (alertId === undefined) {
-        throw new AppError('NOT_FOUND', isTrigger ? ALERT_MSG.alertNotFound : ALERT_MSG.trackerNotFound);
+        throw new DomainError('NOT_FOUND', isTrigger ? ALERT_MSG.alertNotFound : ALERT_MSG.trackerNotFound);
       }
       return { data: await alertsService.visibleAlert(caller, alertId) };
     },

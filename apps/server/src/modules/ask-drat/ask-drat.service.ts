@@ -14,10 +14,10 @@ import {
   type SheetAnalysisQuery,
   type StockInfoResponse,
 } from '@drat/contracts';
-import { AppError } from '../../http/errors';
-import { isFilingsError, type AnnualFigures, type FilingsProvider } from '../../providers/filings/interface';
+import { DomainError } from '../../core/errors';
+import type { AnnualFigures, FilingsProvider } from '../../providers/filings/interface';
 import type { MarketDataProvider } from '../../providers/market/interface';
-import { isTradierError } from '../../providers/market/tradier/errors';
+import { isProviderError, withProvider } from '../../providers/provider-error';
 import { livePrice } from '../market/market.service';
 import { filingRow, insiderRows, institutionalRows, pct, px, technicalsOf } from './ask-drat.info';
 import { companyNews } from './ask-drat.news';
@@ -36,32 +36,26 @@ export interface AskDratDeps {
 }
 
 /** A 400 the filings form and the toast can both read: `{ticker: [msg], error: msg}`. */
-function unknownTicker(ticker: string): AppError {
+function unknownTicker(ticker: string): DomainError {
   const message = ASK_DRAT_MSG.unknownCompany(ticker);
-  return new AppError('VALIDATION', message, { ticker: [message], error: message });
+  return new DomainError('VALIDATION', message, { details: { ticker: [message], error: message } });
 }
 
-function sheetError(code: 'NOT_FOUND' | 'UPSTREAM_FAILED', reason: string): AppError {
-  return new AppError(code, ASK_DRAT_MSG.sheetError, { error: true, message: ASK_DRAT_MSG.sheetError, reason });
+function sheetError(code: 'NOT_FOUND' | 'UPSTREAM_FAILED', reason: string): DomainError {
+  return new DomainError(code, ASK_DRAT_MSG.sheetError, {
+    details: { error: true, message: ASK_DRAT_MSG.sheetError, reason },
+  });
 }
 
 /** A market-data failure (rate limit, outage) is the spec's 'try again later', not a 500. */
-async function fromMarket<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    if (isTradierError(err))
-      throw new AppError('UNAVAILABLE', ASK_DRAT_MSG.serviceError, {}, err.details.retryAfterSeconds);
-    throw err;
-  }
-}
+const fromMarket = <T>(fn: () => Promise<T>): Promise<T> => withProvider(ASK_DRAT_MSG.serviceError, fn);
 
 /** A filings-source failure becomes `fallback` and a note; anything else is a bug and stays one. */
 async function orNote<T>(fn: () => Promise<T>, fallback: T, failed: { note: boolean }): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    if (!isFilingsError(err)) throw err;
+    if (!isProviderError(err)) throw err;
     failed.note = true;
     return fallback;
   }
@@ -168,7 +162,7 @@ export function createAskDratService({ market, filings, now }: AskDratDeps) {
       try {
         list = await filings.filings(q.ticker, { forms: [q.formtype], limit: q.size });
       } catch (err) {
-        if (isFilingsError(err)) throw new AppError('UPSTREAM_FAILED', ASK_DRAT_MSG.filingsError);
+        if (isProviderError(err)) throw new DomainError('UPSTREAM_FAILED', ASK_DRAT_MSG.filingsError);
         throw err;
       }
       if (list === null) throw unknownTicker(q.ticker);
@@ -181,7 +175,7 @@ export function createAskDratService({ market, filings, now }: AskDratDeps) {
       try {
         facts = await filings.annualFacts(q.ticker, q.years_difference);
       } catch (err) {
-        if (isFilingsError(err))
+        if (isProviderError(err))
           throw sheetError('UPSTREAM_FAILED', 'SEC EDGAR could not be reached. Try again later.');
         throw err;
       }

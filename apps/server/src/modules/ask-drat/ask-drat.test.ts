@@ -13,7 +13,8 @@ import {
 import { makeUser, signIn } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { subscriptions } from '../../db/schema/index';
-import { FilingsError, type FilingsProvider } from '../../providers/filings/interface';
+import type { FilingsProvider } from '../../providers/filings/interface';
+import { ProviderError } from '../../providers/provider-error';
 import { createSimFilings } from '../../providers/filings/sim';
 import { createSimMarket } from '../../providers/market/sim/index';
 
@@ -28,7 +29,9 @@ let down = false;
 const outage =
   <A extends unknown[], R>(fn: (...a: A) => Promise<R>) =>
   (...a: A): Promise<R> =>
-    down ? Promise.reject(new FilingsError('UPSTREAM', 'EDGAR /submissions: HTTP 503', 503)) : fn(...a);
+    down
+      ? Promise.reject(new ProviderError('edgar', 'UPSTREAM', 'EDGAR /submissions: HTTP 503', { status: 503 }))
+      : fn(...a);
 const filings: FilingsProvider = {
   name: 'sim',
   filings: outage(sim.filings),

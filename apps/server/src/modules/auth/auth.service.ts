@@ -9,7 +9,7 @@ import {
   RESET_TOKEN_TTL_MINUTES,
   type SessionData,
 } from '@drat/contracts';
-import { AppError } from '../../http/errors';
+import { DomainError } from '../../core/errors';
 import type { OutboxService } from '../outbox/outbox.service';
 import type { RightsService } from '../rights/rights.service';
 import type { UsersRepo, UserWithProfile } from '../users/users.repo';
@@ -78,10 +78,12 @@ export function createAuthService({ repo, users, rights, outbox, limiter, now, p
   }
 
   async function assertMaySignIn(user: User): Promise<void> {
-    if (!user.isActive) throw new AppError('ACCOUNT_INACTIVE', MSG.accountInactive);
+    if (!user.isActive) throw new DomainError('ACCOUNT_INACTIVE', MSG.accountInactive);
     const r = await rights.rightsOf(user);
     if (r.expired)
-      throw new AppError('SUBSCRIPTION_EXPIRED', MSG.subscriptionExpired, { expired: true, renewal_url: RENEWAL_PATH });
+      throw new DomainError('SUBSCRIPTION_EXPIRED', MSG.subscriptionExpired, {
+        details: { expired: true, renewal_url: RENEWAL_PATH },
+      });
   }
 
   async function sendLoginCode(user: User, resend: boolean, codeId?: number): Promise<void> {
@@ -102,14 +104,14 @@ export function createAuthService({ repo, users, rights, outbox, limiter, now, p
       const cached = principals.get(tokenHash, at.getTime());
       if (cached && at.getTime() - cached.lastSeenAt.getTime() <= IDLE_MS) return cached.principal;
       const found = await repo.principalByHash(tokenHash);
-      if (!found) throw new AppError('INVALID_TOKEN', MSG.invalidToken);
+      if (!found) throw new DomainError('INVALID_TOKEN', MSG.invalidToken);
       const idleFor = at.getTime() - found.lastSeenAt.getTime();
       if (idleFor > IDLE_MS) {
         principals.forgetToken(tokenHash);
         await repo.deleteSession(found.sessionId);
-        throw new AppError('INVALID_TOKEN', MSG.invalidToken);
+        throw new DomainError('INVALID_TOKEN', MSG.invalidToken);
       }
-      if (!found.user.isActive) throw new AppError('INVALID_TOKEN', MSG.invalidToken);
+      if (!found.user.isActive) throw new DomainError('INVALID_TOKEN', MSG.invalidToken);
       let lastSeenAt = found.lastSeenAt;
       if (idleFor > TOUCH_EVERY_MS) {
         await repo.touchSession(found.sessionId, at);
@@ -128,7 +130,7 @@ export function createAuthService({ repo, users, rights, outbox, limiter, now, p
       await limiter.hit(LIMITS.loginPerAccount, input.email);
       const user = await users.byEmail(input.email);
       const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
-      if (!user || !ok) throw new AppError('BAD_REQUEST', MSG.badCredentials);
+      if (!user || !ok) throw new DomainError('BAD_REQUEST', MSG.badCredentials);
       await assertMaySignIn(user);
       await limiter.clear(LIMITS.loginPerAccount, input.email);
       if (user.otpEnabled) {
@@ -146,16 +148,16 @@ export function createAuthService({ repo, users, rights, outbox, limiter, now, p
       await limiter.hit(LIMITS.otpPerAccount, input.email);
       const user = await users.byEmail(input.email);
       const challenge = user && (await repo.openLoginCode(user.id));
-      if (!user || !challenge) throw new AppError('BAD_REQUEST', MSG.otpNoChallenge, { code: 205 });
+      if (!user || !challenge) throw new DomainError('BAD_REQUEST', MSG.otpNoChallenge, { details: { code: 205 } });
       if (challenge.expiresAt.getTime() <= now().getTime() || challenge.attempts >= OTP_MAX_ATTEMPTS) {
-        throw new AppError('BAD_REQUEST', MSG.otpExpired, { code: 205 });
+        throw new DomainError('BAD_REQUEST', MSG.otpExpired, { details: { code: 205 } });
       }
       if (!sameHash(challenge.codeHash, sha256(input.otp))) {
         await repo.countAttempt(challenge.id);
-        throw new AppError('BAD_REQUEST', MSG.otpInvalid, { code: 204 });
+        throw new DomainError('BAD_REQUEST', MSG.otpInvalid, { details: { code: 204 } });
       }
       if (!(await repo.consumeCode(challenge.id, now())))
-        throw new AppError('BAD_REQUEST', MSG.otpNoChallenge, { code: 205 });
+        throw new DomainError('BAD_REQUEST', MSG.otpNoChallenge, { details: { code: 205 } });
       await assertMaySignIn(user);
       await limiter.clear(LIMITS.otpPerAccount, input.email);
       return { code: 200, user_data: await openSession(user, client) };
@@ -167,8 +169,8 @@ export function createAuthService({ repo, users, rights, outbox, limiter, now, p
       await limiter.hit(LIMITS.otpPerAccount, input.email);
       const user = await users.byEmail(input.email);
       const challenge = user && (await repo.openLoginCode(user.id));
-      if (!user || !challenge) throw new AppError('BAD_REQUEST', MSG.otpNoChallenge);
-      if (challenge.resends >= OTP_MAX_RESENDS) throw new AppError('BAD_REQUEST', MSG.otpResendUsed);
+      if (!user || !challenge) throw new DomainError('BAD_REQUEST', MSG.otpNoChallenge);
+      if (challenge.resends >= OTP_MAX_RESENDS) throw new DomainError('BAD_REQUEST', MSG.otpResendUsed);
       await sendLoginCode(user, true, challenge.id);
       return { message: MSG.otpResent };
     },
@@ -215,7 +217,7 @@ export function createAuthService({ repo, users, rights, outbox, limiter, now, p
       await limiter.hit(LIMITS.resetTokenPerAddress, client.ip);
       const reset = await repo.liveResetBy('tokenHash', sha256(input.code.trim().toUpperCase()), now());
       if (!reset || (input.activation !== undefined && !sameHash(reset.activationHash, sha256(input.activation)))) {
-        throw AppError.field('code', MSG.resetTokenInvalid);
+        throw DomainError.field('code', MSG.resetTokenInvalid);
       }
       const resetkey = randomToken(24);
       await repo.setResetKey(reset.id, sha256(resetkey));
@@ -225,7 +227,7 @@ export function createAuthService({ repo, users, rights, outbox, limiter, now, p
     /** Step 4: set the new password; the key works once and every session of the account ends. */
     async setNewPassword(input: { p1: string; resetkey: string }): Promise<{ message: string }> {
       const reset = await repo.liveResetBy('resetKeyHash', sha256(input.resetkey), now());
-      if (!reset || !(await repo.useReset(reset.id, now()))) throw new AppError('BAD_REQUEST', MSG.resetLinkInvalid);
+      if (!reset || !(await repo.useReset(reset.id, now()))) throw new DomainError('BAD_REQUEST', MSG.resetLinkInvalid);
       await users.setPassword(reset.userId, await hashPassword(input.p1));
       await repo.deleteSessionsOf(reset.userId);
       principals.forgetUser(reset.userId);
@@ -250,7 +252,7 @@ export function createAuthService({ repo, users, rights, outbox, limiter, now, p
     ): Promise<{ message: string; reason: string }> {
       await limiter.hit(LIMITS.passwordConfirmPerAccount, String(principal.user.id));
       if (!(await verifyPassword(principal.user.passwordHash, password)))
-        throw AppError.field('password', MSG.passwordIncorrect);
+        throw DomainError.field('password', MSG.passwordIncorrect);
       await limiter.clear(LIMITS.passwordConfirmPerAccount, String(principal.user.id));
       return { message: MSG.passwordConfirmed, reason };
     },

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { MSG } from '@drat/contracts';
 import type { Db } from '../../db/client';
-import { AppError } from '../../http/errors';
+import { DomainError } from '../../core/errors';
 
 export interface LimitRule {
   /** What is limited, e.g. 'login'. */
@@ -46,7 +46,9 @@ export function createRateLimiter(db: Db, now: () => Date) {
           1,
           Math.ceil((windowStart.getTime() + rule.windowSeconds * 1000 - at.getTime()) / 1000),
         );
-        throw new AppError('RATE_LIMITED', MSG.tooManyAttempts(Math.ceil(retryAfter / 60)), {}, retryAfter);
+        throw new DomainError('RATE_LIMITED', MSG.tooManyAttempts(Math.ceil(retryAfter / 60)), {
+          retryAfterSeconds: retryAfter,
+        });
       }
     },
     /** Forget an account's failures after it succeeds. */

@@ -9,10 +9,10 @@ import {
   type UserEvent,
   type WsServerMessage,
 } from '@drat/contracts';
-import { AppError } from '../../http/errors';
+import { DomainError } from '../../core/errors';
 import type { QuoteHub, QuoteSink } from './quote-hub';
 
-/** Resolves a session token to its user id; throws an AppError when the token is not a live session. */
+/** Resolves a session token to its user id; throws an DomainError when the token is not a live session. */
 export type Authenticate = (token: string) => Promise<{ userId: number }>;
 
 export interface GatewayOptions {
@@ -137,7 +137,7 @@ export function createGateway({
         set.add(c);
         send(c, { type: 'ready' });
       } catch (err) {
-        if (err instanceof AppError) {
+        if (err instanceof DomainError) {
           c.socket.close(WS_CLOSE_UNAUTHORIZED, 'Unauthorized');
         } else {
           // Not a verdict on the token (the database is unreachable): 1011, and the client retries.

@@ -20,7 +20,7 @@ import {
   type StockTaQuery,
   type TechnicalResponse,
 } from '@drat/contracts';
-import { AppError } from '../../http/errors';
+import { DomainError } from '../../core/errors';
 import type { MarketDataProvider } from '../../providers/market/interface';
 import { createOptionPricer } from './option-price';
 import { closesOf, closesWanted, emaOf, round, smaOf, spanForBars } from './technicals';
@@ -48,7 +48,7 @@ export function createMarketService({ provider }: MarketServiceDeps) {
 
   async function knownQuote(ticker: string): Promise<Quote> {
     const quote = await quoteOf(ticker);
-    if (!quote) throw AppError.field('ticker', MARKET_MSG.unknownTicker(ticker));
+    if (!quote) throw DomainError.field('ticker', MARKET_MSG.unknownTicker(ticker));
     return quote;
   }
 
@@ -125,7 +125,10 @@ export function createMarketService({ provider }: MarketServiceDeps) {
       if (q.parameter === 'VALUE') return { query, value: livePrice(quote) };
       const closes = await lastCloses(q, closesWanted(q.parameter, q.timePeriod));
       if (closes.length < q.timePeriod) {
-        throw AppError.field('timePeriod', MARKET_MSG.notEnoughBars(q.ticker, q.interval, closes.length, q.timePeriod));
+        throw DomainError.field(
+          'timePeriod',
+          MARKET_MSG.notEnoughBars(q.ticker, q.interval, closes.length, q.timePeriod),
+        );
       }
       const value = q.parameter === 'SMA' ? smaOf(closes, q.timePeriod) : emaOf(closes, q.timePeriod);
       return { query, value: round(value) };
@@ -144,9 +147,9 @@ export function createMarketService({ provider }: MarketServiceDeps) {
       const now = provider.now();
       const to = q.to && q.to.getTime() < now.getTime() ? q.to : now;
       const from = q.from ?? new Date(to.getTime() - BARS_DEFAULT_DAYS[q.interval] * DAY);
-      if (from.getTime() >= to.getTime()) throw AppError.field('from', MARKET_MSG.rangeInvalid);
+      if (from.getTime() >= to.getTime()) throw DomainError.field('from', MARKET_MSG.rangeInvalid);
       if (to.getTime() - from.getTime() > BARS_MAX_DAYS[q.interval] * DAY) {
-        throw AppError.field('from', MARKET_MSG.windowTooWide(q.interval, BARS_MAX_DAYS[q.interval]));
+        throw DomainError.field('from', MARKET_MSG.windowTooWide(q.interval, BARS_MAX_DAYS[q.interval]));
       }
       await knownQuote(q.ticker);
       let bars = await call(() => provider.bars(q.ticker, q.interval, from, to));

@@ -1,20 +1,11 @@
 import { MARKET_MSG } from '@drat/contracts';
-import { AppError } from '../../http/errors';
-import { isTradierError } from '../../providers/market/tradier/errors';
+import { withProvider } from '../../providers/provider-error';
 
 /**
- * Runs a provider call; a failure of the market-data vendor (rate limit, timeout, outage, bad
- * token) becomes a 503 the caller can retry, not a 500. Anything else is a bug and stays one.
+ * Runs a market-data call; a failure of the vendor (rate limit, timeout, outage, bad token) becomes
+ * a 503 the caller can retry, not a 500. Anything else is a bug and stays one.
  */
-export async function upstream<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    if (isTradierError(err))
-      throw new AppError('UNAVAILABLE', MARKET_MSG.marketUnavailable, {}, err.details.retryAfterSeconds);
-    throw err;
-  }
-}
+export const upstream = <T>(fn: () => Promise<T>): Promise<T> => withProvider(MARKET_MSG.marketUnavailable, fn);
 
 /**
  * A value shared by every caller for `ttlMs`: one computation in flight at a time, a failure is

@@ -1,5 +1,5 @@
 import { MARKET_MSG, type OptionPriceQuery, type OptionPriceResponse, type OptionQuote } from '@drat/contracts';
-import { AppError } from '../../http/errors';
+import { DomainError } from '../../core/errors';
 import type { MarketDataProvider } from '../../providers/market/interface';
 import { occSymbol } from '../../providers/market/occ';
 import { round } from './technicals';
@@ -23,7 +23,7 @@ export function optionMark(o: Pick<OptionQuote, 'bid' | 'ask' | 'last'>): number
 /** The legs of a strategy (2-trading §9); the query schema has already required their fields. */
 export function legsOf(q: OptionPriceQuery): { single?: Leg; one?: Leg; two?: Leg } {
   const need = <T>(v: T | undefined, field: Field): T => {
-    if (v === undefined) throw AppError.field(field, 'This field is required.');
+    if (v === undefined) throw DomainError.field(field, 'This field is required.');
     return v;
   };
   switch (q.strategy) {
@@ -61,11 +61,11 @@ export function createOptionPricer(provider: MarketDataProvider) {
   /** Why a leg's contract does not exist: the ticker, the expiration or the strike. */
   async function explainMissing(ticker: string, leg: Leg): Promise<never> {
     const [quote] = await provider.quotes([ticker]);
-    if (!quote) throw AppError.field('ticker', MARKET_MSG.unknownTicker(ticker));
+    if (!quote) throw DomainError.field('ticker', MARKET_MSG.unknownTicker(ticker));
     const expirations = await provider.optionExpirations(ticker);
     if (!expirations.includes(leg.expiration))
-      throw AppError.field(leg.dateField, MARKET_MSG.noSuchExpiration(ticker, leg.expiration));
-    throw AppError.field(leg.strikeField, MARKET_MSG.noSuchStrike(ticker, leg.expiration, leg.strike, leg.type));
+      throw DomainError.field(leg.dateField, MARKET_MSG.noSuchExpiration(ticker, leg.expiration));
+    throw DomainError.field(leg.strikeField, MARKET_MSG.noSuchStrike(ticker, leg.expiration, leg.strike, leg.type));
   }
 
   async function legPrice(ticker: string, leg: Leg | undefined): Promise<number> {

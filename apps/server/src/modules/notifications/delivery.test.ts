@@ -17,7 +17,8 @@ import {
   subscriptions,
   users,
 } from '../../db/schema/index';
-import { SmsDeliveryError, type SmsMessage, type SmsProvider } from '../../providers/sms/index';
+import { ProviderError } from '../../providers/provider-error';
+import type { SmsMessage, SmsProvider } from '../../providers/sms/index';
 import { usersRepo } from '../users/users.repo';
 import {
   alertTypeId,
@@ -90,11 +91,11 @@ function recordingSms() {
     name: 'outbox',
     async send(message) {
       if (refuse.has(message.to)) {
-        throw new SmsDeliveryError(
+        throw new ProviderError(
+          'twilio',
+          'BAD_REQUEST',
           `Twilio answered 400: 21211 The 'To' number ${message.to} is not a valid phone number.`,
-          false,
-          400,
-          21211,
+          { status: 400, vendorCode: 21211 },
         );
       }
       sent.push(message);

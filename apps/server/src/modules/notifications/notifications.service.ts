@@ -11,7 +11,7 @@ import {
   type NotificationsResponse,
 } from '@drat/contracts';
 import type { Db } from '../../db/client';
-import { AppError } from '../../http/errors';
+import { DomainError } from '../../core/errors';
 import type { JobQueue, QueuePayloads } from '../../jobs/queue';
 import type { Principal } from '../auth/auth.service';
 import type { UserEvents } from '../live/user-events';
@@ -206,7 +206,7 @@ export function createNotificationsService({
 
     /** POST /notifications/mark-single-as-read/: only one's own; answers the new list. */
     async markSingleAsRead(principal: Principal, id: number): Promise<NotificationsResponse> {
-      if (!(await repo.markRead(principal.user.id, id))) throw new AppError('NOT_FOUND', INBOX_MSG.notFound);
+      if (!(await repo.markRead(principal.user.id, id))) throw new DomainError('NOT_FOUND', INBOX_MSG.notFound);
       await publishUserEvent(principal.user.id, { kind: NOTIFICATIONS_READ_EVENT, payload: { ids: [id] } });
       return inbox(principal.user.id);
     },

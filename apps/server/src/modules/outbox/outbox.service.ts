@@ -1,7 +1,8 @@
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
 import type { MailMessage, MailProvider } from '../../providers/mail/index';
-import { SmsDeliveryError, type SmsMessage, type SmsProvider } from '../../providers/sms/index';
+import { isProviderError } from '../../providers/provider-error';
+import type { SmsMessage, SmsProvider } from '../../providers/sms/index';
 import { outboxRepo, type OutboxWriter } from './outbox.repo';
 
 const MAX_ATTEMPTS = 6;
@@ -67,7 +68,7 @@ export function createOutboxService(db: Db, queue: JobQueue, mail: MailProvider,
       else await mail.deliver({ to: row.recipient, subject: row.subject, text: row.body, html: row.html ?? undefined });
       await repo.markSent(outboxId, provider.name);
     } catch (err) {
-      const final = row.attempts + 1 >= MAX_ATTEMPTS || (err instanceof SmsDeliveryError && !err.retryable);
+      const final = row.attempts + 1 >= MAX_ATTEMPTS || (isProviderError(err) && !err.retryable);
       await repo.markFailed(outboxId, provider.name, err instanceof Error ? err.message : String(err), final);
       if (final) await settle({ outboxId, channel: row.channel, status: 'FAILED' });
       else throw err;

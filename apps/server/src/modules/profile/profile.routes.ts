@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { enableOtpBody, MSG, PROFILE_PICTURE_MAX_BYTES, profileChangeBody, setThemeBody } from '@drat/contracts';
 import { principalOf } from '../../http/auth';
-import { AppError } from '../../http/errors';
+import { DomainError } from '../../core/errors';
 import { NOTIFICATION_TOGGLES, type NotificationToggle, type ProfileService } from './profile.service';
 
 /** Profile, settings and preferences (1-core §7 "Authentication and profile"). */
@@ -28,9 +28,9 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> =
   app.post('/profile/profile_image_change/', { schema: { tags, consumes: ['multipart/form-data'] } }, async (req) => {
     const principal = principalOf(req);
     const file = await req.file({ limits: { fileSize: PROFILE_PICTURE_MAX_BYTES, files: 1 } });
-    if (!file || file.fieldname !== 'new_image') throw AppError.field('new_image', MSG.fieldRequired);
+    if (!file || file.fieldname !== 'new_image') throw DomainError.field('new_image', MSG.fieldRequired);
     const bytes = await file.toBuffer().catch((err: { code?: string }) => {
-      if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', MSG.pictureTooLarge);
+      if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError('PAYLOAD_TOO_LARGE', MSG.pictureTooLarge);
       throw err;
     });
     return profile.changePicture(principal, bytes);

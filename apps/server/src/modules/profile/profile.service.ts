@@ -1,5 +1,5 @@
 import { MSG, type Profile, type Theme } from '@drat/contracts';
-import { AppError } from '../../http/errors';
+import { DomainError } from '../../core/errors';
 import type { StorageProvider } from '../../providers/storage/index';
 import type { Principal } from '../auth/auth.service';
 import { randomToken } from '../auth/secrets';
@@ -21,7 +21,7 @@ export function createProfileService(deps: { users: UsersRepo; rights: RightsSer
 
   async function fresh(principal: Principal) {
     const user = await users.byId(principal.user.id);
-    if (!user) throw new AppError('INVALID_TOKEN', MSG.invalidToken);
+    if (!user) throw new DomainError('INVALID_TOKEN', MSG.invalidToken);
     return user;
   }
 
@@ -59,12 +59,12 @@ export function createProfileService(deps: { users: UsersRepo; rights: RightsSer
     ) {
       if (change.email !== undefined && change.email !== principal.user.email) {
         const other = await users.byEmail(change.email);
-        if (other && other.id !== principal.user.id) throw AppError.field('email', MSG.emailTaken);
+        if (other && other.id !== principal.user.id) throw DomainError.field('email', MSG.emailTaken);
       }
       if (change.email !== undefined) {
         // Two people may claim the same address at once: the unique index decides, not a 500.
         await users.updateUser(principal.user.id, { email: change.email }).catch((err: unknown) => {
-          if (isUniqueViolation(err)) throw AppError.field('email', MSG.emailTaken);
+          if (isUniqueViolation(err)) throw DomainError.field('email', MSG.emailTaken);
           throw err;
         });
       }
@@ -75,7 +75,7 @@ export function createProfileService(deps: { users: UsersRepo; rights: RightsSer
 
     async changePicture(principal: Principal, bytes: Buffer) {
       const type = detectImageType(bytes);
-      if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', MSG.pictureBadType);
+      if (!type) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', MSG.pictureBadType);
       const previous = principal.user.profilePic;
       const { url } = await storage.put(`profile/${principal.user.id}-${randomToken(9)}.${type.ext}`, bytes, type.mime);
       await users.updateProfile(principal.user.id, { profilePic: url });

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { RESOURCE_MAX_BYTES, RESOURCE_MSG } from '@drat/contracts';
-import { AppError } from '../../http/errors';
+import { DomainError } from '../../core/errors';
 
 /** An uploaded file, read whole. */
 export interface Upload {
@@ -30,7 +30,7 @@ const STREAM_LIMIT = Math.max(...Object.values(RESOURCE_MAX_BYTES));
  * with 413; the limit of the chosen type is the service's to check.
  */
 export async function readResourceForm(req: FastifyRequest): Promise<ResourceForm> {
-  if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the resource as multipart/form-data.');
+  if (!req.isMultipart()) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Send the resource as multipart/form-data.');
   const form: ResourceForm = { fields: {}, file: undefined, thumbnail: undefined };
   const parts = req.parts({ limits: { fileSize: STREAM_LIMIT, files: 3, fields: 100, fieldSize: 64 * 1024 } });
   for await (const part of parts) {
@@ -38,7 +38,7 @@ export async function readResourceForm(req: FastifyRequest): Promise<ResourceFor
       const field = part.fieldname;
       const bytes = await part.toBuffer().catch((err: { code?: string }) => {
         if (err.code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new AppError('PAYLOAD_TOO_LARGE', RESOURCE_MSG.tooLarge('file', STREAM_LIMIT));
+          throw new DomainError('PAYLOAD_TOO_LARGE', RESOURCE_MSG.tooLarge('file', STREAM_LIMIT));
         throw err;
       });
       if (isFileField(field) && bytes.length > 0) form[field] = { filename: part.filename, bytes };

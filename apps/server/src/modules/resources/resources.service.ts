@@ -13,7 +13,7 @@ import {
   type ResourceType,
   type Rights,
 } from '@drat/contracts';
-import { AppError } from '../../http/errors';
+import { DomainError } from '../../core/errors';
 import type { StorageProvider } from '../../providers/storage/index';
 import type { Principal } from '../auth/auth.service';
 import { randomToken } from '../auth/secrets';
@@ -135,7 +135,7 @@ export function createResourcesService(deps: { repo: ResourcesRepo; storage: Sto
     }
     const first = Object.values(errors)[0]?.[0];
     if (first !== undefined || !parsed.success)
-      throw new AppError('VALIDATION', first ?? RESOURCE_MSG.saveFailed, errors);
+      throw new DomainError('VALIDATION', first ?? RESOURCE_MSG.saveFailed, { details: errors });
     return { fields: parsed.data, file, thumbnail };
   }
 
@@ -183,9 +183,9 @@ export function createResourcesService(deps: { repo: ResourcesRepo; storage: Sto
     /** GET /resources/alert-type/{id}: resources given to the type or to its whole category. */
     async forAlertType(rights: Rights, alertTypeId: number): Promise<ResourcesResponse> {
       const alertType = await repo.alertType(alertTypeId);
-      if (!alertType) throw new AppError('NOT_FOUND', MSG.notFound);
+      if (!alertType) throw new DomainError('NOT_FOUND', MSG.notFound);
       if (!rights.is_super && !rights.alert_types.some((t) => t.id === alertTypeId)) {
-        throw new AppError('FORBIDDEN', RESOURCE_MSG.alertTypeDenied);
+        throw new DomainError('FORBIDDEN', RESOURCE_MSG.alertTypeDenied);
       }
       return grouped(await repo.forAlertType(alertType.id, alertType.category));
     },
@@ -223,7 +223,7 @@ export function createResourcesService(deps: { repo: ResourcesRepo; storage: Sto
     /** DELETE /resources/{id}: the row, then its stored files. */
     async remove(id: number): Promise<{ message: string }> {
       const row = await repo.remove(id);
-      if (!row) throw new AppError('NOT_FOUND', MSG.notFound);
+      if (!row) throw new DomainError('NOT_FOUND', MSG.notFound);
       await removeStored([row.fileKey, row.thumbnailKey]);
       return { message: RESOURCE_MSG.deleted };
     },

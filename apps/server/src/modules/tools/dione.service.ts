@@ -7,7 +7,7 @@ import {
   type DioneTrackerListResponse,
 } from '@drat/contracts';
 import { dioneAnalysis } from '@drat/engine';
-import { AppError } from '../../http/errors';
+import { DomainError } from '../../core/errors';
 import { dioneResultDto, dioneTrackerDto, storeView, termMatching } from './dione.dto';
 import type { DioneRepo } from './dione.repo';
 import { toolError } from './tools.access';
@@ -61,7 +61,7 @@ export function createDioneService({ repo, market, now }: DioneServiceDeps) {
     /** Tracks the term of search `history_id` whose price and targets were sent (tracking twice keeps one). */
     async track(userId: number, body: AddDioneTickerBody): Promise<AddDioneTickerResponse> {
       const entry = await repo.historyEntry(userId, body.history_id);
-      if (!entry) throw new AppError('NOT_FOUND', DIONE_MSG.searchNotFound);
+      if (!entry) throw new DomainError('NOT_FOUND', DIONE_MSG.searchNotFound);
       const term = entry.ticker === body.ticker ? termMatching(entry, body) : null;
       if (!term) throw toolError(DIONE_MSG.trackMismatch);
       const row = await repo.track({
@@ -73,7 +73,7 @@ export function createDioneService({ repo, market, now }: DioneServiceDeps) {
         targetRangeOne: term.view.target1,
         targetRangeTwo: term.view.target2,
       });
-      if (!row) throw new AppError('NOT_FOUND', DIONE_MSG.searchNotFound);
+      if (!row) throw new DomainError('NOT_FOUND', DIONE_MSG.searchNotFound);
       const prices = await market.livePrices([row.ticker]);
       return { message: DIONE_MSG.tracked, data: dioneTrackerDto(row, prices.get(row.ticker)) };
     },
@@ -87,7 +87,7 @@ export function createDioneService({ repo, market, now }: DioneServiceDeps) {
     },
 
     async removeTracker(userId: number, id: number): Promise<{ message: string }> {
-      if (!(await repo.removeTracker(userId, id))) throw new AppError('NOT_FOUND', DIONE_MSG.trackerNotFound);
+      if (!(await repo.removeTracker(userId, id))) throw new DomainError('NOT_FOUND', DIONE_MSG.trackerNotFound);
       return { message: DIONE_MSG.trackerRemoved };
     },
 

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { dioneHistory, dioneTrackers, profiles, subscriptions, tradeIdeasHistory } from '../../db/schema/index';
 import type { MarketDataProvider } from '../../providers/market/interface';
 import { createSimMarket } from '../../providers/market/sim/index';
-import { TradierError } from '../../providers/market/tradier/errors';
+import { ProviderError } from '../../providers/provider-error';
 
 /** Helpers of the tools API tests (not a test file itself). */
 
@@ -29,7 +29,11 @@ export function steerableMarket(seed = 'tools-test'): SteerableMarket {
   let down = false;
   let calls = 0;
   const outage = () =>
-    new TradierError('UPSTREAM', 'simulated outage', { path: '/markets/history', attempts: 3, status: 502 });
+    new ProviderError('tradier', 'UPSTREAM', 'simulated outage', {
+      path: '/markets/history',
+      attempts: 3,
+      status: 502,
+    });
   return {
     ...sim,
     async quotes(symbols) {

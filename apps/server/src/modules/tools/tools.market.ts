@@ -1,9 +1,9 @@
 import { ASK_DRAT_MSG, MARKET_MSG, type Bar } from '@drat/contracts';
 import { HISTORY_DAYS, isoDay } from '@drat/engine';
-import { AppError } from '../../http/errors';
 import type { MarketDataProvider } from '../../providers/market/interface';
 import { livePrice } from '../market/market.service';
-import { nyDate, upstream } from '../market/market.util';
+import { withProvider } from '../../providers/provider-error';
+import { nyDate } from '../market/market.util';
 import { Lru } from './lru';
 import { toolError } from './tools.access';
 
@@ -22,16 +22,7 @@ export interface TickerSnapshot {
 }
 
 /** A market-data failure becomes the spec's 'There was an error using the Ask Drat Service. Try again later.' (503). */
-async function serviceCall<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await upstream(fn);
-  } catch (err) {
-    if (err instanceof AppError && err.code === 'UNAVAILABLE') {
-      throw new AppError('UNAVAILABLE', ASK_DRAT_MSG.serviceError, {}, err.retryAfterSeconds);
-    }
-    throw err;
-  }
-}
+const serviceCall = <T>(fn: () => Promise<T>): Promise<T> => withProvider(ASK_DRAT_MSG.serviceError, fn);
 
 /**
  * The market reads of Dione and Range Radar. Completed daily bars change once a market day, so

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ASK_DRAT_MSG, MARKET_MSG } from '@drat/contracts';
 import { isoDay } from '@drat/engine';
-import { AppError } from '../../http/errors';
+import { DomainError } from '../../core/errors';
 import type { MarketDataProvider } from '../../providers/market/interface';
 import { createSimMarket } from '../../providers/market/sim/index';
-import { TradierError } from '../../providers/market/tradier/errors';
+import { ProviderError } from '../../providers/provider-error';
 import { nyDate } from '../market/market.util';
 import { createToolsMarket } from './tools.market';
 
@@ -21,7 +21,7 @@ function market() {
     ...sim,
     async bars(symbol, interval, from, to) {
       reads += 1;
-      if (down) throw new TradierError('TIMEOUT', 'slow', { path: '/markets/history', attempts: 2 });
+      if (down) throw new ProviderError('tradier', 'TIMEOUT', 'slow', { path: '/markets/history', attempts: 2 });
       return sim.bars(symbol, interval, from, to);
     },
   };
@@ -68,7 +68,7 @@ describe('the tools market reader', () => {
     const tools = createToolsMarket(m.provider);
     m.setDown(true);
     const err = await tools.dailyHistory('AAPL').catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(AppError);
+    expect(err).toBeInstanceOf(DomainError);
     expect(err).toMatchObject({ code: 'UNAVAILABLE', message: ASK_DRAT_MSG.serviceError });
     m.setDown(false);
     expect((await tools.dailyHistory('AAPL')).length).toBeGreaterThan(0);

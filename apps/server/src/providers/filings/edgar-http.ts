@@ -4,7 +4,7 @@
  * transient failures. Answers JSON or text; 404 is "no such document" (null), not an error.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { FilingsError } from './interface';
+import { codeForStatus, ProviderError } from '../provider-error';
 
 /** At most `max` request starts in any `windowMs` window, served in arrival order. */
 export class SlidingWindowLimiter {
@@ -108,7 +108,7 @@ export class EdgarHttp {
     try {
       return JSON.parse(text) as unknown;
     } catch {
-      throw new FilingsError('BAD_RESPONSE', `EDGAR ${pathOf(url)}: the answer is not JSON`);
+      throw new ProviderError('edgar', 'BAD_RESPONSE', `EDGAR ${pathOf(url)}: the answer is not JSON`);
     }
   }
 
@@ -133,9 +133,11 @@ export class EdgarHttp {
           await sleep(this.backoffMs * attempt);
           continue;
         }
-        throw new FilingsError(
+        throw new ProviderError(
+          'edgar',
           timedOut ? 'TIMEOUT' : 'NETWORK',
           `EDGAR ${path}: ${timedOut ? `no answer within ${this.timeoutMs} ms` : err instanceof Error ? err.message : String(err)}`,
+          { path, attempts: attempt },
         );
       }
       if (status >= 200 && status < 300) return body;
@@ -145,10 +147,12 @@ export class EdgarHttp {
         continue;
       }
       // SEC answers 403 to a missing or generic User-Agent and to callers over its rate limit.
+      const details = { status, path, attempts: attempt };
       if (status === 403)
-        throw new FilingsError('REFUSED', `EDGAR refused ${path} (403): check SEC_USER_AGENT`, status);
-      if (status === 429) throw new FilingsError('RATE_LIMITED', `EDGAR ${path}: rate limited (429)`, status);
-      throw new FilingsError('UPSTREAM', `EDGAR ${path}: HTTP ${status}`, status);
+        throw new ProviderError('edgar', 'FORBIDDEN', `EDGAR refused ${path} (403): check SEC_USER_AGENT`, details);
+      if (status === 429)
+        throw new ProviderError('edgar', 'RATE_LIMITED', `EDGAR ${path}: rate limited (429)`, details);
+      throw new ProviderError('edgar', codeForStatus(status), `EDGAR ${path}: HTTP ${status}`, details);
     }
   }
 }

@@ -12,10 +12,10 @@
 import { z } from 'zod';
 import { annualFiguresFromFacts, companyFactsSchema } from './edgar-facts';
 import { parseForm4, rawForm4Document } from './edgar-form4';
+import { ProviderError } from '../provider-error';
 import { EdgarHttp, TtlCache } from './edgar-http';
 import {
   archiveUrl,
-  FilingsError,
   padCik,
   type AnnualFacts,
   type AnnualFigures,
@@ -81,7 +81,8 @@ function tickerKey(ticker: string): string {
 function parse<T>(schema: z.ZodType<T>, json: unknown, what: string): T {
   const parsed = schema.safeParse(json);
   if (!parsed.success)
-    throw new FilingsError(
+    throw new ProviderError(
+      'edgar',
       'BAD_RESPONSE',
       `EDGAR ${what}: unexpected shape (${parsed.error.issues[0]?.message ?? 'invalid'})`,
     );
@@ -103,7 +104,11 @@ export function createEdgarFilings(options: EdgarOptions): EdgarFilings {
   const tickerMap = () =>
     cache.get('tickers', EDGAR_TTL.tickers, async () => {
       const json = await http.json(`${files}/files/company_tickers.json`);
-      if (json === null) throw new FilingsError('UPSTREAM', 'EDGAR: company_tickers.json is missing (404)', 404);
+      if (json === null)
+        throw new ProviderError('edgar', 'UPSTREAM', 'EDGAR: company_tickers.json is missing (404)', {
+          status: 404,
+          path: '/files/company_tickers.json',
+        });
       const map = new Map<string, Company>();
       for (const row of Object.values(parse(tickersSchema, json, 'company_tickers.json'))) {
         const key = tickerKey(row.ticker);

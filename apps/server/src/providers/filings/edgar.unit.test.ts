@@ -13,7 +13,8 @@ import {
   type FakeEdgar,
   type FilingFixture,
 } from './edgar.fake';
-import { FilingsError, padCik } from './interface';
+import { ProviderError } from '../provider-error';
+import { padCik } from './interface';
 
 const UA = 'DRAT tests ops@drat.test';
 const AAPL = 320193;
@@ -395,10 +396,11 @@ describe('EDGAR adapter: filings from the submissions JSON', () => {
     for (const t of ['BRK.B', 'brk/b', 'BRK-B']) expect(await provider.cik(t)).toBe('0001067983');
   });
 
-  it('throws FilingsError on failures: a 500 is retried first, a 403 (User-Agent refused) is not', async () => {
+  it('throws ProviderError on failures: a 500 is retried first, a 403 (User-Agent refused) is not', async () => {
     edgar.on(SUBMISSIONS, { status: 500, text: 'boom' });
     await expect(provider.filings('AAPL', { limit: 1 })).rejects.toMatchObject({
-      name: 'FilingsError',
+      name: 'ProviderError',
+      provider: 'edgar',
       code: 'UPSTREAM',
       status: 500,
     });
@@ -410,8 +412,8 @@ describe('EDGAR adapter: filings from the submissions JSON', () => {
         : { json: submissions(AAPL, 'Apple Inc.', FILINGS) },
     );
     const err = await provider.filings('AAPL', { limit: 1 }).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(FilingsError);
-    expect(err).toMatchObject({ code: 'REFUSED', status: 403 });
+    expect(err).toBeInstanceOf(ProviderError);
+    expect(err).toMatchObject({ code: 'FORBIDDEN', status: 403, retryable: false });
     expect(edgar.to(SUBMISSIONS)).toHaveLength(4);
     expect(await provider.filings('AAPL', { limit: 1 })).toHaveLength(1);
   });

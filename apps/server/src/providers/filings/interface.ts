@@ -1,8 +1,8 @@
 /**
  * What DRAT reads about companies' SEC filings. `sim` (default) generates them offline for the
  * simulated universe; `edgar` reads SEC EDGAR's JSON APIs (data.sec.gov). Tickers are upper-case.
- * Methods answer null for a ticker the provider does not know, and throw FilingsError when the
- * source fails.
+ * Methods answer null for a ticker the provider does not know, and throw a ProviderError
+ * (providers/provider-error.ts) when the source fails.
  */
 
 /** One filing, as listed by EDGAR's submissions JSON. */
@@ -97,24 +97,6 @@ export interface FilingsProvider {
   /** The 10-digit CIK of a ticker, or null. */
   cik(ticker: string): Promise<string | null>;
   health(): Promise<boolean>;
-}
-
-export type FilingsErrorCode = 'UPSTREAM' | 'RATE_LIMITED' | 'TIMEOUT' | 'NETWORK' | 'BAD_RESPONSE' | 'REFUSED';
-
-/** The one error type filings providers throw; services turn it into 'Error fetching filings'. */
-export class FilingsError extends Error {
-  constructor(
-    readonly code: FilingsErrorCode,
-    message: string,
-    readonly status?: number,
-  ) {
-    super(message);
-    this.name = 'FilingsError';
-  }
-}
-
-export function isFilingsError(err: unknown): err is FilingsError {
-  return err instanceof FilingsError;
 }
 
 /** 320193 → 0000320193 */

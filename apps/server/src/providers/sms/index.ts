@@ -3,7 +3,7 @@ import type { SmsProvider } from './interface';
 import { outboxSmsProvider } from './outbox';
 import { twilioSmsProvider, type TwilioConfig } from './twilio';
 
-export { SmsDeliveryError, type SmsMessage, type SmsProvider } from './interface';
+export type { SmsMessage, SmsProvider } from './interface';
 
 export function createSmsProvider(config: { twilio: TwilioConfig | undefined }, log: Logger): SmsProvider {
   return config.twilio ? twilioSmsProvider(config.twilio) : outboxSmsProvider(log);

@@ -4,7 +4,7 @@ import { outbox } from '../../db/schema/index';
 import { freePort } from '../../db/embedded';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { startFakeTwilio, type FakeTwilio } from '../../../test/twilio-fake';
-import { SmsDeliveryError } from './interface';
+import { ProviderError } from '../provider-error';
 import { TWILIO_MAX_BODY, twilioSmsProvider } from './twilio';
 
 let twilio: FakeTwilio;
@@ -24,13 +24,13 @@ const provider = (overrides: Partial<Parameters<typeof twilioSmsProvider>[0]> = 
     ...overrides,
   });
 
-async function refusal(promise: Promise<unknown>): Promise<SmsDeliveryError> {
+async function refusal(promise: Promise<unknown>): Promise<ProviderError> {
   const err = await promise.then(
     () => undefined,
     (e: unknown) => e,
   );
-  expect(err).toBeInstanceOf(SmsDeliveryError);
-  return err as SmsDeliveryError;
+  expect(err).toBeInstanceOf(ProviderError);
+  return err as ProviderError;
 }
 
 describe('Twilio SMS provider against a local server speaking Twilio’s API', () => {
@@ -66,13 +66,13 @@ describe('Twilio SMS provider against a local server speaking Twilio’s API', (
 
   it('a 400 (invalid number) is a final refusal naming Twilio’s code and message', async () => {
     const err = await refusal(provider().send({ to: '555-0123', body: 'hi' }));
-    expect(err).toMatchObject({ retryable: false, status: 400, code: 21211 });
+    expect(err).toMatchObject({ retryable: false, status: 400, code: 'BAD_REQUEST', details: { vendorCode: 21211 } });
     expect(err.message).toContain("21211 The 'To' number 555-0123 is not a valid phone number.");
   });
 
   it('wrong credentials (401) are final too', async () => {
     const err = await refusal(provider({ authToken: 'wrong' }).send({ to: '+14155550123', body: 'hi' }));
-    expect(err).toMatchObject({ retryable: false, status: 401, code: 20003 });
+    expect(err).toMatchObject({ retryable: false, status: 401, code: 'UNAUTHORIZED', details: { vendorCode: 20003 } });
   });
 
   it.each([

@@ -1,4 +1,5 @@
-import { SmsDeliveryError, type SmsProvider } from './interface';
+import { codeForStatus, ProviderError } from '../provider-error';
+import type { SmsProvider } from './interface';
 
 export interface TwilioConfig {
   accountSid: string;
@@ -50,7 +51,15 @@ export function twilioSmsProvider(config: TwilioConfig): SmsProvider {
           signal: AbortSignal.timeout(TIMEOUT_MS),
         });
       } catch (err) {
-        throw new SmsDeliveryError(`Twilio could not be reached: ${(err as Error).message}`, true);
+        const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
+        throw new ProviderError(
+          'twilio',
+          timedOut ? 'TIMEOUT' : 'NETWORK',
+          `Twilio could not be reached: ${(err as Error).message}`,
+          {
+            path: 'Messages.json',
+          },
+        );
       }
       const text = await response.text();
       let body: unknown;
@@ -64,15 +73,19 @@ export function twilioSmsProvider(config: TwilioConfig): SmsProvider {
         return typeof sid === 'string' ? { providerId: sid } : {};
       }
       const error = body as TwilioError;
-      const retryable = response.status === 429 || response.status >= 500;
       const detail = [error.code, error.message ?? (text.slice(0, 200) || response.statusText)]
         .filter(Boolean)
         .join(' ');
-      throw new SmsDeliveryError(
+      // 429 and 5xx may pass later; a refused number, a bad request or wrong credentials will not.
+      throw new ProviderError(
+        'twilio',
+        codeForStatus(response.status),
         `Twilio answered ${response.status}: ${detail}`,
-        retryable,
-        response.status,
-        error.code,
+        {
+          status: response.status,
+          path: 'Messages.json',
+          ...(error.code === undefined ? {} : { vendorCode: error.code }),
+        },
       );
     },
 

@@ -1,3 +1,4 @@
+import { codeForStatus, ProviderError } from '../provider-error';
 import type { StorageProvider } from './interface';
 import { amzDate, encodeKeyPath, sha256Hex, signV4, type SigV4Credentials } from './sigv4';
 
@@ -20,6 +21,9 @@ function describeError(status: number, body: string): string {
   const message = /<Message>([^<]*)<\/Message>/.exec(body)?.[1];
   return `S3 answered ${status}${code ? ` ${code}` : ''}${message ? `: ${message}` : ''}`;
 }
+
+const failure = (status: number, message: string) =>
+  new ProviderError('s3', codeForStatus(status), message, { status });
 
 /**
  * An S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, DigitalOcean Spaces ...): PUT and DELETE
@@ -46,12 +50,19 @@ export function s3Storage(config: S3StorageConfig, now: () => Date = () => new D
     const headers: Record<string, string> = { 'x-amz-content-sha256': payloadHash, 'x-amz-date': amzDate(at) };
     if (contentType) headers['content-type'] = contentType;
     const authorization = signV4({ method, url, headers, payloadHash }, credentials, at);
-    return fetch(url, {
-      method,
-      headers: { ...headers, authorization },
-      ...(body ? { body: new Uint8Array(body.buffer, body.byteOffset, body.byteLength) } : {}),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
+    try {
+      return await fetch(url, {
+        method,
+        headers: { ...headers, authorization },
+        ...(body ? { body: new Uint8Array(body.buffer, body.byteOffset, body.byteLength) } : {}),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch (err) {
+      const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
+      throw new ProviderError('s3', timedOut ? 'TIMEOUT' : 'NETWORK', `S3 ${method}: ${(err as Error).message}`, {
+        path: url.pathname,
+      });
+    }
   }
 
   return {
@@ -59,7 +70,7 @@ export function s3Storage(config: S3StorageConfig, now: () => Date = () => new D
     publicOrigin: new URL(publicUrl).origin,
     async put(key, body, contentType) {
       const res = await send('PUT', key, body, contentType);
-      if (!res.ok) throw new Error(`Storing ${key}: ${describeError(res.status, await res.text())}`);
+      if (!res.ok) throw failure(res.status, `Storing ${key}: ${describeError(res.status, await res.text())}`);
       return { url: `${publicUrl}/${encodeKeyPath(key)}` };
     },
     keyOf: (url) => (url.startsWith(`${publicUrl}/`) ? decodeURIComponent(url.slice(publicUrl.length + 1)) : null),
@@ -67,7 +78,7 @@ export function s3Storage(config: S3StorageConfig, now: () => Date = () => new D
       const res = await send('DELETE', key);
       // S3 answers 204 for a deleted object and for one that was not there.
       if (!res.ok && res.status !== 404)
-        throw new Error(`Removing ${key}: ${describeError(res.status, await res.text())}`);
+        throw failure(res.status, `Removing ${key}: ${describeError(res.status, await res.text())}`);
     },
     async health() {
       const res = await send('HEAD', null);

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
-import { TradierError, type TradierErrorCode } from './errors';
+import { ProviderError, type ProviderErrorCode } from '../../provider-error';
 import { TokenBucket } from './rate-limiter';
 
 export type TradierLog = Pick<Logger, 'warn' | 'debug'>;
@@ -101,16 +101,21 @@ export class TradierHttp {
         text = await res.text();
       } catch (err) {
         const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
-        const code: TradierErrorCode = timedOut ? 'TIMEOUT' : 'NETWORK';
+        const code: ProviderErrorCode = timedOut ? 'TIMEOUT' : 'NETWORK';
         const reason = timedOut ? `no answer within ${this.timeoutMs} ms` : describeNetworkError(err);
         if (attempt < attempts) {
           await this.backoff(attempt, path, reason);
           continue;
         }
-        throw new TradierError(code, `Tradier ${path}: ${reason} (after ${attempt} attempt${attempt > 1 ? 's' : ''})`, {
-          path,
-          attempts: attempt,
-        });
+        throw new ProviderError(
+          'tradier',
+          code,
+          `Tradier ${path}: ${reason} (after ${attempt} attempt${attempt > 1 ? 's' : ''})`,
+          {
+            path,
+            attempts: attempt,
+          },
+        );
       }
 
       this.noteRateLimitHeaders(responseHeaders);
@@ -119,7 +124,8 @@ export class TradierHttp {
       const retryAfterMs = parseRetryAfter(responseHeaders.get('retry-after'));
       if (status === 429 && retryAfterMs !== undefined) {
         if (retryAfterMs > this.maxRetryAfterMs) {
-          throw new TradierError(
+          throw new ProviderError(
+            'tradier',
             'RATE_LIMITED',
             `Tradier ${path}: rate limited, retry after ${Math.ceil(retryAfterMs / 1000)} s`,
             {
@@ -170,7 +176,7 @@ function parseJson(text: string, path: string, attempts: number, status: number)
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new TradierError('BAD_RESPONSE', `Tradier ${path}: answer is not JSON: ${snippet(text)}`, {
+    throw new ProviderError('tradier', 'BAD_RESPONSE', `Tradier ${path}: answer is not JSON: ${snippet(text)}`, {
       status,
       path,
       attempts,
@@ -187,7 +193,7 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
-function httpError(status: number, text: string, path: string, attempts: number, retryAfterMs?: number): TradierError {
+function httpError(status: number, text: string, path: string, attempts: number, retryAfterMs?: number): ProviderError {
   const detail = tradierMessage(text);
   const details = {
     status,
@@ -197,15 +203,26 @@ function httpError(status: number, text: string, path: string, attempts: number,
   };
   const suffix = detail ? `: ${detail}` : '';
   if (status === 401)
-    return new TradierError('UNAUTHORIZED', `Tradier rejected the access token (401)${suffix}`, details);
+    return new ProviderError('tradier', 'UNAUTHORIZED', `Tradier rejected the access token (401)${suffix}`, details);
   if (status === 403)
-    return new TradierError('FORBIDDEN', `Tradier refused ${path} for this token (403)${suffix}`, details);
-  if (status === 404) return new TradierError('NOT_FOUND', `Tradier has no ${path} (404)${suffix}`, details);
+    return new ProviderError('tradier', 'FORBIDDEN', `Tradier refused ${path} for this token (403)${suffix}`, details);
+  if (status === 404)
+    return new ProviderError('tradier', 'NOT_FOUND', `Tradier has no ${path} (404)${suffix}`, details);
   if (status === 429)
-    return new TradierError('RATE_LIMITED', `Tradier ${path}: rate limited (429) after ${attempts} attempts`, details);
+    return new ProviderError(
+      'tradier',
+      'RATE_LIMITED',
+      `Tradier ${path}: rate limited (429) after ${attempts} attempts`,
+      details,
+    );
   if (status >= 500)
-    return new TradierError('UPSTREAM', `Tradier ${path}: HTTP ${status} after ${attempts} attempts${suffix}`, details);
-  return new TradierError('BAD_REQUEST', `Tradier ${path}: HTTP ${status}${suffix}`, details);
+    return new ProviderError(
+      'tradier',
+      'UPSTREAM',
+      `Tradier ${path}: HTTP ${status} after ${attempts} attempts${suffix}`,
+      details,
+    );
+  return new ProviderError('tradier', 'BAD_REQUEST', `Tradier ${path}: HTTP ${status}${suffix}`, details);
 }
 
 /** Tradier's error bodies are plain text ("Invalid Access Token") or {"errors":{"error":"..."}}. */

@@ -1,5 +1,5 @@
 import type { Greeks, MarketClock, MarketState, OptionQuote, Quote } from '@drat/contracts';
-import { TradierError } from './errors';
+import { ProviderError } from '../../provider-error';
 import { field, num, record, str } from './normalize';
 import { addDays, etDate, etToEpochMs, weekday } from './time';
 
@@ -111,7 +111,7 @@ export function toMarketState(x: unknown): MarketState {
 export function mapClock(raw: unknown, nowMs: number): MarketClock {
   const c = record(field(raw, 'clock'));
   if (!c)
-    throw new TradierError('BAD_RESPONSE', 'Tradier /markets/clock: answer has no clock', {
+    throw new ProviderError('tradier', 'BAD_RESPONSE', 'Tradier /markets/clock: answer has no clock', {
       path: '/markets/clock',
       attempts: 1,
     });

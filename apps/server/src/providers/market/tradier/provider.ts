@@ -2,7 +2,7 @@ import type { Bar, CompanyReference, Interval, MarketClock, OptionQuote, Quote, 
 import type { MarketDataProvider } from '../interface';
 import { aggregate, BAR_SOURCES, mapHistory, mapTimesales, within } from './bars';
 import { fundamentalsTables, mapCompany } from './company';
-import { isTradierError } from './errors';
+import { isProviderError } from '../../provider-error';
 import { TradierHttp, type TradierHttpOptions } from './http';
 import { mapClock, mapOption, mapQuote, parseOcc } from './mappers';
 import { field, listAt, num, record, str, type JsonObject } from './normalize';
@@ -84,7 +84,7 @@ export function createTradierMarket(options: TradierMarketOptions): TradierMarke
         }
         etb = { day, symbols };
       } catch (err) {
-        if (isTradierError(err) && err.code === 'UNAUTHORIZED') throw err;
+        if (isProviderError(err) && err.code === 'UNAUTHORIZED') throw err;
         options.log?.debug({ err }, 'tradier: easy-to-borrow list unavailable');
         return undefined;
       }
@@ -97,7 +97,7 @@ export function createTradierMarket(options: TradierMarketOptions): TradierMarke
       const body = await http.get('/markets/fundamentals/company', { symbols: symbol }, { api: 'beta', attempts: 1 });
       return fundamentalsTables(body, symbol);
     } catch (err) {
-      if (isTradierError(err) && err.code === 'UNAUTHORIZED') throw err;
+      if (isProviderError(err) && err.code === 'UNAUTHORIZED') throw err;
       // Fundamentals are a beta API that not every account (nor the sandbox) serves: fall back to the quote.
       options.log?.debug({ err, symbol }, 'tradier: fundamentals unavailable');
       return {};

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { TradierError } from './errors';
+import { ProviderError } from '../../provider-error';
 import { parseRetryAfter, TradierHttp } from './http';
 import { createTradierMarket } from './provider';
 import { TokenBucket } from './rate-limiter';
@@ -24,13 +24,13 @@ const market = (extra: Partial<Parameters<typeof createTradierMarket>[0]> = {}) 
     ...extra,
   });
 
-async function failure(p: Promise<unknown>): Promise<TradierError> {
+async function failure(p: Promise<unknown>): Promise<ProviderError> {
   const err = await p.then(
     () => undefined,
     (e: unknown) => e,
   );
-  expect(err).toBeInstanceOf(TradierError);
-  return err as TradierError;
+  expect(err).toBeInstanceOf(ProviderError);
+  return err as ProviderError;
 }
 
 describe('Tradier HTTP: retries, timeouts and errors', () => {
@@ -56,7 +56,7 @@ describe('Tradier HTTP: retries, timeouts and errors', () => {
     const err = await failure(market().quotes(['AAPL']));
     expect(err.code).toBe('RATE_LIMITED');
     expect(err.details).toMatchObject({ status: 429, retryAfterSeconds: 120, attempts: 1 });
-    expect(err.transient).toBe(true);
+    expect(err.retryable).toBe(true);
   });
 
   it('429 on every attempt: RATE_LIMITED after 4 attempts', async () => {
@@ -119,7 +119,7 @@ describe('Tradier HTTP: retries, timeouts and errors', () => {
     const err = await failure(m.quotes(['AAPL']));
     expect(err.code).toBe('UNAUTHORIZED');
     expect(err.status).toBe(401);
-    expect(err.transient).toBe(false);
+    expect(err.retryable).toBe(false);
     expect(err.message).toContain('Invalid Access Token');
     expect(err.message).not.toContain('not-the-token');
     expect(fake.requests).toHaveLength(1);
