@@ -22,7 +22,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../apps/server/src/db/embedded';
 import { machineLine, measure, printFigures, signIn, startServer, type BenchServer, type Figures } from '../api/server';
-import { pageSql } from '../../apps/server/src/modules/alerts/alerts.repo';
+import { pageSql } from '../../apps/server/src/modules/alerts/feed/feed.repo';
 import { seedAlerts } from './seed';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

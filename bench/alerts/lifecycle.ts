@@ -21,8 +21,12 @@ import { evaluateAlert, initialAlertState, type AlertLevels, type PriceBar } fro
 import { connect, runMigrations, type Database } from '../../apps/server/src/db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../apps/server/src/db/embedded';
 import { seedCatalogue } from '../../apps/server/src/db/seed/catalogue';
-import { createAlertEvents } from '../../apps/server/src/modules/alerts-publish/alert-events';
-import { createLifecycleService } from '../../apps/server/src/modules/alerts-lifecycle/lifecycle.service';
+import { createAlertEvents } from '../../apps/server/src/modules/alerts/events/alert-events';
+import { announcerRepo } from '../../apps/server/src/modules/alerts/events/announcer.repo';
+import { createAnnouncer } from '../../apps/server/src/modules/alerts/events/announcer.service';
+import { lifecycleRepo } from '../../apps/server/src/modules/alerts/lifecycle/lifecycle.repo';
+import { createLifecycleService } from '../../apps/server/src/modules/alerts/lifecycle/lifecycle.service';
+import { alertTypesRepo } from '../../apps/server/src/modules/alerts/types/alert-types.repo';
 import { createSimMarket } from '../../apps/server/src/providers/market/sim/index';
 import { machineLine } from '../api/server';
 
@@ -136,7 +140,15 @@ async function main(): Promise<void> {
     events.onTriggerCreated(() => {
       heard += 1;
     });
-    const lifecycle = createLifecycleService({ db: database.db, market, events, log });
+    const types = alertTypesRepo(database.db);
+    const announcer = createAnnouncer({
+      repo: announcerRepo(database.db),
+      types,
+      events,
+      now: () => market.now(),
+      log,
+    });
+    const lifecycle = createLifecycleService({ repo: lifecycleRepo(database.db), types, market, announcer, log });
     for (const [label, through] of [
       ['first minute', T],
       ['next minute ', T + MIN],

@@ -24,6 +24,7 @@ import WebSocket from 'ws';
 import { connect, type Database } from '../../apps/server/src/db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../apps/server/src/db/embedded';
 import { createUserEvents } from '../../apps/server/src/modules/live/user-events';
+import { userEventsRepo } from '../../apps/server/src/modules/live/user-events.repo';
 import { DEMO, machineLine, measure, printFigures, signIn, sleep, startServer, type BenchServer } from '../api/server';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -81,7 +82,7 @@ async function fanOut(server: BenchServer, database: Database, token: string): P
   const { rows } = await database.pool.query<{ id: number }>('select id from users where email = $1', [DEMO.username]);
   const userId = rows[0]?.id;
   if (userId === undefined) throw new Error(`no user ${DEMO.username}`);
-  const events = createUserEvents({ db: database.db, now: () => new Date() });
+  const events = createUserEvents({ repo: userEventsRepo(database.db), now: () => new Date() });
 
   const sent = new Map<number, number>();
   const received = new Map<number, number[]>();

@@ -10,19 +10,25 @@ import { ensureAdmin, seedDemoUsers } from './db/seed/users';
 import { buildApp } from './http/app';
 import { jobFailuresRepo } from './jobs/job-failures.repo';
 import { startJobs, type Jobs } from './jobs/queue';
-import { startAlertWorkers, startWorkers } from './jobs/workers';
-import { buildModules } from './modules/index';
+import { startAlertJobs, startWorkers } from './jobs/workers';
+import { composeModules, type Modules } from './compose';
 import { createMailProvider } from './providers/mail/index';
 import { createMarketProvider } from './providers/market/index';
 import { createFilingsProvider } from './providers/filings/index';
 import { createSmsProvider } from './providers/sms/index';
 import { createStorage } from './providers/storage/index';
 
-/** boot: config → database → migrations → app → workers → listen */
+/** boot: config → database → migrations → seeds → providers → the module graph (once) → HTTP app and workers → listen */
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = pino({ level: config.logLevel, base: { service: 'drat' } });
-  const running: { app?: FastifyInstance; jobs?: Jobs; database?: Database; embedded?: EmbeddedDatabase } = {};
+  const running: {
+    app?: FastifyInstance;
+    jobs?: Jobs;
+    modules?: Modules;
+    database?: Database;
+    embedded?: EmbeddedDatabase;
+  } = {};
 
   // Signals are handled from the first moment: a stop asked during boot waits for boot to end,
   // then everything that was started is stopped in order, the database last.
@@ -49,6 +55,7 @@ async function main(): Promise<void> {
     };
     await step('closing HTTP', () => running.app?.close());
     await step('stopping workers', () => running.jobs?.stop());
+    await step('closing the LISTEN connection', () => running.modules?.close());
     await step('closing the database pool', () => running.database?.close());
     await step('stopping the embedded database', () => running.embedded?.stop());
     log.info(clean ? 'stopped cleanly' : 'stopped, with errors');
@@ -85,11 +92,13 @@ async function main(): Promise<void> {
       filings: createFilingsProvider(config.filings, { now: () => market.now() }),
       log,
     };
-    const app = (running.app = await buildApp(deps));
+    // One module graph for the API and the workers.
+    const modules = (running.modules = composeModules(deps));
+    await modules.start();
+    const app = (running.app = await buildApp(modules, deps));
     if (config.workers) {
-      const workerModules = buildModules(deps);
-      await startWorkers(jobs, workerModules);
-      await startAlertWorkers(jobs, workerModules);
+      await startWorkers(jobs, modules);
+      await startAlertJobs(jobs, modules.alerts);
     }
     if (stopping) return;
     await app.listen({ port: config.port, host: config.host });

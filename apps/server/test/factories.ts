@@ -11,8 +11,8 @@ import {
   alertTypes,
   planAlertTypes,
 } from '../src/db/schema/index';
-import { hashPassword } from '../src/modules/auth/secrets';
-import { usersRepo } from '../src/modules/users/users.repo';
+import { hashPassword } from '../src/core/secrets';
+import { usersRepo } from '../src/modules/users';
 import { nextAddress } from './harness';
 
 export interface MakeUserOptions {

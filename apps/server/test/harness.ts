@@ -11,7 +11,7 @@ import { buildApp, type AppDeps } from '../src/http/app';
 import { jobFailuresRepo } from '../src/jobs/job-failures.repo';
 import { startJobs, type Jobs } from '../src/jobs/queue';
 import { startWorkers } from '../src/jobs/workers';
-import { buildModules, type Modules } from '../src/modules/index';
+import { composeModules, type Modules } from '../src/compose';
 import type { MailProvider } from '../src/providers/mail/index';
 import { outboxMailProvider } from '../src/providers/mail/outbox';
 import type { SmsProvider } from '../src/providers/sms/index';
@@ -145,6 +145,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const clock = createClock(options.clockStart);
   let jobs: Jobs | undefined;
   let app: FastifyInstance | undefined;
+  let modules: Modules | undefined;
   let workersStarted = false;
 
   let closed = false;
@@ -162,6 +163,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     };
     await step(() => app?.close());
     await step(() => jobs?.stop());
+    await step(() => modules?.close());
     await step(() => database.close());
     await step(() => adminQuery(`drop database if exists ${name} with (force)`));
     await step(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -197,9 +199,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       log: silent,
       now: clock.now,
     };
-    app = await buildApp(deps);
+    const graph = (modules = composeModules(deps));
+    await graph.start();
+    app = await buildApp(graph, deps);
     await app.ready();
-    const modules = buildModules(deps);
     const startedJobs = jobs;
     const readyApp = app;
 
@@ -219,7 +222,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       databaseUrl: url,
       clock,
       jobs: startedJobs,
-      modules,
+      modules: graph,
       deps,
       dataDir,
       market,
@@ -230,14 +233,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       async startWorkers() {
         if (workersStarted) return;
         workersStarted = true;
-        await startWorkers(startedJobs, modules);
+        await startWorkers(startedJobs, graph);
       },
       async emailsTo(recipient) {
-        const rows = await modules.outbox.latest(1000);
+        const rows = await graph.outbox.latest(1000);
         return rows.filter((r) => r.channel === 'EMAIL' && r.recipient === recipient.toLowerCase());
       },
       async smsTo(phone) {
-        const rows = await modules.outbox.latest(1000);
+        const rows = await graph.outbox.latest(1000);
         return rows.filter((r) => r.channel === 'SMS' && r.recipient === phone);
       },
       close,

@@ -112,3 +112,15 @@ export function roundTo(value: number, decimals: number): number {
 export function isoDay(time: number): string {
   return new Date(time * 1000).toISOString().slice(0, 10);
 }
+
+/** Index of the first bar starting at or after `t` in bars sorted by time (their length when none). */
+export function firstBarFrom(bars: readonly { time: number }[], t: number): number {
+  let lo = 0;
+  let hi = bars.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (bars[mid]!.time < t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

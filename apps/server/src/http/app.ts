@@ -7,35 +7,17 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Logger } from 'pino';
-import type { Config } from '../config';
-import type { Db } from '../db/client';
-import type { JobQueue } from '../jobs/queue';
-import type { MailProvider } from '../providers/mail/index';
-import type { SmsProvider } from '../providers/sms/index';
-import type { MarketDataProvider } from '../providers/market/interface';
-import type { FilingsProvider } from '../providers/filings/interface';
-import type { StorageProvider } from '../providers/storage/index';
-import { buildModules, registerModules } from '../modules/index';
+import type { AppDeps, Modules } from '../compose';
+import { mailboxRoutes } from '../modules/dev';
 import { authPlugin } from './auth';
 import { errorHandler } from './errors';
+import { registerRoutes } from './routes';
 import { registerStatic } from './spa';
 
-export interface AppDeps {
-  config: Pick<Config, 'publicUrl' | 'demoSeed' | 'dataDir' | 'trustProxy' | 'readCacheMs'>;
-  db: Db;
-  queue: JobQueue;
-  mail: MailProvider;
-  /** SMS delivery (Twilio when configured); the offline outbox provider when absent. */
-  sms?: SmsProvider;
-  storage: StorageProvider;
-  /** Market data (MARKET_DATA: the simulated market or Tradier). */
-  market: MarketDataProvider;
-  /** SEC filings and 10-K figures (FILINGS: SEC EDGAR); the simulated universe's filings when absent. */
-  filings?: FilingsProvider;
-  log: Logger;
-  now?: () => Date;
-}
+export type { AppDeps } from '../compose';
+
+/** What the HTTP app needs besides the module graph. */
+export type HttpDeps = Pick<AppDeps, 'config' | 'storage' | 'log'>;
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
@@ -54,7 +36,8 @@ const CSP = {
   upgradeInsecureRequests: null,
 };
 
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+/** The HTTP app over the module graph built by compose.ts (the same graph the workers use). */
+export async function buildApp(modules: Modules, deps: HttpDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.log as FastifyBaseLogger,
     trustProxy: deps.config.trustProxy,
@@ -99,19 +82,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
 
-  const modules = buildModules(deps);
   await app.register(
     async (api) => {
       await api.register(authPlugin, { auth: modules.auth, rights: modules.rights });
       await api.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 50 } });
       api.get('/health', { config: { public: true }, schema: { tags: ['health'] } }, async () => ({ status: 'ok' }));
       api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
-      await registerModules(api, modules);
+      await registerRoutes(api, modules);
     },
     { prefix: '/api' },
   );
   if (deps.config.demoSeed) {
-    const { mailboxRoutes } = await import('../modules/dev/mailbox.routes');
     await app.register(mailboxRoutes, { outbox: modules.outbox });
   }
   await registerStatic(app, WEB_DIST, path.join(deps.config.dataDir, 'uploads'));

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { MSG, type Rights } from '@drat/contracts';
-import type { AuthService, Principal } from '../modules/auth/auth.service';
-import type { RightsService } from '../modules/rights/rights.service';
+import type { AuthService, Principal } from '../modules/auth';
+import type { RightsService } from '../modules/rights';
 import { DomainError } from '../core/errors';
 
 type RightName = 'AA' | 'DA' | 'ADA' | 'TIA' | 'is_super' | 'can_use_live_trader' | 'is_smart_trader_user';

@@ -1,7 +1,9 @@
-import type { Modules } from '../modules/index';
+import type { Modules } from '../compose';
 import type { Jobs } from './queue';
 
-/** Job handlers are thin: each calls one service method. */
+export { startAlertJobs } from '../modules/alerts';
+
+/** Job handlers are thin: each calls one service method. The alert jobs are startAlertJobs'. */
 export async function startWorkers(
   jobs: Jobs,
   modules: Pick<Modules, 'outbox' | 'auth' | 'notifications'>,
@@ -32,30 +34,4 @@ export async function startWorkers(
     await modules.auth.purgeIdleSessions();
   });
   await jobs.schedule('sessions.purge', '*/15 * * * *');
-}
-
-/**
- * The alert jobs (issue 4), started by the server next to startWorkers: the lifecycle and the
- * announce sweep every minute, and in demo mode the scanner every minute plus its history once at start-up. Kept apart
- * from startWorkers so tests that start workers for other jobs do not move their alerts.
- */
-export async function startAlertWorkers(jobs: Jobs, modules: Pick<Modules, 'alertSources'>): Promise<void> {
-  const { lifecycle, scanner, announcer } = modules.alertSources;
-  await jobs.work('alerts.lifecycle', async () => {
-    await lifecycle.run();
-  });
-  await jobs.schedule('alerts.lifecycle', '* * * * *');
-  await jobs.work('alerts.announce', async () => {
-    await announcer.sweep();
-  });
-  await jobs.schedule('alerts.announce', '* * * * *');
-  if (!scanner.enabled) {
-    await jobs.unschedule('alerts.scanner');
-    return;
-  }
-  await jobs.work('alerts.scanner', async ({ backfill }) => {
-    await (backfill ? scanner.backfill() : scanner.run());
-  });
-  await jobs.schedule('alerts.scanner', '* * * * *');
-  await jobs.send('alerts.scanner', { backfill: true });
 }

@@ -21,6 +21,7 @@
  *   over the alert price in percent. A half-completed alert shows its target-1 exit; a completed one
  *   its final exit.
  */
+import { dec, percentOf, roundDec, toNumber } from '../money/decimal';
 import { triggerNote } from './notes';
 
 export type AlertCompletedStatus = 'ONGOING' | 'TARGET 1' | 'TARGET 2' | 'STOP' | 'EXPIRED';
@@ -108,13 +109,11 @@ export function initialAlertState(): AlertState {
   };
 }
 
-const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
-
-/** P/L of an exit against the alert price: dollars per share or contract, and percent. */
+/** P/L of an exit against the alert price: dollars per share or contract, and percent (4 decimals, exact). */
 export function profitAndLoss(alertPrice: number, exit: number): { plDollar: number; plPercent: number } {
-  const plDollar = round4(exit - alertPrice);
-  const plPercent = alertPrice > 0 ? round4(((exit - alertPrice) / alertPrice) * 100) : 0;
-  return { plDollar, plPercent };
+  const gain = dec(exit).minus(alertPrice);
+  const plPercent = alertPrice > 0 ? toNumber(percentOf(gain, alertPrice, 4)!) : 0;
+  return { plDollar: toNumber(roundDec(gain, 4)), plPercent };
 }
 
 /**

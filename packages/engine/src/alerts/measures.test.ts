@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { alertRiskReward, alertTrackerProgress, riskVsRewardText } from './measures';
+import { alertRiskReward, liveProfit, riskVsReward, trackerProgress, winRate } from './measures';
 import { barVolatility, scanLevels } from './scan';
 
-describe('alertTrackerProgress: from the alert price towards the top target', () => {
+describe('trackerProgress: from the alert price towards the top target', () => {
   const base = { alertPrice: 100, targetRangeHigh: 110, completedStatus: 'ONGOING' as const };
   it.each([
     [null, 0],
@@ -14,21 +14,19 @@ describe('alertTrackerProgress: from the alert price towards the top target', ()
     [110, 100],
     [130, 100],
   ])('price %s → %s%%', (price, progress) => {
-    expect(alertTrackerProgress({ ...base, price })).toBe(progress);
+    expect(trackerProgress({ ...base, price })).toBe(progress);
   });
   it('is 100 once completed at target 2, whatever the price after', () => {
-    expect(alertTrackerProgress({ ...base, price: 104, completedStatus: 'TARGET 2' })).toBe(100);
+    expect(trackerProgress({ ...base, price: 104, completedStatus: 'TARGET 2' })).toBe(100);
   });
   it('a half-completed alert shows where its price is', () => {
-    expect(alertTrackerProgress({ ...base, price: 106, completedStatus: 'TARGET 1' })).toBe(60);
+    expect(trackerProgress({ ...base, price: 106, completedStatus: 'TARGET 1' })).toBe(60);
   });
   it('an alert price at or above the top target is 0 until the price reaches it', () => {
-    expect(
-      alertTrackerProgress({ alertPrice: 120, targetRangeHigh: 110, price: 105, completedStatus: 'ONGOING' }),
-    ).toBe(0);
-    expect(
-      alertTrackerProgress({ alertPrice: 120, targetRangeHigh: 110, price: 111, completedStatus: 'ONGOING' }),
-    ).toBe(100);
+    expect(trackerProgress({ alertPrice: 120, targetRangeHigh: 110, price: 105, completedStatus: 'ONGOING' })).toBe(0);
+    expect(trackerProgress({ alertPrice: 120, targetRangeHigh: 110, price: 111, completedStatus: 'ONGOING' })).toBe(
+      100,
+    );
   });
 });
 
@@ -38,8 +36,56 @@ describe('alertRiskReward', () => {
       riskPercent: 5,
       rewardPercent: 12.5,
     });
-    expect(riskVsRewardText(5, 12.5)).toBe('1 : 2.50');
-    expect(riskVsRewardText(0, 12.5)).toBe('1 : 0.00');
+    expect(riskVsReward(5, 12.5)).toBe('1 : 2.50');
+  });
+});
+
+describe('riskVsReward', () => {
+  it.each([
+    [5, 10, '1 : 2.00'],
+    [3, 10, '1 : 3.33'],
+    [10, 5, '1 : 0.50'],
+    [0, 10, '-'],
+    [-1, 10, '-'],
+  ])('risk %s %%, reward %s %% → %s', (risk, reward, expected) => expect(riskVsReward(risk, reward)).toBe(expected));
+});
+
+describe('trackerProgress', () => {
+  const base = { alertPrice: 100, targetRangeHigh: 120, completedStatus: 'ONGOING' };
+  it.each([
+    ['no price yet', { price: null }, 0],
+    ['at the alert price', { price: 100 }, 0],
+    ['below the alert price', { price: 90 }, 0],
+    ['a quarter of the way', { price: 105 }, 25],
+    ['a third of the way (2 decimals)', { price: 106.6667 }, 33.33],
+    ['at the top target', { price: 120 }, 100],
+    ['past the top target', { price: 130 }, 100],
+    ['completed at TARGET 2 whatever the price', { price: 90, completedStatus: 'TARGET 2' }, 100],
+    ['stopped out below', { price: 95, completedStatus: 'STOP' }, 0],
+    ['half completed at target 1', { price: 110, completedStatus: 'TARGET 1' }, 50],
+    ['a target at the alert price, not reached', { targetRangeHigh: 100, price: 99 }, 0],
+    ['a target at the alert price, reached', { targetRangeHigh: 100, price: 100 }, 100],
+  ])('%s', (_label, over, expected) => expect(trackerProgress({ ...base, ...over } as never)).toBe(expected));
+});
+
+describe('winRate (1-core §9)', () => {
+  it.each([
+    [0, 0, 0],
+    [1, 1, 100],
+    [0, 5, 0],
+    [2, 3, 66.67],
+    [1, 3, 33.33],
+    [1, 8, 12.5],
+    [7, 9, 77.78],
+  ])('%s wins of %s → %s %%', (wins, total, expected) => expect(winRate(wins, total)).toBe(expected));
+});
+
+describe('liveProfit', () => {
+  it('difference and percent of the alert price', () => {
+    expect(liveProfit(50, 55)).toEqual({ pl: 5, percent: 10 });
+    expect(liveProfit(0.012, 0.009)).toEqual({ pl: -0.003, percent: -25 });
+    expect(liveProfit(50, null)).toEqual({ pl: null, percent: null });
+    expect(liveProfit(0, 1)).toEqual({ pl: 1, percent: null });
   });
 });
 

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { ResourceAccess } from '@drat/contracts';
 import type { Db } from '../client';
 import type { StorageProvider } from '../../providers/storage/index';
-import { resourcesRepo } from '../../modules/resources/resources.repo';
+import { resourcesRepo } from '../../modules/resources';
 import { makePdf, makeThumbnailPng, makeXlsx } from './demo-files';
 
 interface DemoFile {

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Db } from '../client';
-import { hashPassword } from '../../modules/auth/secrets';
-import { usersRepo } from '../../modules/users/users.repo';
+import { hashPassword } from '../../core/secrets';
+import { usersRepo } from '../../modules/users';
 
 /** ADMIN_EMAIL / ADMIN_PASSWORD: make sure this super user exists with this password. */
 export async function ensureAdmin(db: Db, admin: { email: string; password: string }, log: Logger): Promise<void> {

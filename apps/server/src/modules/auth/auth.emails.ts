@@ -1,4 +1,4 @@
-import type { MailMessage } from '../../providers/mail/index';
+import type { MailMessage } from '../../providers/mail/interface';
 
 export function otpEmail(to: string, code: string, minutes: number): MailMessage {
   return {

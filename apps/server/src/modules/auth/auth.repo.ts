@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { oneTimeCodes, profiles, resetTokens, sessions, users } from '../../db/schema/index';
-import { userColumns } from '../users/users.repo';
+import { userColumns } from '../users';
 
 export function authRepo(db: Db) {
   // Runs on every signed-in request: one round trip for the session and its user, prepared once

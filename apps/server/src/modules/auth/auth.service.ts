@@ -10,9 +10,9 @@ import {
   type SessionData,
 } from '@drat/contracts';
 import { DomainError } from '../../core/errors';
-import type { OutboxService } from '../outbox/outbox.service';
-import type { RightsService } from '../rights/rights.service';
-import type { UsersRepo, UserWithProfile } from '../users/users.repo';
+import type { OutboxService } from '../outbox';
+import type { RightsService } from '../rights';
+import type { UsersRepo, UserWithProfile } from '../users';
 import type { AuthRepo } from './auth.repo';
 import { otpEmail, passwordChangedEmail, resetEmail } from './auth.emails';
 import { createPrincipalCache } from './principal-cache';
@@ -26,7 +26,7 @@ import {
   sha256,
   typeableCode,
   verifyPassword,
-} from './secrets';
+} from '../../core/secrets';
 
 export type User = NonNullable<UserWithProfile>;
 export interface Principal {

@@ -3,7 +3,7 @@ import { MSG, type SessionData } from '@drat/contracts';
 import { makeUser, signIn, type MakeUserOptions } from '../../../test/factories';
 import { sessionsOf, SESSION_DATA_KEYS, storedUser } from '../../../test/expect';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { sha256 } from './secrets';
+import { sha256 } from '../../core/secrets';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { MSG } from '@drat/contracts';
-import type { Db } from '../../db/client';
+import type { RateLimitRepo } from './rate-limit.repo';
 import { DomainError } from '../../core/errors';
 
 export interface LimitRule {
@@ -25,22 +24,16 @@ export const LIMITS = {
 } satisfies Record<string, LimitRule>;
 
 /**
- * Fixed-window counters in PostgreSQL, so every server node shares them.
+ * Fixed-window counters (shared by every server node through the database).
  * `hit` counts one attempt and throws RATE_LIMITED once the window's budget is spent.
  */
-export function createRateLimiter(db: Db, now: () => Date) {
+export function createRateLimiter(repo: RateLimitRepo, now: () => Date) {
   return {
     async hit(rule: LimitRule, subject: string): Promise<void> {
       const key = `${rule.action}:${subject}`;
       const at = now();
       const windowStart = new Date(Math.floor(at.getTime() / 1000 / rule.windowSeconds) * rule.windowSeconds * 1000);
-      const result = await db.execute<{ hits: number }>(sql`
-        insert into rate_limits (key, window_start, hits) values (${key}, ${windowStart.toISOString()}, 1)
-        on conflict (key) do update set
-          hits = case when rate_limits.window_start = excluded.window_start then rate_limits.hits + 1 else 1 end,
-          window_start = excluded.window_start
-        returning hits`);
-      const hits = Number(result.rows[0]?.hits ?? 0);
+      const hits = await repo.hit(key, windowStart);
       if (hits > rule.max) {
         const retryAfter = Math.max(
           1,
@@ -53,7 +46,7 @@ export function createRateLimiter(db: Db, now: () => Date) {
     },
     /** Forget an account's failures after it succeeds. */
     async clear(rule: LimitRule, subject: string): Promise<void> {
-      await db.execute(sql`delete from rate_limits where key = ${`${rule.action}:${subject}`}`);
+      await repo.clear(`${rule.action}:${subject}`);
     },
   };
 }

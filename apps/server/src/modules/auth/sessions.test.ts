@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDLE_LOGOUT_MINUTES, MSG } from '@drat/contracts';
-import { usersRepo } from '../users/users.repo';
+import { usersRepo } from '../users';
 import { makeUser, signIn } from '../../../test/factories';
 import { sessionsOf } from '../../../test/expect';
 import { createTestApp, type TestApp } from '../../../test/harness';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { OutboxService } from '../outbox/outbox.service';
+import type { OutboxService } from '../outbox';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const linkify = (s: string) => s.replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');

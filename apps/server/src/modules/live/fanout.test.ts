@@ -4,8 +4,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type Database } from '../../db/client';
+import { transactions } from '../../db/transaction';
 import { buildApp } from '../../http/app';
-import { buildModules, type Modules } from '../../modules/index';
+import { composeModules, type Modules } from '../../compose';
 import { createSimMarket } from '../../providers/market/sim/index';
 import { diskStorage } from '../../providers/storage/index';
 import { makeUser, signIn, type TestUser } from '../../../test/factories';
@@ -37,7 +38,9 @@ beforeAll(async () => {
     config: { ...a.deps.config, dataDir },
     storage: diskStorage(path.join(dataDir, 'uploads')),
   };
-  b = { app: await buildApp(deps), modules: buildModules(deps), database, dataDir };
+  const modules = composeModules(deps);
+  await modules.start();
+  b = { app: await buildApp(modules, deps), modules, database, dataDir };
   urlA = await wsUrl(a.app);
   urlB = await wsUrl(b.app);
   user = await makeUser(a.db);
@@ -46,6 +49,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(sockets.map((s) => s.close()));
   await b?.app.close();
+  await b?.modules.close();
   await b?.database.close();
   if (b) fs.rmSync(b.dataDir, { recursive: true, force: true });
   await a?.close();
@@ -88,13 +92,12 @@ describe('user events across server processes (LISTEN/NOTIFY)', () => {
 
   it('an event published inside a transaction arrives only if the transaction commits', async () => {
     const onB = await socketOn(urlB, token);
-    await a.db
-      .transaction(async (tx) => {
-        await a.modules.live.publishUserEvent(user.id, { kind: 'rolled.back' }, tx);
-        throw new Error('roll back');
-      })
-      .catch(() => undefined);
-    await a.db.transaction(async (tx) => {
+    const withTransaction = transactions(a.db);
+    await withTransaction(async (tx) => {
+      await a.modules.live.publishUserEvent(user.id, { kind: 'rolled.back' }, tx);
+      throw new Error('roll back');
+    }).catch(() => undefined);
+    await withTransaction(async (tx) => {
       await a.modules.live.publishUserEvent(user.id, { kind: 'committed' }, tx);
     });
     await onB.next('event', (m) => m.event.kind === 'committed');
@@ -115,10 +118,13 @@ describe('user events across server processes (LISTEN/NOTIFY)', () => {
 
   it('closing an instance closes its sockets (1001) and leaves the other delivering', async () => {
     const deps = { ...buildDepsLike() };
-    const c = await buildApp(deps);
+    const modules = composeModules(deps);
+    await modules.start();
+    const c = await buildApp(modules, deps);
     const onC = await socketOn(await wsUrl(c), token);
     const onA = await socketOn(urlA, token);
     await c.close();
+    await modules.close();
     expect((await onC.closed).code).toBe(1001);
     await b.modules.live.publishUserEvent(user.id, { kind: 'after.close' });
     await onA.next('event', (m) => m.event.kind === 'after.close');

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { AuthService } from '../auth/auth.service';
+import type { AuthService } from '../auth';
 import type { LiveService } from './live.service';
 
 /**

@@ -1,13 +1,13 @@
 import type { Logger } from 'pino';
-import type { Db } from '../../db/client';
 import type { PgListener } from '../../db/pg-listener';
 import type { MarketDataProvider } from '../../providers/market/interface';
 import { createGateway, type Authenticate, type Gateway } from './gateway';
 import { createQuoteHub, type QuoteHub } from './quote-hub';
 import { createUserEvents, decodeUserEvent, USER_EVENTS_CHANNEL } from './user-events';
+import type { UserEventsRepo } from './user-events.repo';
 
 export interface LiveServiceDeps {
-  db: Db;
+  events: UserEventsRepo;
   provider: MarketDataProvider;
   log: Logger;
   now: () => Date;
@@ -26,12 +26,12 @@ export interface LiveRuntime {
  * Live updates to the browser (issue 3): `publishUserEvent` for every area (it only NOTIFYs, so
  * workers may call it too), and `start`, called once by the WebSocket routes of an API process.
  */
-export function createLiveService({ db, provider, log, now, listener }: LiveServiceDeps) {
-  const events = createUserEvents({ db, now });
+export function createLiveService({ events: eventsRepo, provider, log, now, listener }: LiveServiceDeps) {
+  const events = createUserEvents({ repo: eventsRepo, now });
   return {
     /**
      * Sends `{ kind, payload }` to every open WebSocket of the user, on every server process.
-     * Keep payloads small (ids; NOTIFY carries < 8000 bytes). Pass a transaction as `via` to
+     * Keep payloads small (ids; NOTIFY carries < 8000 bytes). Pass a transaction as `tx` to
      * send the event only if that transaction commits.
      */
     publishUserEvent: events.publishUserEvent,

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { UserEvent } from '@drat/contracts';
-import type { Db } from '../../db/client';
+import type { Tx } from '../../db/transaction';
+import type { UserEventsRepo } from './user-events.repo';
 
 /**
  * User events travel between server processes over PostgreSQL LISTEN/NOTIFY: a publisher NOTIFYs
@@ -16,9 +16,6 @@ interface Envelope {
   u: number;
   e: UserEvent;
 }
-
-/** Anything that runs SQL: the database or a transaction (so the event commits with its change). */
-export type SqlRunner = Pick<Db, 'execute'>;
 
 export function encodeUserEvent(userId: number, event: UserEvent): string {
   const text = JSON.stringify({ u: userId, e: event } satisfies Envelope);
@@ -46,19 +43,16 @@ export function decodeUserEvent(text: string): Envelope | undefined {
 }
 
 /** `publishUserEvent(userId, { kind, payload })`: every server process delivers it to that user's sockets. */
-export function createUserEvents({ db, now }: { db: SqlRunner; now: () => Date }) {
+export function createUserEvents({ repo, now }: { repo: UserEventsRepo; now: () => Date }) {
   return {
-    async publishUserEvent(
-      userId: number,
-      event: { kind: string; payload?: unknown },
-      via: SqlRunner = db,
-    ): Promise<void> {
+    /** Inside `tx`, the event is sent only if that transaction commits. */
+    async publishUserEvent(userId: number, event: { kind: string; payload?: unknown }, tx?: Tx): Promise<void> {
       const text = encodeUserEvent(userId, {
         kind: event.kind,
         payload: event.payload ?? null,
         at: now().toISOString(),
       });
-      await via.execute(sql`select pg_notify(${USER_EVENTS_CHANNEL}, ${text})`);
+      await repo.notify(USER_EVENTS_CHANNEL, text, tx);
     },
   };
 }

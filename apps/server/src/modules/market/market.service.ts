@@ -20,11 +20,12 @@ import {
   type StockTaQuery,
   type TechnicalResponse,
 } from '@drat/contracts';
+import { closesOf, closesWanted, emaOf, livePrice, roundTo, smaOf, spanForBars } from '@drat/engine';
 import { DomainError } from '../../core/errors';
 import type { MarketDataProvider } from '../../providers/market/interface';
 import { createOptionPricer } from './option-price';
-import { closesOf, closesWanted, emaOf, round, smaOf, spanForBars } from './technicals';
-import { memo, nyDate, upstream } from './market.util';
+
+import { memo, upstream } from './market.util';
 
 const DAY = 86_400_000;
 /** Hotlists and overview quotes are shared by every caller for this long. */
@@ -89,8 +90,8 @@ export function createMarketService({ provider }: MarketServiceDeps) {
     const bars = await call(() => provider.bars(symbol, SPARK_INTERVAL, new Date(to.getTime() - 5 * DAY), to));
     const last = bars.at(-1);
     if (!last) return [];
-    const day = nyDate(last.time * 1000);
-    return bars.filter((b) => nyDate(b.time * 1000) === day).map((b) => b.close);
+    const day = provider.calendar.dateOf(last.time * 1000);
+    return bars.filter((b) => provider.calendar.dateOf(b.time * 1000) === day).map((b) => b.close);
   }
   const sparks = memo(SPARK_CACHE_MS, async (): Promise<Map<string, number[]>> => {
     const symbols = [...OVERVIEW_INDICES, ...OVERVIEW_SECTORS].map((s) => s.symbol);
@@ -131,7 +132,7 @@ export function createMarketService({ provider }: MarketServiceDeps) {
         );
       }
       const value = q.parameter === 'SMA' ? smaOf(closes, q.timePeriod) : emaOf(closes, q.timePeriod);
-      return { query, value: round(value) };
+      return { query, value: roundTo(value, 4) };
     },
 
     /** GET /livetrading/get-option-price/: each leg's mid (or last) price; 0 for a leg that does not apply. */
@@ -170,10 +171,3 @@ export function createMarketService({ provider }: MarketServiceDeps) {
   };
 }
 export type MarketService = ReturnType<typeof createMarketService>;
-
-/** The last trade, or the mid when there has been none; UNKNOWN_PRICE when neither exists. */
-export function livePrice(q: Quote): number {
-  if (q.last > 0) return q.last;
-  if (q.bid > 0 && q.ask > 0) return round((q.bid + q.ask) / 2);
-  return UNKNOWN_PRICE;
-}

@@ -25,15 +25,3 @@ export function memo<T>(ttlMs: number, compute: () => Promise<T>, clock: () => n
     return promise;
   };
 }
-
-const NY_DATE = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'America/New_York',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** The America/New_York calendar day (YYYY-MM-DD) of an instant. */
-export function nyDate(epochMs: number): string {
-  return NY_DATE.format(epochMs);
-}

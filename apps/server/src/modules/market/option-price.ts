@@ -1,8 +1,7 @@
 import { MARKET_MSG, type OptionPriceQuery, type OptionPriceResponse, type OptionQuote } from '@drat/contracts';
 import { DomainError } from '../../core/errors';
 import type { MarketDataProvider } from '../../providers/market/interface';
-import { occSymbol } from '../../providers/market/occ';
-import { round } from './technicals';
+import { occSymbol, roundTo } from '@drat/engine';
 
 type Field = keyof OptionPriceQuery;
 interface Leg {
@@ -16,7 +15,7 @@ interface Leg {
 
 /** The mid of a two-sided market, else the last trade, else 0 (the web hides a 0 price). */
 export function optionMark(o: Pick<OptionQuote, 'bid' | 'ask' | 'last'>): number {
-  if (o.bid > 0 && o.ask > 0 && o.ask >= o.bid) return round((o.bid + o.ask) / 2);
+  if (o.bid > 0 && o.ask > 0 && o.ask >= o.bid) return roundTo((o.bid + o.ask) / 2, 4);
   return o.last > 0 ? o.last : 0;
 }
 

@@ -19,7 +19,7 @@ import {
 } from '../../db/schema/index';
 import { ProviderError } from '../../providers/provider-error';
 import type { SmsMessage, SmsProvider } from '../../providers/sms/index';
-import { usersRepo } from '../users/users.repo';
+import { usersRepo } from '../users';
 import {
   alertTypeId,
   makeAlert,
@@ -515,7 +515,7 @@ describe('end to end: hooks, jobs, the WebSocket and the inbox', () => {
         { kind: 'BUY_RANGE', note: 'INTC entered the buy range' },
       );
       const [row] = await t.db.select().from(alertTriggers).where(eq(alertTriggers.id, trigger.id));
-      await t.modules.alertSources.events.emitTriggerCreated({
+      await t.modules.alerts.events.emitTriggerCreated({
         trigger: row!,
         alert: alert!,
         alertType: { id: alert!.alertTypeId, name: 'SWING-ALERTS', category: 'STOCKS' },

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { runnerOf, type Tx } from '../../db/transaction';
 import {
   alertCategories,
   alerts,
@@ -16,8 +17,6 @@ import {
 } from '../../db/schema/index';
 
 export type NotificationRow = typeof notifications.$inferSelect;
-/** The database or a transaction. */
-export type Runner = Pick<Db, 'insert' | 'update' | 'execute'>;
 
 /** A person a notification goes to, with what their copies need. */
 export interface Recipient {
@@ -154,21 +153,21 @@ export function notificationsRepo(db: Db) {
     },
 
     /** Writes the notifications that do not exist yet; answers only those it wrote. */
-    insertNew: (via: Runner, rows: (typeof notifications.$inferInsert)[]) =>
-      via
+    insertNew: (rows: (typeof notifications.$inferInsert)[], tx?: Tx) =>
+      runnerOf(db, tx)
         .insert(notifications)
         .values(rows)
         .onConflictDoNothing({ target: [notifications.userId, notifications.kind, notifications.ref] })
         .returning({ id: notifications.id, userId: notifications.userId, createdAt: notifications.createdAt }),
 
     /** Points notifications at the outbox messages of their copies, marking those PENDING. */
-    async linkCopies(via: Runner, links: { id: number; emailOutboxId: number | null; smsOutboxId: number | null }[]) {
+    async linkCopies(links: { id: number; emailOutboxId: number | null; smsOutboxId: number | null }[], tx?: Tx) {
       if (links.length === 0) return;
       const values = sql.join(
         links.map((l) => sql`(${l.id}::int, ${l.emailOutboxId}::int, ${l.smsOutboxId}::int)`),
         sql`, `,
       );
-      await via.execute(sql`
+      await runnerOf(db, tx).execute(sql`
         update ${notifications} set
           email_outbox_id = v.email_id,
           email_status = case when v.email_id is null then null else 'PENDING' end,

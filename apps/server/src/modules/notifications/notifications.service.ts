@@ -10,20 +10,21 @@ import {
   type NotificationKind,
   type NotificationsResponse,
 } from '@drat/contracts';
-import type { Db } from '../../db/client';
+import type { WithTransaction } from '../../db/transaction';
 import { DomainError } from '../../core/errors';
 import type { JobQueue, QueuePayloads } from '../../jobs/queue';
-import type { Principal } from '../auth/auth.service';
-import type { UserEvents } from '../live/user-events';
-import type { OutboxMessage, OutboxService } from '../outbox/outbox.service';
-import { notificationsRepo, type NotificationRow, type Recipient } from './notifications.repo';
+import type { Principal } from '../auth';
+import type { UserEvents } from '../live';
+import type { OutboxMessage, OutboxService } from '../outbox';
+import type { NotificationRow, NotificationsRepo, Recipient } from './notifications.repo';
 import { newAlertTexts, triggerTexts, type NotificationTexts } from './notifications.texts';
 
 /** Recipients read and written per transaction during a fan-out. */
 export const FANOUT_BATCH = 500;
 
 export interface NotificationsDeps {
-  db: Db;
+  repo: NotificationsRepo;
+  withTransaction: WithTransaction;
   queue: JobQueue;
   outbox: Pick<OutboxService, 'write' | 'enqueue' | 'onResult'>;
   publishUserEvent: UserEvents['publishUserEvent'];
@@ -57,7 +58,8 @@ const toDto = (n: NotificationRow): NotificationDto => ({
  * Everything is keyed (a notification by user, kind and ref), so any step may run twice.
  */
 export function createNotificationsService({
-  db,
+  repo,
+  withTransaction,
   queue,
   outbox,
   publishUserEvent,
@@ -65,8 +67,6 @@ export function createNotificationsService({
   publicUrl,
   log,
 }: NotificationsDeps) {
-  const repo = notificationsRepo(db);
-
   outbox.onResult(({ outboxId, channel, status }) => repo.setCopyStatus(channel, outboxId, status));
 
   async function inbox(userId: number): Promise<NotificationsResponse> {
@@ -90,10 +90,10 @@ export function createNotificationsService({
       afterId = batch[batch.length - 1]!.id;
       const byUser = new Map(batch.map((r) => [r.id, r]));
 
-      const written = await db.transaction(async (tx) => {
+      const written = await withTransaction(async (tx) => {
         const fresh = await repo.insertNew(
-          tx,
           batch.map((r) => ({ userId: r.id, kind, ref: String(ref), title: texts.title, content: texts.content })),
+          tx,
         );
         // The copies of the new notifications only: a re-run finds nothing new and sends nothing.
         const toSend: { notificationId: number; message: OutboxMessage }[] = [];
@@ -133,8 +133,8 @@ export function createNotificationsService({
           else link.smsOutboxId = m.id;
         }
         await repo.linkCopies(
-          tx,
           [...links.values()].filter((l) => l.emailOutboxId !== null || l.smsOutboxId !== null),
+          tx,
         );
         // Live events travel with the commit (NOTIFY inside the transaction).
         for (const n of fresh) {

@@ -1,10 +1,9 @@
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { runnerOf, type Tx } from '../../db/transaction';
 import { outbox } from '../../db/schema/index';
 
 export type OutboxRow = typeof outbox.$inferSelect;
-/** Anything that runs queries: the database or a transaction. */
-export type OutboxWriter = Pick<Db, 'insert'>;
 
 export function outboxRepo(db: Db) {
   return {
@@ -12,11 +11,11 @@ export function outboxRepo(db: Db) {
       const [created] = await db.insert(outbox).values(row).returning({ id: outbox.id });
       return created!.id;
     },
-    /** Several messages at once, through `via` (a transaction) when given. */
-    addMany: (rows: (typeof outbox.$inferInsert)[], via: OutboxWriter = db) =>
+    /** Several messages at once, inside the transaction `tx` when given. */
+    addMany: (rows: (typeof outbox.$inferInsert)[], tx?: Tx) =>
       rows.length === 0
         ? Promise.resolve([])
-        : via
+        : runnerOf(db, tx)
             .insert(outbox)
             .values(rows)
             .returning({ id: outbox.id, channel: outbox.channel, recipient: outbox.recipient }),
@@ -55,3 +54,4 @@ export function outboxRepo(db: Db) {
       ids.length === 0 ? Promise.resolve([]) : db.select().from(outbox).where(inArray(outbox.id, ids)),
   };
 }
+export type OutboxRepo = ReturnType<typeof outboxRepo>;

@@ -1,9 +1,9 @@
-import type { Db } from '../../db/client';
+import type { Tx } from '../../db/transaction';
 import type { JobQueue } from '../../jobs/queue';
-import type { MailMessage, MailProvider } from '../../providers/mail/index';
+import type { MailMessage, MailProvider } from '../../providers/mail/interface';
 import { isProviderError } from '../../providers/provider-error';
-import type { SmsMessage, SmsProvider } from '../../providers/sms/index';
-import { outboxRepo, type OutboxWriter } from './outbox.repo';
+import type { SmsMessage, SmsProvider } from '../../providers/sms/interface';
+import type { OutboxRepo } from './outbox.repo';
 
 const MAX_ATTEMPTS = 6;
 /** A message still untried this long after it was written lost its delivery job: the sweep re-enqueues it. */
@@ -36,8 +36,7 @@ const QUEUE = { EMAIL: 'email.deliver', SMS: 'sms.deliver' } as const;
  * keyed by its message, so enqueuing it twice delivers once; messages whose job was lost between
  * the write and the enqueue are picked up by `sweep`.
  */
-export function createOutboxService(db: Db, queue: JobQueue, mail: MailProvider, sms: SmsProvider) {
-  const repo = outboxRepo(db);
+export function createOutboxService(repo: OutboxRepo, queue: JobQueue, mail: MailProvider, sms: SmsProvider) {
   const listeners = new Set<(result: DeliveryResult) => Promise<void>>();
 
   async function enqueue(messages: { id: number; channel: OutboxChannel }[]): Promise<void> {
@@ -97,10 +96,10 @@ export function createOutboxService(db: Db, queue: JobQueue, mail: MailProvider,
     },
 
     /**
-     * Writes messages without enqueuing them, through `via` (a transaction) so they exist only if
-     * it commits; call `enqueue` with the answer after the commit.
+     * Writes messages without enqueuing them, inside the transaction `tx` so they exist only if it
+     * commits; call `enqueue` with the answer after the commit.
      */
-    write: (messages: OutboxMessage[], via?: OutboxWriter) =>
+    write: (messages: OutboxMessage[], tx?: Tx) =>
       repo.addMany(
         messages.map((m) => ({
           channel: m.channel,
@@ -109,7 +108,7 @@ export function createOutboxService(db: Db, queue: JobQueue, mail: MailProvider,
           body: m.body,
           html: m.html,
         })),
-        via,
+        tx,
       ),
     enqueue,
 

@@ -1,11 +1,11 @@
 import { MSG, type Profile, type Theme } from '@drat/contracts';
 import { DomainError } from '../../core/errors';
-import type { StorageProvider } from '../../providers/storage/index';
-import type { Principal } from '../auth/auth.service';
-import { randomToken } from '../auth/secrets';
-import type { RightsService } from '../rights/rights.service';
-import { isUniqueViolation, type UsersRepo } from '../users/users.repo';
-import { detectImageType } from './image-type';
+import type { StorageProvider } from '../../providers/storage/interface';
+import type { Principal } from '../auth';
+import { randomToken } from '../../core/secrets';
+import type { RightsService } from '../rights';
+import { isUniqueViolation, type UsersRepo } from '../users';
+import { detectImageType } from '../../core/image-type';
 
 /** Each notification switch: the profile column and the key the API answers with. */
 export const NOTIFICATION_TOGGLES = {

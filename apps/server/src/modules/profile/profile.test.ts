@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, type Profile } from '@drat/contracts';
-import { usersRepo } from '../users/users.repo';
+import { usersRepo } from '../users';
 import { makeUser, signIn, uniqueEmail } from '../../../test/factories';
 import { storedUser } from '../../../test/expect';
 import { createTestApp, type TestApp } from '../../../test/harness';

@@ -1,4 +1,4 @@
-import { detectImageType } from '../profile/image-type';
+import { detectImageType } from '../../core/image-type';
 
 /** What a file really is, from its bytes: the declared name and content type are not trusted. */
 export interface DetectedFile {

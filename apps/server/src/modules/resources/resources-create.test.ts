@@ -4,7 +4,7 @@ import { MSG, RESOURCE_MAX_BYTES, RESOURCE_MSG, RESOURCE_THUMBNAIL_MAX_BYTES, ty
 import { makeUser, signIn } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { diskStorage, type StorageProvider } from '../../providers/storage/index';
-import type { Principal } from '../auth/auth.service';
+import type { Principal } from '../auth';
 import { resourcesRepo } from './resources.repo';
 import { createResourcesService } from './resources.service';
 import {
@@ -15,7 +15,7 @@ import {
   storedResourceFiles,
   type Attached,
   type FormFields,
-} from './testing';
+} from '../../../test/resources-fixture';
 
 /** POST /api/resources/create/: who may, every validation message, files checked by their bytes. */
 

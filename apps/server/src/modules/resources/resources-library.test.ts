@@ -6,7 +6,7 @@ import { MSG, RESOURCE_MSG, type ResourcesResponse } from '@drat/contracts';
 import { makeUser, signIn } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { subscriptions } from '../../db/schema/index';
-import { alertTypeIds, createResource, namesOf, pdfFile, SAMPLES } from './testing';
+import { alertTypeIds, createResource, namesOf, pdfFile, SAMPLES } from '../../../test/resources-fixture';
 
 /** GET /resources, GET /resources/alert-type/{id} and DELETE /resources/{id}: who sees what, and deletion. */
 

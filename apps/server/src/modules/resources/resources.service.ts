@@ -14,9 +14,9 @@ import {
   type Rights,
 } from '@drat/contracts';
 import { DomainError } from '../../core/errors';
-import type { StorageProvider } from '../../providers/storage/index';
-import type { Principal } from '../auth/auth.service';
-import { randomToken } from '../auth/secrets';
+import type { StorageProvider } from '../../providers/storage/interface';
+import type { Principal } from '../auth';
+import { randomToken } from '../../core/secrets';
 import { detectPdf, detectSheet, detectThumbnail, detectVideo, type DetectedFile } from './file-types';
 import type { ResourceForm, Upload } from './resources.form';
 import type { Audience, ResourcesRepo, ResourceWithTypes } from './resources.repo';

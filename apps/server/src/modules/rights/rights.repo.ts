@@ -89,3 +89,4 @@ export function rightsRepo(db: Db) {
     },
   };
 }
+export type RightsRepo = ReturnType<typeof rightsRepo>;

@@ -1,7 +1,6 @@
 import type { AlertCategory, AlertTypeRight, Rights } from '@drat/contracts';
-import type { Db } from '../../db/client';
 import { createReadCache, NO_CACHES, type CacheDeps } from '../../db/read-cache';
-import { rightsRepo } from './rights.repo';
+import type { RightsRepo } from './rights.repo';
 import { computeRights } from './rights.rules';
 
 export interface RightsSubject {
@@ -19,10 +18,9 @@ interface Catalogue {
   byPlan: Map<number, Set<number>>;
 }
 
-type PlansAndVersion = Awaited<ReturnType<ReturnType<typeof rightsRepo>['plansAndCatalogueVersion']>>;
+type PlansAndVersion = Awaited<ReturnType<RightsRepo['plansAndCatalogueVersion']>>;
 
-export function createRightsService(db: Db, now: () => Date, caches: CacheDeps = NO_CACHES) {
-  const repo = rightsRepo(db);
+export function createRightsService(repo: RightsRepo, now: () => Date, caches: CacheDeps = NO_CACHES) {
   // A user's running plans and the catalogue version, per user: forgotten when the user's
   // subscriptions or the catalogue change (change feed), and after the TTL, so that a plan that
   // starts or ends is seen within it.

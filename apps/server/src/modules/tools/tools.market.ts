@@ -1,9 +1,7 @@
 import { ASK_DRAT_MSG, MARKET_MSG, type Bar } from '@drat/contracts';
-import { HISTORY_DAYS, isoDay } from '@drat/engine';
+import { HISTORY_DAYS, isoDay, livePrice } from '@drat/engine';
 import type { MarketDataProvider } from '../../providers/market/interface';
-import { livePrice } from '../market/market.service';
 import { withProvider } from '../../providers/provider-error';
-import { nyDate } from '../market/market.util';
 import { Lru } from './lru';
 import { toolError } from './tools.access';
 
@@ -34,7 +32,7 @@ export function createToolsMarket(provider: MarketDataProvider, capacity = BARS_
 
   function dailyHistory(ticker: string): Promise<Bar[]> {
     const now = provider.now();
-    const today = nyDate(now.getTime());
+    const today = provider.calendar.dateOf(now);
     const key = `${ticker}|1day|${today}`;
     const hit = cache.get(key);
     if (hit) return hit;

@@ -5,7 +5,7 @@ import { DomainError } from '../../core/errors';
 import type { MarketDataProvider } from '../../providers/market/interface';
 import { createSimMarket } from '../../providers/market/sim/index';
 import { ProviderError } from '../../providers/provider-error';
-import { nyDate } from '../market/market.util';
+import { newYorkCalendar } from '../../providers/market/calendar';
 import { createToolsMarket } from './tools.market';
 
 const WEDNESDAY_1030_NY = Date.parse('2026-03-04T15:30:00Z');
@@ -38,7 +38,7 @@ describe('the tools market reader', () => {
     const m = market();
     const tools = createToolsMarket(m.provider);
     const daily = await tools.dailyHistory('AAPL');
-    const today = nyDate(WEDNESDAY_1030_NY);
+    const today = newYorkCalendar.dateOf(WEDNESDAY_1030_NY);
     expect(daily.every((b) => isoDay(b.time) < today)).toBe(true);
     expect(isoDay(daily.at(-1)!.time)).toBe('2026-03-03');
     expect(daily.length).toBeGreaterThan(480);

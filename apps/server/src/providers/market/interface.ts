@@ -1,4 +1,7 @@
 import type { Bar, CompanyReference, Interval, MarketClock, OptionQuote, Quote } from '@drat/contracts';
+import type { MarketCalendar } from './calendar';
+
+export type { MarketCalendar } from './calendar';
 
 /**
  * Everything DRAT reads about the market. `sim` (default) computes it offline; `tradier` asks
@@ -22,5 +25,7 @@ export interface MarketDataProvider {
   universe(): Promise<string[]>;
   /** The market's current time (simulated time runs SIM_SPEED times faster than the wall clock). */
   now(): Date;
+  /** New York dates and the hour options expire at: modules read time through this, never a provider's files. */
+  readonly calendar: MarketCalendar;
   health(): Promise<boolean>;
 }

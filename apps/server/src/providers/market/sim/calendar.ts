@@ -3,9 +3,9 @@
  * rules, Good Friday from the date of Easter, a few one-off closures, and the 13:00 early closes.
  * Dates are "day numbers": whole days since 1970-01-01 of a calendar date (no time zone).
  */
+import { dateParts, dayNumber, parseIsoDate } from '../new-york';
 
-export const DAY_MS = 86_400_000;
-export const MINUTE_MS = 60_000;
+export { dateParts, DAY_MS, dayNumber, isoDate, MINUTE_MS, parseIsoDate } from '../new-york';
 
 /** Minutes after midnight ET. */
 export const PRE_OPEN = 4 * 60;
@@ -21,28 +21,6 @@ export interface DaySchedule {
   open: number;
   close: number;
   post: number;
-}
-
-export function dayNumber(year: number, month: number, day: number): number {
-  return Math.floor(Date.UTC(year, month - 1, day) / DAY_MS);
-}
-
-export function dateParts(day: number): { year: number; month: number; day: number } {
-  const d = new Date(day * DAY_MS);
-  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
-}
-
-/** YYYY-MM-DD of a day number. */
-export function isoDate(day: number): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** The day number of a YYYY-MM-DD date, or null when it is not a real date. */
-export function parseIsoDate(s: string): number | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
-  if (!m) return null;
-  const day = dayNumber(Number(m[1]), Number(m[2]), Number(m[3]));
-  return isoDate(day) === s ? day : null;
 }
 
 /** 0 = Sunday … 6 = Saturday. */

@@ -1,12 +1,12 @@
 /**
- * New York time and the market clock: the America/New_York offset (DST included) from
- * Intl.DateTimeFormat, NYSE regular and extended hours on the trading calendar, and simulated
- * time. Pure: every function takes the instant it is asked about.
+ * The market clock: NYSE regular and extended hours on the trading calendar, and simulated time,
+ * on New York time (../new-york.ts). Pure: every function takes the instant it is asked about.
  */
 import type { MarketClock, MarketState } from '@drat/contracts';
-import { DAY_MS, MINUTE_MS, daySchedule, isTradingDay, nextTradingDay } from './calendar';
+import { etLocal, etToUtcMs } from '../new-york';
+import { DAY_MS, daySchedule, isTradingDay, nextTradingDay } from './calendar';
 
-const HOUR_MS = 3_600_000;
+export { etLocal, etOffsetMinutes, etToUtcMs } from '../new-york';
 
 /**
  * The fixed anchor of simulated time, the same on every node: simulated = anchor + (wall − anchor) × speed.
@@ -16,50 +16,6 @@ export const SIM_EPOCH_MS = Date.UTC(2026, 0, 1);
 
 export function simulatedTime(wallMs: number, speed: number, anchorMs = SIM_EPOCH_MS): number {
   return Math.floor(anchorMs + (wallMs - anchorMs) * speed);
-}
-
-const nyParts = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/New_York',
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-});
-
-const offsets = new Map<number, number>();
-
-/** New York's offset from UTC in minutes at an instant (−300 in winter, −240 in summer). */
-export function etOffsetMinutes(ms: number): number {
-  // Offsets change only on whole UTC hours, so one look-up per hour is exact.
-  const hour = Math.floor(ms / HOUR_MS);
-  let off = offsets.get(hour);
-  if (off === undefined) {
-    const p: Record<string, number> = {};
-    for (const part of nyParts.formatToParts(new Date(hour * HOUR_MS))) {
-      if (part.type !== 'literal') p[part.type] = Number(part.value);
-    }
-    const local = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!);
-    off = Math.round((local - hour * HOUR_MS) / MINUTE_MS);
-    if (offsets.size > 200_000) offsets.clear();
-    offsets.set(hour, off);
-  }
-  return off;
-}
-
-/** The New York calendar day (day number) and minute of that day at an instant. */
-export function etLocal(ms: number): { day: number; minute: number } {
-  const localMinutes = Math.floor(ms / MINUTE_MS) + etOffsetMinutes(ms);
-  const day = Math.floor(localMinutes / 1440);
-  return { day, minute: localMinutes - day * 1440 };
-}
-
-/** The instant of a New York wall time (day number, minute of the day). */
-export function etToUtcMs(day: number, minute: number): number {
-  const local = day * DAY_MS + minute * MINUTE_MS;
-  const guess = local - etOffsetMinutes(local + 5 * HOUR_MS) * MINUTE_MS;
-  return local - etOffsetMinutes(guess) * MINUTE_MS;
 }
 
 export interface MarketStateAt {

@@ -13,7 +13,7 @@ import {
   type Quote,
 } from '@drat/contracts';
 import type { MarketDataProvider } from '../interface';
-import { parseOcc } from '../occ';
+import { parseOcc } from '@drat/engine';
 import { DAY_MS, MINUTE_MS, isoDate, parseIsoDate } from './calendar';
 import { etLocal, marketClockAt, simulatedTime, SIM_EPOCH_MS } from './clock';
 import { simBars } from './bars';
@@ -28,6 +28,7 @@ import {
   type OptionMarket,
 } from './options';
 import { UNIVERSE, findByOptionRoot } from './universe';
+import { newYorkCalendar } from '../calendar';
 
 export { SimEngine } from './engine';
 export { SIM_EPOCH_MS, simulatedTime } from './clock';
@@ -174,6 +175,8 @@ export function createSimMarket(options: SimMarketOptions): SimMarket {
     now(): Date {
       return new Date(nowMs());
     },
+
+    calendar: newYorkCalendar,
 
     async health(): Promise<boolean> {
       return true;

@@ -6,7 +6,7 @@
  * Only 1-minute bars: the alert lifecycle follows options alerts by them (issue 4).
  */
 import type { Bar } from '@drat/contracts';
-import type { OccParts } from '../occ';
+import type { OccParts } from '@drat/engine';
 import { parseIsoDate } from './calendar';
 import { etToUtcMs } from './clock';
 import type { SimEngine, TickerState } from './engine';

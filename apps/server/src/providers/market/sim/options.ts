@@ -5,7 +5,7 @@
  * greeks, a bid/ask around the theoretical price and deterministic volume and open interest.
  */
 import type { Greeks, OptionQuote } from '@drat/contracts';
-import { occSymbol } from '../occ';
+import { occSymbol } from '@drat/engine';
 import { dateParts, isoDate, isTradingDay, nthWeekday, tradingDayOnOrBefore, weekday } from './calendar';
 import { etToUtcMs } from './clock';
 import { hash3, normal, unit } from './rng';

@@ -1,6 +1,6 @@
 import type { OptionQuote } from '@drat/contracts';
 import { describe, expect, it } from 'vitest';
-import { parseOcc } from '../occ';
+import { parseOcc } from '@drat/engine';
 import { isoDate, parseIsoDate, weekday } from './calendar';
 import {
   RISK_FREE_RATE,

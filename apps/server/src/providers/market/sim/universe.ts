@@ -9,7 +9,7 @@
  * The exchange OTC makes a name type 'otc'; the ETF heading makes it type 'etf'.
  */
 import { SECTORS, type CompanyReference, type Sector, type SecurityType } from '@drat/contracts';
-import { occRoot } from '../occ';
+import { occRoot } from '@drat/engine';
 import { FUNDS_AND_OTC } from './universe-funds-otc';
 import { STOCKS_A } from './universe-stocks-a';
 import { STOCKS_B } from './universe-stocks-b';

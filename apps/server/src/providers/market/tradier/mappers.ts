@@ -1,5 +1,6 @@
 import type { Greeks, MarketClock, MarketState, OptionQuote, Quote } from '@drat/contracts';
 import { ProviderError } from '../../provider-error';
+import { parseOcc } from '@drat/engine';
 import { field, num, record, str } from './normalize';
 import { addDays, etDate, etToEpochMs, weekday } from './time';
 
@@ -34,25 +35,6 @@ export function mapQuote(raw: unknown, nowMs: number): Quote | undefined {
 function epochMsOf(x: number | undefined): number | undefined {
   if (x === undefined || x <= 0) return undefined;
   return x < 1e11 ? x * 1000 : x;
-}
-
-export interface OccParts {
-  root: string;
-  expiration: string;
-  option_type: 'call' | 'put';
-  strike: number;
-}
-
-/** AAPL260116C00150000 → root AAPL, 2026-01-16, call, 150. */
-export function parseOcc(symbol: string): OccParts | undefined {
-  const m = /^([A-Z][A-Z0-9.]{0,5})(\d{2})(\d{2})(\d{2})([CP])(\d{8})$/.exec(symbol.trim().toUpperCase());
-  if (!m) return undefined;
-  return {
-    root: m[1]!,
-    expiration: `20${m[2]}-${m[3]}-${m[4]}`,
-    option_type: m[5] === 'C' ? 'call' : 'put',
-    strike: Number(m[6]) / 1000,
-  };
 }
 
 function mapGreeks(raw: unknown): Greeks {

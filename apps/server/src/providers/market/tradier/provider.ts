@@ -4,10 +4,12 @@ import { aggregate, BAR_SOURCES, mapHistory, mapTimesales, within } from './bars
 import { fundamentalsTables, mapCompany } from './company';
 import { isProviderError } from '../../provider-error';
 import { TradierHttp, type TradierHttpOptions } from './http';
-import { mapClock, mapOption, mapQuote, parseOcc } from './mappers';
+import { parseOcc } from '@drat/engine';
+import { mapClock, mapOption, mapQuote } from './mappers';
 import { field, listAt, num, record, str, type JsonObject } from './normalize';
 import { etDate, etDateTime } from './time';
 import { DEFAULT_TRADIER_UNIVERSE } from './universe';
+import { newYorkCalendar } from '../calendar';
 
 export interface TradierMarketOptions extends TradierHttpOptions {
   /** timesales' session_filter: `open` = regular hours only (default), `all` = with pre/post market. */
@@ -207,6 +209,8 @@ export function createTradierMarket(options: TradierMarketOptions): TradierMarke
     },
 
     now: () => wall(),
+
+    calendar: newYorkCalendar,
 
     async health(): Promise<boolean> {
       try {

@@ -1,0 +1,98 @@
+/**
+ * The composition root: builds every area of the product once, from the database, the job queue
+ * and the providers, each area getting exactly what it uses. main.ts calls it once and hands the
+ * same graph to the HTTP app and to the job workers (one event bus, one set of caches per process).
+ */
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { createPgListener, listenConnectionOf } from './db/pg-listener';
+import { CHANGES_CHANNEL, createChangeFeed } from './db/read-cache';
+import type { JobQueue } from './jobs/queue';
+import { createAlertsArea } from './modules/alerts';
+import { createAuth } from './modules/auth';
+import { createLive, USER_EVENTS_CHANNEL } from './modules/live';
+import { createMarketService } from './modules/market';
+import { createNotifications } from './modules/notifications';
+import { createOutbox } from './modules/outbox';
+import { createProfileService } from './modules/profile';
+import { createResources } from './modules/resources';
+import { createRights } from './modules/rights';
+import { createToolsArea } from './modules/tools';
+import { createTrading } from './modules/trading';
+import { usersRepo } from './modules/users';
+import type { FilingsProvider } from './providers/filings/interface';
+import { createSimFilings } from './providers/filings/sim';
+import type { MailProvider } from './providers/mail/interface';
+import type { MarketDataProvider } from './providers/market/interface';
+import type { SmsProvider } from './providers/sms/interface';
+import { outboxSmsProvider } from './providers/sms/outbox';
+import type { StorageProvider } from './providers/storage/interface';
+
+/** What the product is built from: configuration, the database, the queue and every provider. */
+export interface AppDeps {
+  config: Pick<Config, 'publicUrl' | 'demoSeed' | 'dataDir' | 'trustProxy' | 'readCacheMs'>;
+  db: Db;
+  queue: JobQueue;
+  mail: MailProvider;
+  /** SMS delivery (Twilio when configured); the offline outbox provider when absent. */
+  sms?: SmsProvider;
+  storage: StorageProvider;
+  /** Market data (MARKET_DATA: the simulated market or Tradier). */
+  market: MarketDataProvider;
+  /** SEC filings and 10-K figures (FILINGS: SEC EDGAR); the simulated universe's filings when absent. */
+  filings?: FilingsProvider;
+  log: Logger;
+  now?: () => Date;
+}
+
+/** Builds every area once. Call `start()` before serving and `close()` after. */
+export function composeModules(deps: AppDeps) {
+  const { db, queue, mail, storage, market, log, config } = deps;
+  const now = deps.now ?? (() => new Date());
+  const sms = deps.sms ?? outboxSmsProvider(log);
+  const filings = deps.filings ?? createSimFilings({ now: () => market.now() });
+
+  // Every write to a user forgets that user's cached sign-ins (auth is built below, so bind late).
+  const userChanged: { forget: (userId: number) => void } = { forget: () => {} };
+  const users = usersRepo(db, (id) => userChanged.forget(id));
+  // The process's LISTEN connection: user events for the WebSockets, and the change feed that
+  // keeps the read caches (READ_CACHE_MS) true across processes.
+  const listener = createPgListener({
+    connection: listenConnectionOf(db),
+    channels: [USER_EVENTS_CHANNEL, CHANGES_CHANNEL],
+    log,
+  });
+  const caches = { feed: createChangeFeed(listener, config.readCacheMs > 0), ttlMs: config.readCacheMs, now };
+  const rights = createRights(db, now, caches);
+  const outbox = createOutbox(db, queue, mail, sms);
+  // Live updates: `live.publishUserEvent` tells a user's open tabs that something happened.
+  const live = createLive({ db, market, log, now, listener });
+  // Inbox, e-mail and SMS notifications of new alerts and triggers.
+  const notifications = createNotifications({ db, queue, outbox, live, now, publicUrl: config.publicUrl, log });
+  const alerts = createAlertsArea({ db, market, rights, log, now, caches, demoSeed: config.demoSeed });
+  // New alerts and triggers notify their users: each hook queues a durable fan-out job (keyed, so a
+  // hook run twice or by two processes notifies once). Late triggers (a catch-up) go to the inbox only.
+  alerts.events.onAlertPublished(({ alert }) => notifications.notifyAlertPublished(alert.id));
+  alerts.events.onTriggerCreated(({ trigger, late }) => notifications.notifyTrigger(trigger.id, { late }));
+  const auth = createAuth({ db, users, rights, outbox, now, publicUrl: config.publicUrl });
+  userChanged.forget = auth.forgetUser;
+
+  return {
+    rights,
+    outbox,
+    auth,
+    profile: createProfileService({ users, rights, storage }),
+    trading: createTrading({ users }),
+    market: createMarketService({ provider: market }),
+    resources: createResources(db, storage, log),
+    live,
+    notifications,
+    alerts,
+    tools: createToolsArea({ db, market, filings, now }),
+    /** Opens the LISTEN connection (user events, change feed). */
+    start: () => listener.start(),
+    close: () => listener.close(),
+  };
+}
+export type Modules = ReturnType<typeof composeModules>;

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { Modules } from '../compose';
+import { registerAlertsRoutes } from '../modules/alerts';
+import { registerAuthRoutes } from '../modules/auth';
+import { registerLiveRoutes } from '../modules/live';
+import { registerMarketRoutes } from '../modules/market';
+import { registerNotificationsRoutes } from '../modules/notifications';
+import { registerProfileRoutes } from '../modules/profile';
+import { registerResourcesRoutes } from '../modules/resources';
+import { registerToolsRoutes } from '../modules/tools';
+import { registerTradingRoutes } from '../modules/trading';
+
+/** Every area's routes under /api. Each area declares who may call each of its routes. */
+export async function registerRoutes(api: FastifyInstance, m: Modules): Promise<void> {
+  await registerAuthRoutes(api, m.auth);
+  await registerProfileRoutes(api, m.profile);
+  await registerTradingRoutes(api, m.trading);
+  await registerMarketRoutes(api, m.market);
+  await registerResourcesRoutes(api, m.resources);
+  await registerNotificationsRoutes(api, m.notifications);
+  await registerLiveRoutes(api, m.live, m.auth);
+  await registerAlertsRoutes(api, m.alerts);
+  await registerToolsRoutes(api, m.tools);
+}

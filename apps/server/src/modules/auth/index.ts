@@ -1,0 +1,38 @@
+/** Sign-in, OTP, password reset and change, sessions (1-core §4, §5, §7). */
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import type { OutboxService } from '../outbox';
+import type { RightsService } from '../rights';
+import type { UsersRepo } from '../users';
+import { authRepo } from './auth.repo';
+import { authRoutes } from './auth.routes';
+import { createAuthService, type AuthService } from './auth.service';
+import { createRateLimiter } from './rate-limit';
+import { rateLimitRepo } from './rate-limit.repo';
+
+export type { AuthService, ClientInfo, Principal, User } from './auth.service';
+
+export interface AuthAreaDeps {
+  db: Db;
+  users: UsersRepo;
+  rights: RightsService;
+  outbox: OutboxService;
+  now: () => Date;
+  publicUrl: string;
+}
+
+export function createAuth({ db, users, rights, outbox, now, publicUrl }: AuthAreaDeps): AuthService {
+  return createAuthService({
+    repo: authRepo(db),
+    users,
+    rights,
+    outbox,
+    limiter: createRateLimiter(rateLimitRepo(db), now),
+    now,
+    publicUrl,
+  });
+}
+
+export async function registerAuthRoutes(api: FastifyInstance, auth: AuthService): Promise<void> {
+  await api.register(authRoutes, { auth });
+}

@@ -1,0 +1,22 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+
+/** Fixed-window attempt counters in PostgreSQL (rate_limits), so every server node shares them. */
+export function rateLimitRepo(db: Db) {
+  return {
+    /** Counts one attempt on `key` in the window starting at `windowStart`; answers the window's count. */
+    async hit(key: string, windowStart: Date): Promise<number> {
+      const result = await db.execute<{ hits: number }>(sql`
+        insert into rate_limits (key, window_start, hits) values (${key}, ${windowStart.toISOString()}, 1)
+        on conflict (key) do update set
+          hits = case when rate_limits.window_start = excluded.window_start then rate_limits.hits + 1 else 1 end,
+          window_start = excluded.window_start
+        returning hits`);
+      return Number(result.rows[0]?.hits ?? 0);
+    },
+    async clear(key: string): Promise<void> {
+      await db.execute(sql`delete from rate_limits where key = ${key}`);
+    },
+  };
+}
+export type RateLimitRepo = ReturnType<typeof rateLimitRepo>;

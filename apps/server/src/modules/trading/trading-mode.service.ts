@@ -1,0 +1,16 @@
+import type { Principal } from '../auth';
+import type { UsersRepo } from '../users';
+
+export const DEMO_MODE_MESSAGE = 'Now set to Demo Mode';
+
+/** Live or demo mode (2-trading §4 "Trade mode"). Granting live access comes with broker authorization. */
+export function createTradingModeService(users: UsersRepo) {
+  return {
+    /** Withdraws broker access: the user trades on the demo account from now on. */
+    async deauthorize(principal: Principal) {
+      await users.updateUser(principal.user.id, { isLiveTrader: false });
+      return { message: DEMO_MODE_MESSAGE, is_live_trader: false, is_demo_trader: true };
+    },
+  };
+}
+export type TradingModeService = ReturnType<typeof createTradingModeService>;
