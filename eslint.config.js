@@ -1,12 +1,69 @@
-// ESLint flat config: typescript-eslint's recommended rules everywhere, React hooks rules for the
-// web app, no `any`, and no committed `.only` in tests.
+// ESLint flat config: typescript-eslint's recommended rules everywhere, React hooks rules and
+// feature boundaries for the web app, the server's layers (docs/architecture.md), no import cycle,
+// no `any`, and no committed `.only` in tests.
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const TEST_FUNCTIONS = '/^(describe|suite|it|test|bench)$/';
+
+/**
+ * The web app's rooms (apps/web/src): app/ (router, layout, session, guards, theme), api/ (one
+ * function per endpoint), components/ and lib/ (shared by every feature) and features/<area>/.
+ * A feature is used from outside only through its index.ts; components/ and lib/ use no feature.
+ */
+const REPO_ROOT = fileURLToPath(new URL('.', import.meta.url));
+const WEB_SRC = 'apps/web/src';
+const WEB_FEATURES = readdirSync(`${REPO_ROOT}${WEB_SRC}/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const WEB_BOUNDARIES = [
+  ...WEB_FEATURES.map((feature) => ({
+    // Every file of the web app but this feature's own.
+    target: [`${WEB_SRC}/*.{ts,tsx}`, `${WEB_SRC}/!(features)/**/*`, `${WEB_SRC}/features/!(${feature})/**/*`],
+    from: `${WEB_SRC}/features/${feature}`,
+    except: ['./index.ts'],
+    message: `Import the ${feature} feature through its index ('features/${feature}'), not a file inside it.`,
+  })),
+  {
+    target: [`${WEB_SRC}/components`, `${WEB_SRC}/lib`],
+    from: `${WEB_SRC}/features`,
+    message: 'components/ and lib/ are shared by every feature: they must not import one.',
+  },
+];
+
+/**
+ * The server's areas (apps/server/src/modules/<area>): another area, the HTTP layer, the jobs and
+ * the composition root use an area only through its index.ts.
+ */
+const SERVER_SRC = 'apps/server/src';
+const SERVER_AREAS = readdirSync(`${REPO_ROOT}${SERVER_SRC}/modules`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const SERVER_BOUNDARIES = SERVER_AREAS.map((area) => ({
+  target: [`${SERVER_SRC}/*.ts`, `${SERVER_SRC}/!(modules)/**/*`, `${SERVER_SRC}/modules/!(${area})/**/*`],
+  from: `${SERVER_SRC}/modules/${area}`,
+  except: ['./index.ts'],
+  message: `Use the ${area} area through its index ('modules/${area}'), not a file inside it.`,
+}));
+
+/** Only repositories (*.repo.ts) talk to the database; routes, services and rules never do. */
+const DATABASE_CLIENT = {
+  group: ['drizzle-orm', 'drizzle-orm/*', 'pg', '**/db/client', '**/db/schema', '**/db/schema/*'],
+  message: 'SQL lives in *.repo.ts: a service gets a repository (and `withTransaction` from db/transaction.ts).',
+};
+/** Areas reach outside systems only through a provider's interface, never an implementation. */
+const PROVIDER_INTERNALS = {
+  group: ['**/providers/*/*', '**/providers/*/*/**', '!**/providers/*/interface', '!**/providers/market/calendar'],
+  message:
+    'Use a provider through its interface (providers/<kind>/interface.ts); only compose.ts picks an implementation.',
+};
 
 export default defineConfig(
   globalIgnores([
@@ -52,5 +109,60 @@ export default defineConfig(
     ignores: ['apps/web/vite.config.ts'],
     extends: [reactHooks.configs.flat.recommended],
     languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: `${REPO_ROOT}apps/web/tsconfig.json` })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: REPO_ROOT, zones: WEB_BOUNDARIES }],
+    },
+  },
+  {
+    files: ['apps/server/**/*.ts', 'packages/*/src/**/*.ts', 'bench/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: `${REPO_ROOT}tsconfig.json` })],
+      // no-cycle reads the files it follows: TypeScript, with typescript-eslint's parser.
+      'import-x/extensions': ['.ts'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    },
+    rules: {
+      // A cycle anywhere in the server or the packages is an error (the areas' graph is a tree).
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: [`${SERVER_SRC}/**/*.ts`],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: REPO_ROOT, zones: SERVER_BOUNDARIES }],
+    },
+  },
+  {
+    // Routes, services and every other file of an area but its repositories and its index (which
+    // builds the repositories from the database handle).
+    files: [`${SERVER_SRC}/modules/**/*.ts`, `${SERVER_SRC}/http/**/*.ts`],
+    ignores: ['**/*.repo.ts', '**/*.test.ts', `${SERVER_SRC}/modules/*/index.ts`],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ ...DATABASE_CLIENT, allowTypeImports: false }, PROVIDER_INTERNALS],
+        },
+      ],
+    },
+  },
+  {
+    // An area's index may name the database handle's type, and nothing more of it.
+    files: [`${SERVER_SRC}/modules/*/index.ts`],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ ...DATABASE_CLIENT, allowTypeImports: true }, PROVIDER_INTERNALS] },
+      ],
+    },
   },
 );

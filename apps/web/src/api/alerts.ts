@@ -3,73 +3,35 @@ import type {
   AlertCategory,
   AlertPublisherDto,
   AlertDto,
-  AlertSort,
+  AlertSearchBody,
   AlertsPage,
+  AlertsQuery,
   AllAlertsResponse,
   CompletedAlertsResponse,
   CompletedSort,
+  CreateAlertBody,
   CreatedPublisherDto,
+  DioneTrackerListResponse,
   PublishAlertResponse,
   TrackerDto,
   TriggerDto,
-  TriggerSort,
   TriggersPage,
+  TriggersQuery,
 } from '@drat/contracts';
 import { api } from './client';
 
 /** Alerts, triggers and trackers (1-core §7 "Alerts, triggers, trackers"): one function per endpoint. */
 
-export interface PageQuery<S extends string> {
-  /** The alert type's name. */
-  name: string;
-  limit: number;
-  offset: number;
-  sort?: S;
-}
-
-/** Date range (YYYY-MM-DD, inclusive) and tickers: each is sent only when its toggle is on (1-core §5). */
-export interface SearchBody {
-  category: AlertCategory;
-  daterange?: [string, string];
-  tickers?: string[];
-}
-
-/** 1-core §3 "Dione tracker" (GET /alerts/dione-tracker-list, built with the tools). */
-export interface DioneTrackerDto {
-  id: number;
-  ticker: string;
-  alert_date: string;
-  alert_price: number | null;
-  target_range_one: number | null;
-  target_range_two: number | null;
-}
-
 /**
  * The super user's 'New alert' form (POST /alerts/create/, validated by the contracts' createAlertBody).
  * Options: BUY CALL and BUY PUT take the single strike and expiration; STRANGLE and STRADDLE take
- * leg one (the call) and leg two (the put) strikes on leg_one_expiration.
+ * leg one (the call) and leg two (the put) strikes on leg_one_expiration. The contracts type is the
+ * parsed body, where notes and embeds have their defaults; the form may leave them out.
  */
-export interface NewAlertBody {
-  alert_type: string;
-  ticker: string;
-  alert_price: number;
-  buy_range_low: number;
-  buy_range_high: number;
-  target_range_low: number;
-  target_range_high: number;
-  stop_loss: number;
-  rating: number;
-  notes?: string;
-  embeds?: { fields: { label: string; value: string }[] }[];
-  strategy?: string;
-  single_strike?: number;
-  single_expiration?: string;
-  leg_one_strike?: number;
-  leg_two_strike?: number;
-  leg_one_expiration?: string;
-}
+export type NewAlertBody = Omit<CreateAlertBody, 'notes' | 'embeds'> &
+  Partial<Pick<CreateAlertBody, 'notes' | 'embeds'>>;
 
-export const fetchAlerts = (q: PageQuery<AlertSort>) => api.get<AlertsPage>('/alerts', { ...q });
+export const fetchAlerts = (q: AlertsQuery) => api.get<AlertsPage>('/alerts', { ...q });
 
 export const fetchAlertTickers = (category: AlertCategory) =>
   api.get<{ data: string[] }>('/alerts/tickers', { category });
@@ -77,7 +39,8 @@ export const fetchAlertTickers = (category: AlertCategory) =>
 export const trackAlert = (body: { alert_type: string; ticker: string; alert_id: number }) =>
   api.post<{ message?: string }>('/alerts/add-alert-tracker/', body);
 
-export const searchAlerts = (body: SearchBody) => api.post<{ data: AlertDto[] }>('/alerts/search/', body);
+/** Date range (YYYY-MM-DD, inclusive) and tickers: each is sent only when its toggle is on (1-core §5). */
+export const searchAlerts = (body: AlertSearchBody) => api.post<{ data: AlertDto[] }>('/alerts/search/', body);
 
 export const deleteAlerts = (ids: readonly number[]) =>
   api.delete<{ message?: string }>('/alerts/batch-delete', { type: 'soft', alert_ids: ids.join(',') });
@@ -97,12 +60,13 @@ export const fetchAdminCompletedAlerts = (name: string, sort?: CompletedSort) =>
 
 export const fetchAllAlerts = (name: string) => api.get<AllAlertsResponse>('/alerts/all-alerts', { name });
 
-export const fetchTriggers = (q: PageQuery<TriggerSort>) => api.get<TriggersPage>('/alerts/triggers', { ...q });
+export const fetchTriggers = (q: TriggersQuery) => api.get<TriggersPage>('/alerts/triggers', { ...q });
 
 export const fetchTriggerTickers = (category: AlertCategory) =>
   api.get<{ tickers: string[] }>('/alerts/tickers/triggers', { category });
 
-export const searchTriggers = (body: SearchBody) => api.post<{ data: TriggerDto[] }>('/alerts/search/triggers/', body);
+export const searchTriggers = (body: AlertSearchBody) =>
+  api.post<{ data: TriggerDto[] }>('/alerts/search/triggers/', body);
 
 export const fetchTrackerAlert = (id: number) => api.get<{ data: AlertDto }>('/alerts/tracker-alert', { id });
 
@@ -112,8 +76,7 @@ export const removeTracker = (id: number) => api.post<{ message?: string }>('/al
 
 export const resetTrackers = () => api.post<{ message?: string }>('/alerts/reset-trackers/');
 
-export const fetchDioneTrackers = () =>
-  api.get<{ data: DioneTrackerDto[]; hasTickers: boolean }>('/alerts/dione-tracker-list');
+export const fetchDioneTrackers = () => api.get<DioneTrackerListResponse>('/alerts/dione-tracker-list');
 
 export const removeDioneTracker = (id: number) =>
   api.post<{ message?: string }>('/alerts/remove-dione-ticker/', { id });

@@ -1,5 +1,6 @@
-import type { SessionData } from '@drat/contracts';
-import { api } from './client';
+import type { z } from 'zod';
+import type { LoginBody, SessionData, setNewPasswordBody } from '@drat/contracts';
+import { api, type MessageReply } from './client';
 
 /**
  * Sign-in, OTP and password-reset calls (1-core §7 "Authentication and profile").
@@ -23,23 +24,17 @@ export interface OtpVerifyReply {
 /** The `code` of a failed OTP verification: 204 wrong code, 205 expired or no sign-in waiting. */
 export type OtpFailureCode = 204 | 205;
 
-export interface MessageReply {
-  message: string;
-}
-
 export interface ResetTokenReply {
   valid: true;
   resetkey: string;
 }
 
-export interface NewPassword {
-  p1: string;
-  p2: string;
-  resetkey: string;
-}
+/** Body of POST /set-new-password/. */
+export type NewPassword = z.infer<typeof setNewPasswordBody>;
 
 /** The web app sends the e-mail as `username`. */
-export const login = (email: string, password: string) => api.post<LoginReply>('/login', { username: email, password });
+export const login = (email: string, password: string) =>
+  api.post<LoginReply>('/login', { username: email, password } satisfies LoginBody);
 
 export const logout = () => api.post<{ detail: string }>('/logout/');
 

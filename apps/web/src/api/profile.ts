@@ -1,19 +1,21 @@
-import type { AlertTypeStatus, Profile, Theme } from '@drat/contracts';
-import { api } from './client';
+import type { z } from 'zod';
+import type {
+  AlertTypeStatus,
+  exemptAlertsBody,
+  passwordChangeBody,
+  Profile,
+  profileChangeBody,
+  Theme,
+} from '@drat/contracts';
+import { api, type MessageReply } from './client';
 
 /**
  * Profile, settings and preference calls (1-core §7 "Authentication and profile").
  * One typed function per endpoint; the screens reach them through TanStack Query hooks.
  */
 
-export interface MessageReply {
-  message: string;
-}
-
-export interface ProfileChange {
-  email?: string;
-  phone_number?: string;
-}
+/** Body of POST /profile/profile_change/. */
+export type ProfileChange = z.infer<typeof profileChangeBody>;
 
 /** The four no-body switches: each call flips the setting and answers its new value. */
 export const NOTIFICATION_SETTINGS = {
@@ -27,16 +29,11 @@ export type NotificationField = (typeof NOTIFICATION_SETTINGS)[NotificationSetti
 
 export type NotificationToggleReply = MessageReply & Partial<Record<NotificationField, boolean>>;
 
-export interface ExemptAlertItem {
-  id: number;
-  name: string;
-  exempted: boolean;
-}
+/** One item of the body of POST /alerts/exempt-alerts/. */
+export type ExemptAlertItem = z.infer<typeof exemptAlertsBody>[number];
 
-export interface PasswordChange {
-  new_password1: string;
-  new_password2: string;
-}
+/** Body of POST /rest-auth/password/change/. */
+export type PasswordChange = z.infer<typeof passwordChangeBody>;
 
 export const fetchProfile = () => api.get<Profile>('/profile/userProfile');
 

@@ -1,12 +1,12 @@
+import type { z } from 'zod';
 import type {
-  ResourceAccess,
   ResourceAccessLevel,
-  ResourceDto,
+  ResourceCreateFields,
+  resourceCreatedSchema,
+  resourceDeletedSchema,
   ResourcesResponse,
-  ResourceType,
 } from '@drat/contracts';
 import { api } from './client';
-import type { MessageReply } from './profile';
 
 /** The resources library (1-core §7 "Tools and resources", 3-bots-admin-public §7): one function per endpoint. */
 
@@ -18,20 +18,18 @@ export const fetchAlertTypeResources = (alertTypeId: number) =>
   api.get<ResourcesResponse>(`/resources/alert-type/${alertTypeId}`);
 
 /** DELETE /resources/{id} (super users). */
-export const deleteResource = (id: number) => api.delete<MessageReply>(`/resources/${id}`);
+export const deleteResource = (id: number) => api.delete<z.infer<typeof resourceDeletedSchema>>(`/resources/${id}`);
 
-export interface ResourceCreateInput {
-  name: string;
-  type: ResourceType;
+/**
+ * What the create form gives: the text fields of the contracts' resourceCreateFields (access_level
+ * always chosen, alert_types only for that level) and the files, which the server checks from their bytes.
+ */
+export type ResourceCreateInput = Omit<ResourceCreateFields, 'access_level' | 'alert_types'> & {
   access_level: ResourceAccessLevel;
-  access?: ResourceAccess;
   alert_types?: number[];
-  video_time_duration?: string;
-  description?: string;
-  link?: string;
   file?: File;
   thumbnail?: File;
-}
+};
 
 /** POST /resources/create/ (super users, multipart): text fields first, alert_types repeated, then the files. */
 export function createResource(input: ResourceCreateInput) {
@@ -49,5 +47,5 @@ export function createResource(input: ResourceCreateInput) {
   text('link', input.link);
   if (input.file) form.append('file', input.file);
   if (input.thumbnail) form.append('thumbnail', input.thumbnail);
-  return api.upload<MessageReply & { data: ResourceDto }>('/resources/create/', form);
+  return api.upload<z.infer<typeof resourceCreatedSchema>>('/resources/create/', form);
 }

@@ -3,22 +3,19 @@ import type {
   AddDioneTickerResponse,
   DioneHistoryListResponse,
   DioneSearchResponse,
+  FilingsQuery,
   FilingsResponse,
   StockInfoResponse,
   TradeIdeasHistoryResponse,
   TradeIdeasInfoResponse,
 } from '@drat/contracts';
-import { api, type DownloadedFile } from './client';
+import { api, type DownloadedFile, type MessageReply } from './client';
 
 /**
  * The research tools (1-core §7 "Tools and resources"): Dione, Range Radar and Ask DRAT, one
  * function per endpoint. The spec's fixed `token` query parameter is left out: the server
  * authenticates by the Authorization header and ignores it, and a token in a URL ends up in logs.
  */
-
-export interface MessageReply {
-  message: string;
-}
 
 /* ---- Dione ------------------------------------------------------------------------------------ */
 
@@ -54,11 +51,8 @@ export const clearTradeIdeasHistory = () => api.delete<MessageReply>(TRADE_IDEAS
 /** GET /stock/info: the company view. */
 export const fetchCompanyInfo = (ticker: string) => api.get<StockInfoResponse>('/stock/info', { ticker });
 
-export interface FilingsInput {
-  ticker: string;
-  formtype: string;
-  size: number;
-}
+/** The filings form's query; the spec's ignored `token` is never sent. */
+export type FilingsInput = Omit<FilingsQuery, 'token'>;
 
 /** GET /stock/filings/getboth: the latest `size` filings of one form. */
 export const fetchFilings = ({ ticker, formtype, size }: FilingsInput) =>

@@ -4,7 +4,7 @@ import { App } from 'antd';
 import { landingRoute } from './access';
 import type { PageDef } from './pages';
 import { useSession } from './session';
-import { STORAGE_KEYS } from './storage';
+import { STORAGE_KEYS } from '../lib/storage';
 
 /** Signed-in users never see the login screen: they go to their last page or the dashboard. */
 export function PublicOnly({ children }: { children: ReactNode }) {

@@ -3,7 +3,7 @@ import { Spin } from 'antd';
 import type { SessionData } from '@drat/contracts';
 import { MSG } from '@drat/contracts';
 import { can } from './access';
-import { PlaceholderPage } from '../features/placeholders/PlaceholderPage';
+import { PlaceholderPage } from '../features/placeholders';
 
 /**
  * A page whose code is fetched when it is first opened (each area is its own chunk, so signing in
@@ -26,17 +26,15 @@ function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): Comp
   };
 }
 
-const DashboardPage = lazyPage(async () => (await import('../features/dashboard/DashboardPage')).DashboardPage);
-const SettingsPage = lazyPage(async () => (await import('../features/settings/SettingsPage')).SettingsPage);
-const AlertsPage = lazyPage(async () => (await import('../features/alerts/AlertsPage')).AlertsPage);
-const CompletedAlertsPage = lazyPage(
-  async () => (await import('../features/alerts/completed/CompletedAlertsPage')).CompletedAlertsPage,
-);
-const TriggersPage = lazyPage(async () => (await import('../features/triggers/TriggersPage')).TriggersPage);
-const TrackersPage = lazyPage(async () => (await import('../features/trackers/TrackersPage')).TrackersPage);
-const ToolsPage = lazyPage(async () => (await import('../features/tools/ToolsPage')).ToolsPage);
-const ResourcesPage = lazyPage(async () => (await import('../features/resources/index')).ResourcesPage);
-const ManageResourcesPage = lazyPage(async () => (await import('../features/resources/index')).ManageResourcesPage);
+const DashboardPage = lazyPage(async () => (await import('../features/dashboard')).DashboardPage);
+const SettingsPage = lazyPage(async () => (await import('../features/settings')).SettingsPage);
+const AlertsPage = lazyPage(async () => (await import('../features/alerts')).AlertsPage);
+const CompletedAlertsPage = lazyPage(async () => (await import('../features/alerts')).CompletedAlertsPage);
+const TriggersPage = lazyPage(async () => (await import('../features/triggers')).TriggersPage);
+const TrackersPage = lazyPage(async () => (await import('../features/trackers')).TrackersPage);
+const ToolsPage = lazyPage(async () => (await import('../features/tools')).ToolsPage);
+const ResourcesPage = lazyPage(async () => (await import('../features/resources')).ResourcesPage);
+const ManageResourcesPage = lazyPage(async () => (await import('../features/resources')).ManageResourcesPage);
 
 export interface PageDef {
   path: string;

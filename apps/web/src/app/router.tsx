@@ -1,6 +1,5 @@
 import { createBrowserRouter, Outlet } from 'react-router-dom';
-import { LoginPage } from '../features/auth/LoginPage';
-import { ResetConfirmPage, ResetEmailSentPage, ResetRequestPage } from '../features/auth/ResetPages';
+import { LoginPage, ResetConfirmPage, ResetEmailSentPage, ResetRequestPage } from '../features/auth';
 import { PublicFrame } from './layout/PublicFrame';
 import { AppLayout } from './layout/AppLayout';
 import { PageGuard, PublicOnly, RequireAuth } from './guards';

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { SessionData, Theme } from '@drat/contracts';
 import { setAuthToken } from '../api/client';
-import { readJson, STORAGE_KEYS, writeJson } from './storage';
+import { readJson, STORAGE_KEYS, writeJson } from '../lib/storage';
 
 /**
  * The signed-in user's session data (1-core §3), kept in localStorage so a reload stays signed in.

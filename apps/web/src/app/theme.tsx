@@ -3,7 +3,7 @@ import { App as AntApp, ConfigProvider, theme as antTheme } from 'antd';
 import type { Theme } from '@drat/contracts';
 import { api } from '../api/client';
 import { getSession, subscribeSession, updateSession } from './session';
-import { STORAGE_KEYS } from './storage';
+import { STORAGE_KEYS } from '../lib/storage';
 
 /** Notification toasts shown at once: a burst of new alerts shows the newest three; the inbox has them all. */
 const TOASTS_AT_ONCE = 3;

@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { Form, Input, Modal, Typography } from 'antd';
-import { MSG } from '@drat/contracts';
+import { confirmPasswordBody, MSG } from '@drat/contracts';
 import { api, ApiError } from '../../api/client';
+import { zodFieldRule } from '../../lib/zodRule';
+
+const PASSWORD_RULES = [zodFieldRule(confirmPasswordBody, 'password')];
 
 interface Props {
   open: boolean;
@@ -51,7 +54,7 @@ export function ConfirmPasswordModal({ open, reason, title, explanation, onCance
         <Form.Item
           label="Password"
           name="password"
-          rules={[{ required: true, message: MSG.passwordRequired }]}
+          rules={PASSWORD_RULES}
           validateStatus={error ? 'error' : undefined}
           help={error ?? undefined}
         >

@@ -3,7 +3,7 @@ import { LogoutOutlined } from '@ant-design/icons';
 import { NavLink } from 'react-router-dom';
 import type { NavSize, SessionData } from '@drat/contracts';
 import { NAV_ITEMS, type NavItem, type TourStop } from './navItems';
-import { BrandMark } from './BrandMark';
+import { BrandMark } from '../../components/BrandMark';
 import styles from './LeftNav.module.css';
 
 interface Props {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, theme } from 'antd';
-import { BrandMark } from './BrandMark';
+import { BrandMark } from '../../components/BrandMark';
 
 /** Header and footer of the public pages. */
 export function PublicFrame({ children }: { children: ReactNode }) {

@@ -1,12 +1,13 @@
-import type { ReactNode } from 'react';
 import { Button, Card, Checkbox, Flex, Rate, Tag, Typography, theme } from 'antd';
 import { CheckOutlined, FileTextOutlined, InfoCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import type { AlertDto } from '@drat/contracts';
 import { ALERT_MSG } from '@drat/contracts';
-import { useQuote } from '../market/live';
-import { LivePrice } from '../market/components/LiveNumber';
+import { useQuote } from '../../lib/live';
+import { DetailRow } from '../../components/DetailRow';
+import { LivePrice } from '../../components/LiveNumber';
 import { EmbedFields } from './EmbedFields';
-import { formatAlertPrice, formatDateTime, isTargetCompleted, money, moneyRange, reachedText } from './format';
+import { formatAlertPrice, formatDateTime, money, moneyRange } from '../../lib/format';
+import { isTargetCompleted, reachedText } from './format';
 
 export interface AlertActions {
   isTracking: (id: number) => boolean;
@@ -33,20 +34,6 @@ export function LatestPrice({ alert }: { alert: AlertDto }) {
       value={quote?.last ?? alert.latest_price ?? alert.alert_price}
       format={(value) => formatAlertPrice(value, alert.category)}
     />
-  );
-}
-
-/** A label on the left, its value on the right (alert, trigger and tracker cards). */
-export function DetailRow({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Flex justify="space-between" gap={12}>
-      <Typography.Text type="secondary" style={{ fontSize: 13 }}>
-        {label}
-      </Typography.Text>
-      <Typography.Text strong style={{ fontSize: 13, textAlign: 'right' }}>
-        {children}
-      </Typography.Text>
-    </Flex>
   );
 }
 

@@ -2,7 +2,7 @@ import { Button, Dropdown, Table, Typography, type TableColumnsType } from 'antd
 import { DownOutlined, LoadingOutlined } from '@ant-design/icons';
 import type { AlertDto } from '@drat/contracts';
 import type { AlertActions, Selection } from './AlertCard';
-import { money, moneyRange } from './format';
+import { money, moneyRange } from '../../lib/format';
 
 /**
  * The table view (1-core §2): Ticker, Last Price, Risk vs Reward, Buy Range, Target Range, Stop Loss

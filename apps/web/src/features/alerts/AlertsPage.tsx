@@ -15,9 +15,9 @@ import {
   ALERT_SORTS,
   ALERT_TABLE_PAGE_SIZE,
   type AlertDto,
+  type AlertSearchBody,
   type AlertSort,
 } from '@drat/contracts';
-import type { SearchBody } from '../../api/alerts';
 import { useSession } from '../../app/session';
 import { AlertCard, type AlertActions, type Selection } from './AlertCard';
 import { MoreInfoModal, NotesModal } from './AlertModals';
@@ -25,10 +25,11 @@ import { AlertTable } from './AlertTable';
 import { CategoryTabs, TypePills, useCategoryType } from './categories';
 import { DeletionControls, useDeletionMode } from './DeletionControls';
 import { FilterModal } from './FilterModal';
-import { InfiniteFooter } from './InfiniteFooter';
+import { InfiniteFooter } from '../../components/InfiniteFooter';
 import { NewAlertDrawer } from './NewAlertDrawer';
 import { PublisherKeysModal } from './PublisherKeysModal';
-import { listLoadError, useAlertList, useAlertSearch, useAlertTickers, useTrackAlert } from './queries';
+import { listLoadError } from '../../lib/errors';
+import { useAlertList, useAlertSearch, useAlertTickers, useTrackAlert } from './queries';
 import { AlertTypeResourcesModal } from '../resources';
 import { ImportantNotesModal } from './TypeInfoModals';
 
@@ -64,7 +65,7 @@ export function AlertsPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [notesOf, setNotesOf] = useState<AlertDto | null>(null);
   const [infoOf, setInfoOf] = useState<AlertDto | null>(null);
-  const [search, setSearch] = useState<SearchBody | null>(null);
+  const [search, setSearch] = useState<AlertSearchBody | null>(null);
   const deletion = useDeletionMode();
   const { track, isTracking } = useTrackAlert();
 

@@ -1,8 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { App, Button, DatePicker, Divider, Flex, Modal, Select, Switch, Typography, type GetProps } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
-import { ALERT_MSG, type AlertCategory } from '@drat/contracts';
-import type { SearchBody } from '../../api/alerts';
+import { ALERT_MSG, type AlertCategory, type AlertSearchBody } from '@drat/contracts';
 
 type RangeValue = GetProps<typeof DatePicker.RangePicker>['value'];
 
@@ -34,7 +33,7 @@ export function FilterModal({
   category: AlertCategory | undefined;
   tickers: string[];
   tickersLoading: boolean;
-  onSearch: (body: SearchBody) => void;
+  onSearch: (body: AlertSearchBody) => void;
   searching: boolean;
   children: ReactNode;
 }) {

@@ -1,11 +1,27 @@
 import { useState } from 'react';
-import { Alert, App, Button, Col, Divider, Drawer, Flex, Form, Input, InputNumber, Rate, Row, Select } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Col,
+  Divider,
+  Drawer,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Rate,
+  Row,
+  Select,
+  type FormRule,
+} from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { ALERT_CATEGORIES, ALERT_PUBLISH_MSG, OPTION_STRATEGIES } from '@drat/contracts';
+import { ALERT_CATEGORIES, ALERT_PUBLISH_MSG, createAlertBody, OPTION_STRATEGIES } from '@drat/contracts';
 import type { NewAlertBody } from '../../api/alerts';
 import { ApiError } from '../../api/client';
 import { useSession } from '../../app/session';
-import { applyServerErrors } from '../settings/formErrors';
+import { applyServerErrors } from '../../lib/formErrors';
+import { zodFieldRule } from '../../lib/zodRule';
 import { useCreateAlert } from './queries';
 
 interface FormValues extends Omit<NewAlertBody, 'embeds'> {
@@ -38,7 +54,15 @@ const FIELDS: readonly string[] = [
   ...PRICE_FIELDS.map(([f]) => f),
   ...OPTION_FIELDS,
 ];
+/**
+ * Alert type, ticker and the option fields keep 'This field is required.': the schema words the
+ * first two its own way, and wants the option fields only for some strategies.
+ */
 const required = [{ required: true, message: ALERT_PUBLISH_MSG.required }];
+/** Prices: required, above 0 and at most 1,000,000,000, in the server's words. */
+const priceRules = Object.fromEntries(
+  PRICE_FIELDS.map(([name]) => [name, [zodFieldRule(createAlertBody, name)]]),
+) as Record<(typeof PRICE_FIELDS)[number][0], FormRule[]>;
 
 function StrikeExpiration({ expiration, strikes }: { expiration: string; strikes: [name: string, label: string][] }) {
   return (
@@ -163,7 +187,7 @@ export function NewAlertDrawer({
           </Col>
           {PRICE_FIELDS.map(([name, label]) => (
             <Col key={name} xs={12}>
-              <Form.Item name={name} label={label} rules={required}>
+              <Form.Item name={name} label={label} rules={priceRules[name]}>
                 <InputNumber min={0} step={0.01} style={{ width: '100%' }} prefix="$" />
               </Form.Item>
             </Col>

@@ -4,8 +4,8 @@ import { Alert, App, Button, Flex, Form, Input, Modal, Popconfirm, Table, Tag, T
 import { KeyOutlined } from '@ant-design/icons';
 import type { AlertPublisherDto, CreatedPublisherDto } from '@drat/contracts';
 import { createPublisher, fetchPublishers, revokePublisher } from '../../api/alerts';
-import { applyServerErrors } from '../settings/formErrors';
-import { formatDateTime } from './format';
+import { applyServerErrors } from '../../lib/formErrors';
+import { formatDateTime } from '../../lib/format';
 
 const publishersKey = ['alerts', 'publishers'] as const;
 

@@ -1,54 +1,9 @@
 import type { AlertCategory, AlertDto } from '@drat/contracts';
+import { formatAlertPrice, formatDate, money } from '../../lib/format';
 
-/** Texts and numbers of the alert screens (1-core §4 "Completion text", §9 rounding). */
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+/** Texts and numbers of the alert screens (1-core §4 "Completion text"); prices and dates are in lib/format. */
 
 const valid = (v: number | null | undefined): v is number => v !== null && v !== undefined && Number.isFinite(v);
-
-/** Every decimal the price has (up to the 8 stored), but never fewer than 2: 8 → 8.00, 0.00123 → 0.00123. */
-function unrounded(value: number): string {
-  const [whole, fraction = ''] = value.toFixed(8).split('.');
-  return `${whole}.${fraction.replace(/0+$/, '').padEnd(2, '0')}`;
-}
-
-/**
- * OTC prices are shown unrounded; every other category with 2 decimals (1-core §9). Where the
- * category is not known (trackers), a sub-dollar price is taken for an OTC one.
- */
-export function formatAlertPrice(value: number | null | undefined, category: AlertCategory | undefined): string {
-  if (!valid(value)) return '—';
-  const otc = category === 'OTC' || (category === undefined && Math.abs(value) < 1);
-  return otc ? unrounded(value) : value.toFixed(2);
-}
-
-export const money = (value: number | null | undefined, category: AlertCategory | undefined) =>
-  valid(value) ? `$${formatAlertPrice(value, category)}` : '—';
-
-export const moneyRange = (
-  low: number | null | undefined,
-  high: number | null | undefined,
-  category: AlertCategory | undefined,
-) => `${money(low, category)} - ${money(high, category)}`;
-
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : dateFormat.format(d);
-}
-
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : dateTimeFormat.format(d);
-}
 
 export function formatPercent2(value: number | null | undefined): string {
   return valid(value) ? `${value.toFixed(2)}%` : '—';

@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
-import { ALERT_MSG, type AlertCategory, type AlertDto, type AlertSort, type CompletedSort } from '@drat/contracts';
+import {
+  ALERT_MSG,
+  type AlertCategory,
+  type AlertDto,
+  type AlertSearchBody,
+  type AlertSort,
+  type CompletedSort,
+} from '@drat/contracts';
 import {
   createAlert,
   deleteAlerts,
@@ -13,32 +20,21 @@ import {
   searchAlerts,
   trackAlert,
   type NewAlertBody,
-  type SearchBody,
 } from '../../api/alerts';
-import { ApiError } from '../../api/client';
-import { trackerKeys } from '../trackers/queries';
-import { retryUnlessClientError, useFreshFirstPage, useOffsetList, type Page, type Pages } from './paging';
+import { retryUnlessClientError } from '../../lib/errors';
+import { useFreshFirstPage, useOffsetList, type Page, type Pages } from '../../lib/paging';
+import { trackerKeys } from '../../lib/queryKeys';
 
 /** Query keys of the alerts area (lists, tickers, searches, completed alerts). */
 export const alertKeys = {
   all: ['alerts'] as const,
   list: (name: string, sort: AlertSort, pageSize: number) => [...alertKeys.all, 'list', name, sort, pageSize] as const,
   tickers: (category: AlertCategory) => [...alertKeys.all, 'tickers', category] as const,
-  search: (body: SearchBody) => [...alertKeys.all, 'search', body] as const,
+  search: (body: AlertSearchBody) => [...alertKeys.all, 'search', body] as const,
   completed: (scope: 'user' | 'admin', name: string, sort: CompletedSort) =>
     [...alertKeys.all, 'completed', scope, name, sort] as const,
   allOfType: (name: string) => [...alertKeys.all, 'all-of-type', name] as const,
 };
-
-/**
- * The message of 1-core §8 for a failed list load: the permission text on a 403, the server's own
- * words on a 400 (a sort the category cannot take, §5), else the generic `fallback`.
- */
-export function listLoadError(err: unknown, permission: string, fallback: string): string {
-  if (err instanceof ApiError && err.status === 403) return permission;
-  if (err instanceof ApiError && err.status === 400 && err.message) return err.message;
-  return fallback;
-}
 
 /** The alert list of one type: infinite, sorted, and kept fresh without a reload. */
 export function useAlertList(name: string | undefined, sort: AlertSort, pageSize: number) {
@@ -63,7 +59,7 @@ export function useAlertTickers(category: AlertCategory | undefined, enabled: bo
   });
 }
 
-export function useAlertSearch(body: SearchBody | null) {
+export function useAlertSearch(body: AlertSearchBody | null) {
   return useQuery({
     queryKey: alertKeys.search(body ?? { category: 'STOCKS' }),
     queryFn: async () => (await searchAlerts(body!)).data,

@@ -1,10 +1,10 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Button, Card, Form, Input, theme, type ButtonProps } from 'antd';
+import { Button, Card, Form, Input, theme, type ButtonProps, type FormRule } from 'antd';
 import { MailOutlined } from '@ant-design/icons';
 import { MSG } from '@drat/contracts';
 import { ApiError, errorMessages } from '../../api/client';
-import { BrandMark } from '../../app/layout/BrandMark';
+import { BrandMark } from '../../components/BrandMark';
 import styles from './auth.module.css';
 
 /** antd tokens as CSS variables for auth.module.css, so light and dark both follow the theme. */
@@ -100,10 +100,22 @@ export function LinkButton({ to, ...props }: Omit<ButtonProps, 'href' | 'onClick
   );
 }
 
-/** The e-mail field of the sign-in and reset forms (field name `email`, 'Email is required'). */
-export function EmailFormItem({ autoComplete }: { autoComplete: 'username' | 'email' }) {
+/**
+ * 'Email is required' only: the sign-in form leaves the rest of the e-mail check to the server, whose
+ * answer names the field it checked ('Username : …').
+ */
+const EMAIL_REQUIRED: FormRule[] = [{ required: true, whitespace: true, message: MSG.emailRequired }];
+
+/** The e-mail field of the sign-in and reset forms (field name `email`). */
+export function EmailFormItem({
+  autoComplete,
+  rules = EMAIL_REQUIRED,
+}: {
+  autoComplete: 'username' | 'email';
+  rules?: FormRule[];
+}) {
   return (
-    <Form.Item label="Email" name="email" rules={[{ required: true, whitespace: true, message: MSG.emailRequired }]}>
+    <Form.Item label="Email" name="email" rules={rules}>
       <Input
         prefix={<MailOutlined />}
         inputMode="email"

@@ -3,12 +3,13 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card, Divider, Form, Input, Typography, theme } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
-import { IDLE_LOGOUT_MINUTES, MSG, RENEWAL_PATH, ROUTES, type SessionData } from '@drat/contracts';
+import { IDLE_LOGOUT_MINUTES, loginBody, MSG, RENEWAL_PATH, ROUTES, type SessionData } from '@drat/contracts';
 import { ApiError } from '../../api/client';
 import { login, type ExpiredReply } from '../../api/auth';
 import { landingRoute } from '../../app/access';
 import { lastSignOutReason, setSession } from '../../app/session';
-import { STORAGE_KEYS } from '../../app/storage';
+import { zodFieldRule } from '../../lib/zodRule';
+import { STORAGE_KEYS } from '../../lib/storage';
 import { Brand, EmailFormItem, failureMessages, LinkButton, MessageLines, useAuthCssVars } from './AuthFrame';
 import { OtpModal } from './OtpModal';
 import { PromoCarousel } from './PromoCarousel';
@@ -18,6 +19,8 @@ interface LoginValues {
   email: string;
   password: string;
 }
+
+const PASSWORD_RULES = [zodFieldRule(loginBody, 'password')];
 
 /** A 403 for a user whose subscriptions all ended carries `expired` and the renewal link. */
 function expiredReply(err: unknown): ExpiredReply | null {
@@ -137,12 +140,7 @@ export function LoginPage() {
             autoComplete="on"
           >
             <EmailFormItem autoComplete="username" />
-            <Form.Item
-              label="Password"
-              name="password"
-              rules={[{ required: true, message: MSG.passwordRequired }]}
-              style={{ marginBottom: 8 }}
-            >
+            <Form.Item label="Password" name="password" rules={PASSWORD_RULES} style={{ marginBottom: 8 }}>
               <Input.Password prefix={<LockOutlined />} autoComplete="current-password" placeholder="Your password" />
             </Form.Item>
             <div style={{ textAlign: 'right', marginBottom: 20 }}>

@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, Result, Spin, Steps, Typography, theme } from 'antd';
 import { ArrowLeftOutlined, KeyOutlined, LockOutlined, MailOutlined } from '@ant-design/icons';
-import { MSG, RESET_TOKEN_TTL_MINUTES, ROUTES } from '@drat/contracts';
+import { MSG, passwordResetBody, RESET_TOKEN_TTL_MINUTES, resetCodeBody, ROUTES } from '@drat/contracts';
 import { ApiError } from '../../api/client';
 import {
   activateResetLink,
@@ -12,8 +12,13 @@ import {
   requestPasswordReset,
   setNewPassword,
 } from '../../api/auth';
+import { zodFieldRule } from '../../lib/zodRule';
 import { CenteredAuthCard, EmailFormItem, failureMessages, fieldErrors, LinkButton, MessageLines } from './AuthFrame';
 import styles from './auth.module.css';
+
+const RESET_EMAIL_RULES = [zodFieldRule(passwordResetBody, 'email')];
+/** The form calls the e-mailed token `token`; the body sends it as `code`. */
+const TOKEN_RULES = [zodFieldRule(resetCodeBody, 'code')];
 
 /** How long the success screen shows before the login screen (1-core §2 "Password reset screens"). */
 const REDIRECT_AFTER_RESET_MS = 2000;
@@ -62,7 +67,7 @@ export function ResetRequestPage() {
         size="large"
         onFinish={({ email: value }) => mutation.mutate(value.trim())}
       >
-        <EmailFormItem autoComplete="email" />
+        <EmailFormItem autoComplete="email" rules={RESET_EMAIL_RULES} />
         <Button type="primary" htmlType="submit" block disabled={email.trim() === ''} loading={mutation.isPending}>
           Submit
         </Button>
@@ -285,11 +290,7 @@ export function ResetConfirmPage() {
           onFinish={({ token: code }) => confirm.mutate(code.trim())}
         >
           <Typography.Paragraph type="secondary">Enter the token from the e-mail we sent you.</Typography.Paragraph>
-          <Form.Item
-            label="Token"
-            name="token"
-            rules={[{ required: true, whitespace: true, message: MSG.fieldRequired }]}
-          >
+          <Form.Item label="Token" name="token" rules={TOKEN_RULES}>
             <Input
               prefix={<KeyOutlined />}
               autoComplete="one-time-code"

@@ -11,8 +11,8 @@ import {
   ThunderboltOutlined,
 } from '@ant-design/icons';
 import { useSession } from '../../app/session';
-import { STORAGE_KEYS } from '../../app/storage';
-import { MarketWidgets } from '../market/widgets/MarketWidgets';
+import { STORAGE_KEYS } from '../../lib/storage';
+import { MarketWidgets } from '../market';
 
 const MASK = '****';
 

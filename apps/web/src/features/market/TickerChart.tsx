@@ -29,9 +29,10 @@ import {
   toChartTime,
   type LiveBarState,
 } from './chartModel';
-import { ChangePercent, LivePrice } from './components/LiveNumber';
-import { directionColor, formatChange, formatPrice, formatVolume, priceDecimals, useMarketColors } from './format';
-import { useQuote } from './live';
+import { ChangePercent, LivePrice } from '../../components/LiveNumber';
+import { directionColor, useMarketColors } from '../../lib/marketColors';
+import { formatChange, formatPrice, formatVolume, priceDecimals } from '../../lib/format';
+import { useQuote } from '../../lib/live';
 import { useBars } from './queries';
 import styles from './market.module.css';
 

@@ -1,22 +1,18 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { TICKER_PATTERN, type Interval, type Quote } from '@drat/contracts';
+import type { Interval } from '@drat/contracts';
 import {
   fetchBars,
   fetchHotlists,
   fetchMarketClock,
   fetchOverview,
-  fetchQuotes,
   fetchStockPrice,
   type BarsQuery,
 } from '../../api/market';
-import { quoteStore } from './live/quoteStore';
+import { quoteStore } from '../../lib/live';
 
-/** Query keys of the market area. Quote lists are keyed by their sorted, upper-case tickers. */
+/** Query keys of the market area; the quote reads that seed the live store are keyed in lib/live (quoteKeys). */
 export const marketKeys = {
   all: ['market'] as const,
-  quote: (ticker: string) => [...marketKeys.all, 'quote', ticker.toUpperCase()] as const,
-  quotes: (tickers: readonly string[]) =>
-    [...marketKeys.all, 'quotes', [...new Set(tickers.map((t) => t.toUpperCase()))].sort().join(',')] as const,
   bars: (ticker: string, interval: Interval, from?: string, to?: string) =>
     [...marketKeys.all, 'bars', ticker.toUpperCase(), interval, from ?? null, to ?? null] as const,
   hotlists: () => [...marketKeys.all, 'hotlists'] as const,
@@ -24,49 +20,6 @@ export const marketKeys = {
   clock: () => [...marketKeys.all, 'clock'] as const,
   price: (ticker: string) => [...marketKeys.all, 'price', ticker.toUpperCase()] as const,
 };
-
-/* ---- quotes (the HTTP seed of the live store) --------------------------------------------- */
-
-const BATCH_WAIT_MS = 10;
-let pending: Map<string, { resolve: (q: Quote | null) => void; reject: (e: unknown) => void }[]> | null = null;
-
-/** One quote, read together with every other quote asked for in the same few milliseconds. */
-export function loadQuote(ticker: string): Promise<Quote | null> {
-  const symbol = ticker.toUpperCase();
-  if (!TICKER_PATTERN.test(symbol)) return Promise.resolve(null);
-  return new Promise((resolve, reject) => {
-    if (!pending) {
-      pending = new Map();
-      setTimeout(runBatch, BATCH_WAIT_MS);
-    }
-    const waiters = pending.get(symbol) ?? [];
-    waiters.push({ resolve, reject });
-    pending.set(symbol, waiters);
-  });
-}
-
-async function runBatch() {
-  const batch = pending;
-  pending = null;
-  if (!batch) return;
-  try {
-    const { quotes } = await fetchQuotes([...batch.keys()]);
-    quoteStore.seed(quotes);
-    const bySymbol = new Map(quotes.map((q) => [q.symbol.toUpperCase(), q]));
-    batch.forEach((waiters, symbol) => waiters.forEach((w) => w.resolve(bySymbol.get(symbol) ?? null)));
-  } catch (err) {
-    batch.forEach((waiters) => waiters.forEach((w) => w.reject(err)));
-  }
-}
-
-/** Quotes for a list, seeded into the live store. */
-export async function loadQuotes(tickers: readonly string[]): Promise<Quote[]> {
-  const valid = tickers.filter((t) => TICKER_PATTERN.test(t.toUpperCase()));
-  if (!valid.length) return [];
-  const { quotes } = await fetchQuotes(valid);
-  quoteStore.seed(quotes);
-  return quotes;
-}
 
 /* ---- reads -------------------------------------------------------------------------------- */
 

@@ -8,7 +8,7 @@ import {
   type NotificationsResponse,
 } from '@drat/contracts';
 import { fetchNotifications, markAllAsRead, markSingleAsRead } from '../../api/notifications';
-import { useUserEvents } from '../market/live';
+import { useUserEvents } from '../../lib/live';
 
 /** Query keys of the inbox. */
 export const notificationKeys = {

@@ -38,13 +38,15 @@ import {
   RESOURCE_NAME_MAX,
   RESOURCE_THUMBNAIL_ACCEPT,
   RESOURCE_THUMBNAIL_MAX_BYTES,
+  resourceCreateFields,
   type ResourceAccess,
   type ResourceAccessLevel,
   type ResourceDto,
   type ResourceType,
 } from '@drat/contracts';
 import { useSession } from '../../app/session';
-import { applyServerErrors } from '../settings/formErrors';
+import { applyServerErrors } from '../../lib/formErrors';
+import { zodFieldRule } from '../../lib/zodRule';
 import { useCreateResource } from './queries';
 
 interface FormValues {
@@ -91,6 +93,17 @@ const FILE_HINT: Record<ResourceType, string> = {
   SHEET: `An XLSX, XLS or CSV file, up to ${RESOURCE_MAX_BYTES.SHEET / 1024 / 1024} MB.`,
   VIDEO: `An MP4 or WebM file, up to ${RESOURCE_MAX_BYTES.VIDEO / 1024 / 1024} MB, or leave it empty and give a link.`,
 };
+
+/** The text fields' rules are the server's (resourceCreateFields); the files are checked below. */
+const fieldRules = {
+  name: [zodFieldRule(resourceCreateFields, 'name')],
+  type: [zodFieldRule(resourceCreateFields, 'type')],
+  access: [zodFieldRule(resourceCreateFields, 'access', { with: ['access_level'] })],
+  alert_types: [zodFieldRule(resourceCreateFields, 'alert_types', { with: ['access_level'] })],
+  video_time_duration: [zodFieldRule(resourceCreateFields, 'video_time_duration', { with: ['type'] })],
+  /** An empty link is no link (the form sends none). */
+  link: [zodFieldRule(resourceCreateFields, 'link', { skipEmpty: true })],
+} satisfies Partial<Record<keyof FormValues, FormRule[]>>;
 
 const fileList = (e: { fileList?: UploadFile[] } | UploadFile[] | undefined) => (Array.isArray(e) ? e : e?.fileList);
 const fileOf = (list: UploadFile[] | undefined) => list?.[0]?.originFileObj;
@@ -213,17 +226,10 @@ export function ManageResourcesPage() {
           }}
           disabled={create.isPending}
         >
-          <Form.Item
-            label="Name"
-            name="name"
-            rules={[
-              { required: true, whitespace: true, message: RESOURCE_MSG.nameRequired },
-              { max: RESOURCE_NAME_MAX, message: RESOURCE_MSG.nameTooLong },
-            ]}
-          >
+          <Form.Item label="Name" name="name" rules={fieldRules.name}>
             <Input placeholder="e.g. Options Basics: Calls and Puts" maxLength={RESOURCE_NAME_MAX} />
           </Form.Item>
-          <Form.Item label="Type" name="type" rules={[{ required: true, message: RESOURCE_MSG.typeRequired }]}>
+          <Form.Item label="Type" name="type" rules={fieldRules.type}>
             <Radio.Group optionType="button" buttonStyle="solid">
               {TYPE_CHOICES.map((c) => (
                 <Radio.Button key={c.value} value={c.value}>
@@ -248,22 +254,14 @@ export function ManageResourcesPage() {
             />
           </Form.Item>
           {level === 'category' ? (
-            <Form.Item
-              label="Category with access"
-              name="access"
-              rules={[{ required: true, message: RESOURCE_MSG.accessRequired }]}
-            >
+            <Form.Item label="Category with access" name="access" rules={fieldRules.access}>
               <Select<ResourceAccess>
                 placeholder="Select a category"
                 options={RESOURCE_ACCESS.map((a) => ({ value: a, label: `${a} — ${ACCESS_HINT[a]}` }))}
               />
             </Form.Item>
           ) : (
-            <Form.Item
-              label="Alert types with access"
-              name="alert_types"
-              rules={[{ required: true, type: 'array', min: 1, message: RESOURCE_MSG.alertTypeRequired }]}
-            >
+            <Form.Item label="Alert types with access" name="alert_types" rules={fieldRules.alert_types}>
               <Select<number[]>
                 mode="multiple"
                 placeholder="Select one or more alert types"
@@ -281,11 +279,7 @@ export function ManageResourcesPage() {
               </Divider>
               <Row gutter={token.marginMD}>
                 <Col xs={24} sm={8}>
-                  <Form.Item
-                    label="Duration"
-                    name="video_time_duration"
-                    rules={[{ required: true, whitespace: true, message: RESOURCE_MSG.durationRequired }]}
-                  >
+                  <Form.Item label="Duration" name="video_time_duration" rules={fieldRules.video_time_duration}>
                     <Input placeholder="12:30" maxLength={RESOURCE_DURATION_MAX} />
                   </Form.Item>
                 </Col>
@@ -293,7 +287,7 @@ export function ManageResourcesPage() {
                   <Form.Item
                     label="Link"
                     name="link"
-                    rules={[{ pattern: /^https?:\/\/[^\s/]+\.\S+$/i, message: RESOURCE_MSG.linkInvalid }]}
+                    rules={fieldRules.link}
                     extra="Where the video is watched, when it is not uploaded here."
                   >
                     <Input placeholder="https://www.youtube.com/watch?v=…" inputMode="url" />

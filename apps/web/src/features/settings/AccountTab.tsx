@@ -3,7 +3,8 @@ import { App, Button, Col, Empty, Flex, Form, Input, Row, Typography, theme } fr
 import { CrownOutlined, MailOutlined, PhoneOutlined } from '@ant-design/icons';
 import { MSG, profileChangeBody, type CurrentPlan, type Profile } from '@drat/contracts';
 import type { ProfileChange } from '../../api/profile';
-import { applyServerErrors } from './formErrors';
+import { applyServerErrors } from '../../lib/formErrors';
+import { zodFieldRule } from '../../lib/zodRule';
 import { formatCents, formatExpiry } from './format';
 import { Section } from './parts';
 import { ProfilePicture } from './ProfilePicture';
@@ -14,15 +15,8 @@ interface DetailsValues {
   phone_number: string;
 }
 const EDITABLE = ['email', 'phone_number'] as const;
-
-/** Field rules come from the contract schema the server validates with. */
-const contractRule = (field: (typeof EDITABLE)[number]) => ({
-  validator: async (_rule: unknown, value: string | undefined) => {
-    const result = profileChangeBody.safeParse({ [field]: value ?? '' });
-    const issue = result.success ? undefined : result.error.issues.find((i) => i.path[0] === field);
-    if (issue) throw new Error(issue.message);
-  },
-});
+const EMAIL_RULES = [zodFieldRule(profileChangeBody, 'email')];
+const PHONE_RULES = [zodFieldRule(profileChangeBody, 'phone_number')];
 
 function changesOf(profile: Profile, values: Partial<DetailsValues>): ProfileChange {
   const change: ProfileChange = {};
@@ -83,17 +77,12 @@ function DetailsForm({ profile }: { profile: Profile }) {
           <ReadOnlyField id="settings-last-name" label="Last name" value={profile.last_name} />
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item label="Email" name="email" rules={[contractRule('email')]} validateFirst>
+          <Form.Item label="Email" name="email" rules={EMAIL_RULES} validateFirst>
             <Input type="email" autoComplete="email" prefix={<MailOutlined />} maxLength={254} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item
-            label="Phone number"
-            name="phone_number"
-            rules={[contractRule('phone_number')]}
-            extra={MSG.phoneHint}
-          >
+          <Form.Item label="Phone number" name="phone_number" rules={PHONE_RULES} extra={MSG.phoneHint}>
             <Input
               type="tel"
               autoComplete="tel"

@@ -1,12 +1,15 @@
 import { App, Button, Col, Flex, Form, Input, Row, Switch, theme } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
-import { MSG, newPassword, PASSWORD_MIN_LENGTH, type Profile } from '@drat/contracts';
+import { MSG, PASSWORD_MIN_LENGTH, passwordChangeBody, type Profile } from '@drat/contracts';
 import type { PasswordChange } from '../../api/profile';
-import { applyServerErrors } from './formErrors';
+import { applyServerErrors } from '../../lib/formErrors';
+import { zodFieldRule } from '../../lib/zodRule';
 import { Section, SettingRow } from './parts';
 import { useChangePassword, useSetOtp } from './queries';
 
 const PASSWORD_FIELDS = ['new_password1', 'new_password2'] as const;
+/** Empty is left to the Save button, which waits for both fields. */
+const NEW_PASSWORD_RULES = [zodFieldRule(passwordChangeBody, 'new_password1', { skipEmpty: true })];
 
 function PasswordForm({ username }: { username: string }) {
   const { message } = App.useApp();
@@ -40,15 +43,7 @@ function PasswordForm({ username }: { username: string }) {
         label="New Password"
         name="new_password1"
         extra={`At least ${PASSWORD_MIN_LENGTH} characters, including one digit.`}
-        rules={[
-          {
-            validator: async (_rule, value: string | undefined) => {
-              if (!value) return;
-              const result = newPassword.safeParse(value);
-              if (!result.success) throw new Error(result.error.issues[0]?.message ?? MSG.passwordTooShort);
-            },
-          },
-        ]}
+        rules={NEW_PASSWORD_RULES}
       >
         <Input.Password autoComplete="new-password" prefix={<LockOutlined />} maxLength={128} />
       </Form.Item>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, Flex, Input, Typography } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
-import { MARKET_MSG, TICKER_PATTERN } from '@drat/contracts';
+import { tickerField } from '@drat/contracts';
+import { zodMessage } from '../../lib/zodRule';
 import styles from './tools.module.css';
 
 interface Props {
@@ -21,7 +22,7 @@ interface Props {
 export function TickerSearch({ value, onChange, onSearch, loading, label, hint }: Props) {
   const [tried, setTried] = useState(false);
   const ticker = value.trim().toUpperCase();
-  const problem = !ticker ? MARKET_MSG.tickerRequired : TICKER_PATTERN.test(ticker) ? null : MARKET_MSG.tickerInvalid;
+  const problem = zodMessage(tickerField, value);
 
   const submit = () => {
     setTried(true);

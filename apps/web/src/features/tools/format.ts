@@ -1,5 +1,4 @@
-import { formatDate } from '../alerts/format';
-import { formatPrice } from '../market/format';
+import { formatDate, formatPrice } from '../../lib/format';
 
 /** Texts of the tools screen's numbers and days. */
 

@@ -24,8 +24,8 @@ import {
   searchTradeIdeas,
 } from '../../api/tools';
 import { updateSession } from '../../app/session';
-import { retryUnlessClientError } from '../alerts/paging';
-import { trackerKeys } from '../trackers/queries';
+import { retryUnlessClientError } from '../../lib/errors';
+import { trackerKeys } from '../../lib/queryKeys';
 
 /** Query keys of the tools area. */
 export const toolKeys = {

@@ -18,11 +18,10 @@ import {
   Typography,
 } from 'antd';
 import { ClearOutlined, DeleteOutlined, ExperimentOutlined, EyeOutlined } from '@ant-design/icons';
-import type { TrackerDto } from '@drat/contracts';
-import type { DioneTrackerDto } from '../../api/alerts';
-import { DetailRow } from '../alerts/AlertCard';
-import { StandaloneAlertCard } from '../alerts/AlertModals';
-import { formatDate, formatDateTime, money, moneyRange } from '../alerts/format';
+import type { DioneTrackerDto, TrackerDto } from '@drat/contracts';
+import { DetailRow } from '../../components/DetailRow';
+import { StandaloneAlertCard } from '../alerts';
+import { formatDate, formatDateTime, money, moneyRange } from '../../lib/format';
 import {
   useAlertTrackers,
   useDioneTrackers,

@@ -10,15 +10,8 @@ import {
   resetTrackers,
 } from '../../api/alerts';
 import { ApiError } from '../../api/client';
-import { retryUnlessClientError } from '../alerts/paging';
-
-/** Query keys of My Trackers. 'trackers' is also what tracking an alert invalidates. */
-export const trackerKeys = {
-  all: ['trackers'] as const,
-  alerts: () => [...trackerKeys.all, 'alerts'] as const,
-  dione: () => [...trackerKeys.all, 'dione'] as const,
-  alert: (id: number) => [...trackerKeys.all, 'alert', id] as const,
-};
+import { retryUnlessClientError } from '../../lib/errors';
+import { trackerKeys } from '../../lib/queryKeys';
 
 export function useAlertTrackers() {
   return useQuery({

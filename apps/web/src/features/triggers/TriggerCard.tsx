@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import { Card, Flex, Rate, Typography, theme } from 'antd';
 import { AimOutlined, FallOutlined, InfoCircleOutlined, LoginOutlined, RiseOutlined } from '@ant-design/icons';
 import { classifyTriggerNote, type AlertCategory, type TriggerDto, type TriggerNoteClass } from '@drat/contracts';
-import { DetailRow } from '../alerts/AlertCard';
-import { formatDateTime, money, moneyRange } from '../alerts/format';
-import { useMarketColors } from '../market/format';
+import { DetailRow } from '../../components/DetailRow';
+import { formatDateTime, money, moneyRange } from '../../lib/format';
+import { useMarketColors } from '../../lib/marketColors';
 
 type Look = { label: string; icon: ReactNode; color: string };
 

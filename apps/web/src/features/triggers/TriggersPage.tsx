@@ -6,14 +6,13 @@ import {
   TRIGGER_PAGE_SIZE,
   TRIGGER_SORTS,
   type AlertCategory,
+  type AlertSearchBody,
   type TriggerDto,
   type TriggerSort,
 } from '@drat/contracts';
-import type { SearchBody } from '../../api/alerts';
-import { CategoryTabs, useCategoryType } from '../alerts/categories';
-import { FilterModal } from '../alerts/FilterModal';
-import { InfiniteFooter } from '../alerts/InfiniteFooter';
-import { listLoadError } from '../alerts/queries';
+import { CategoryTabs, FilterModal, useCategoryType } from '../alerts';
+import { InfiniteFooter } from '../../components/InfiniteFooter';
+import { listLoadError } from '../../lib/errors';
 import { TriggerCard } from './TriggerCard';
 import { useTriggerList, useTriggerSearch, useTriggerTickers } from './queries';
 
@@ -42,7 +41,7 @@ export function TriggersPage() {
   const state = useCategoryType();
   const [sort, setSort] = useState<TriggerSort>('Most Recent');
   const [filterOpen, setFilterOpen] = useState(false);
-  const [search, setSearch] = useState<SearchBody | null>(null);
+  const [search, setSearch] = useState<AlertSearchBody | null>(null);
   const typeName = state.type?.name;
   const list = useTriggerList(typeName, sort, TRIGGER_PAGE_SIZE);
   const tickers = useTriggerTickers(state.category, filterOpen);

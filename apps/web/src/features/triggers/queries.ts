@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AlertCategory, TriggerDto, TriggerSort } from '@drat/contracts';
-import { fetchTriggers, fetchTriggerTickers, searchTriggers, type SearchBody } from '../../api/alerts';
-import { retryUnlessClientError, useFreshFirstPage, useOffsetList, type Page } from '../alerts/paging';
+import type { AlertCategory, AlertSearchBody, TriggerDto, TriggerSort } from '@drat/contracts';
+import { fetchTriggers, fetchTriggerTickers, searchTriggers } from '../../api/alerts';
+import { retryUnlessClientError } from '../../lib/errors';
+import { useFreshFirstPage, useOffsetList, type Page } from '../../lib/paging';
 
 /** Query keys of the triggers screen. */
 export const triggerKeys = {
@@ -9,7 +10,7 @@ export const triggerKeys = {
   list: (name: string, sort: TriggerSort, pageSize: number) =>
     [...triggerKeys.all, 'list', name, sort, pageSize] as const,
   tickers: (category: AlertCategory) => [...triggerKeys.all, 'tickers', category] as const,
-  search: (body: SearchBody) => [...triggerKeys.all, 'search', body] as const,
+  search: (body: AlertSearchBody) => [...triggerKeys.all, 'search', body] as const,
 };
 
 export function useTriggerList(name: string | undefined, sort: TriggerSort, pageSize: number) {
@@ -34,7 +35,7 @@ export function useTriggerTickers(category: AlertCategory | undefined, enabled: 
   });
 }
 
-export function useTriggerSearch(body: SearchBody | null) {
+export function useTriggerSearch(body: AlertSearchBody | null) {
   return useQuery({
     queryKey: triggerKeys.search(body ?? { category: 'STOCKS' }),
     queryFn: async () => (await searchTriggers(body!)).data,

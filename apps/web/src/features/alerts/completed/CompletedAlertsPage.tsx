@@ -11,8 +11,8 @@ import {
   type WinRate,
 } from '@drat/contracts';
 import { ApiError } from '../../../api/client';
-import { useMarketColors } from '../../market/format';
-import { useQuotes } from '../../market/live';
+import { useMarketColors } from '../../../lib/marketColors';
+import { useQuotes } from '../../../lib/live';
 import { CategoryTabs, TypePills, useCategoryType } from '../categories';
 import { useAllAlertsOfType, useCompletedAlerts } from '../queries';
 import { completedColumns, livePriceColumns } from './columns';

@@ -1,7 +1,7 @@
 import { Button, Dropdown, Flex, Modal, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
 import type { AlertDto } from '@drat/contracts';
-import { useMarketColors } from '../../market/format';
+import { useMarketColors } from '../../../lib/marketColors';
 import { StandaloneAlertCard } from '../AlertModals';
 import { completionText } from '../format';
 import type { CompletedColumn } from './columns';

@@ -1,16 +1,8 @@
 import type { ReactNode } from 'react';
 import { Typography } from 'antd';
 import type { AlertDto, AlertLiveDto, Quote } from '@drat/contracts';
-import {
-  completionText,
-  formatDate,
-  formatPercent2,
-  formatSignedMoney,
-  isLosingResult,
-  money,
-  moneyRange,
-  optionLegs,
-} from '../format';
+import { completionText, formatPercent2, formatSignedMoney, isLosingResult, optionLegs } from '../format';
+import { formatDate, money, moneyRange } from '../../../lib/format';
 
 /** A column of the completed-alerts tables: `value` is what the export writes, `render` what the page shows. */
 export interface CompletedColumn<T> {

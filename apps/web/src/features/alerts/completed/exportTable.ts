@@ -1,3 +1,5 @@
+import { downloadBlob } from '../../../lib/download';
+
 /** Export of the completed-alerts table (1-core §2 'Export'): CSV written here, XLSX through exceljs. */
 
 export interface ExportColumn<T> {
@@ -19,17 +21,6 @@ function csvCell(value: string | number): string {
 export function toCsv<T>(columns: readonly ExportColumn<T>[], rows: readonly T[]): string {
   const lines = [columns.map((c) => csvCell(c.title)), ...rows.map((r) => columns.map((c) => csvCell(c.value(r))))];
   return lines.map((l) => l.join(',')).join('\r\n') + '\r\n';
-}
-
-export function downloadBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 export function downloadCsv<T>(columns: readonly ExportColumn<T>[], rows: readonly T[], filename: string): void {

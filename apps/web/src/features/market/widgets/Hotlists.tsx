@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Empty, Skeleton, Table, Typography, type TableColumnsType } from 'antd';
 import type { HotlistsResponse, Quote } from '@drat/contracts';
-import { ChangePercent, LivePrice } from '../components/LiveNumber';
-import { formatVolume, useMarketColors } from '../format';
-import { useQuotes } from '../live';
+import { ChangePercent, LivePrice } from '../../../components/LiveNumber';
+import { formatVolume } from '../../../lib/format';
+import { useMarketColors } from '../../../lib/marketColors';
+import { useQuotes } from '../../../lib/live';
 import { useHotlists } from '../queries';
 import { useCompactCards } from './cardSize';
 import styles from '../market.module.css';

@@ -1,10 +1,11 @@
 import type { CSSProperties } from 'react';
 import { Alert, Button, Card, Empty, Flex, Skeleton, Typography, theme } from 'antd';
 import type { OverviewItem, Quote } from '@drat/contracts';
-import { ChangePercent, LivePrice } from '../components/LiveNumber';
+import { ChangePercent, LivePrice } from '../../../components/LiveNumber';
 import { Sparkline } from '../components/Sparkline';
-import { directionColor, formatPercent, useMarketColors } from '../format';
-import { useQuotes } from '../live';
+import { directionColor, useMarketColors } from '../../../lib/marketColors';
+import { formatPercent } from '../../../lib/format';
+import { useQuotes } from '../../../lib/live';
 import { useOverview } from '../queries';
 import { useCompactCards } from './cardSize';
 import styles from '../market.module.css';

@@ -1,6 +1,6 @@
 import { Badge, Flex, Skeleton, Tag, Tooltip, type BadgeProps } from 'antd';
 import type { MarketState } from '@drat/contracts';
-import { useLiveStatus, type LiveStatus } from '../live';
+import { useLiveStatus, type LiveStatus } from '../../../lib/live';
 import { useMarketClock } from '../queries';
 
 const STATES: Record<MarketState, { label: string; status: BadgeProps['status']; color: string }> = {

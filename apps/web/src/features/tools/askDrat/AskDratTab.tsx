@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Card, Flex, Tag, Typography } from 'antd';
 import type { CompanyInfo, StockInfoResponse } from '@drat/contracts';
-import { TickerChart } from '../../market/TickerChart';
+import { TickerChart } from '../../market';
 import { ToolLayout } from '../ToolLayout';
 import { useCompanySearch } from '../queries';
 import { CompanyTabs } from './CompanyTabs';

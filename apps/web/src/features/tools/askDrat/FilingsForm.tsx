@@ -1,13 +1,8 @@
 import { useEffect, useState } from 'react';
 import { App, AutoComplete, Button, Card, Form, Input, InputNumber, Modal } from 'antd';
 import { FileSearchOutlined } from '@ant-design/icons';
-import {
-  ASK_DRAT_MSG,
-  FILING_FORM_TYPES,
-  FILINGS_MAX_RESULTS,
-  FILINGS_MIN_RESULTS,
-  type FilingRow,
-} from '@drat/contracts';
+import { FILING_FORM_TYPES, FILINGS_MAX_RESULTS, filingsQuery, type FilingRow } from '@drat/contracts';
+import { zodMessage } from '../../../lib/zodRule';
 import styles from '../tools.module.css';
 import { FilingsTable } from './FilingsTable';
 import { useFilingsSearch } from './queries';
@@ -40,8 +35,10 @@ export function FilingsForm({ ticker }: { ticker: string }) {
     const symbol = (values.ticker ?? '').trim().toUpperCase();
     const formtype = (values.formtype ?? '').trim().toUpperCase();
     const size = values.size ?? 0;
-    if (!symbol || !formtype || size < FILINGS_MIN_RESULTS || size > FILINGS_MAX_RESULTS) {
-      message.error(ASK_DRAT_MSG.invalidInputs);
+    // The server's query schema: every bad field is 'Invalid inputs'.
+    const problem = zodMessage(filingsQuery, { ticker: symbol, formtype, size });
+    if (problem !== null) {
+      message.error(problem);
       return;
     }
     search.mutate(

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { App } from 'antd';
 import { ASK_DRAT_MSG } from '@drat/contracts';
 import { downloadSheet, fetchFilings, type FilingsInput } from '../../../api/tools';
-import { downloadBlob } from '../../alerts/completed/exportTable';
+import { downloadBlob } from '../../../lib/download';
 import { filingsErrorMessage, sheetFailure } from '../errors';
 
 /** GET /stock/filings/getboth from the filings form; failures are toasts (1-core §8). */

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Button, Card, Col, Empty, Flex, Rate, Row, Tag, Typography } from 'antd';
 import { AimOutlined, CheckOutlined, FallOutlined, RiseOutlined, SwapOutlined } from '@ant-design/icons';
 import type { DioneAnalysisDto, DioneMissingDto, DioneResultDto, DioneTrend, DioneType } from '@drat/contracts';
-import { formatDateTime } from '../../alerts/format';
-import { useMarketColors } from '../../market/format';
+import { formatDateTime } from '../../../lib/format';
+import { useMarketColors } from '../../../lib/marketColors';
 import { dollarRange, dollars } from '../format';
 import styles from '../tools.module.css';
 

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Rate } from 'antd';
 import type { DioneResultDto, DioneType } from '@drat/contracts';
-import { formatDate } from '../../alerts/format';
-import { formatPrice } from '../../market/format';
+import { formatDate, formatPrice } from '../../../lib/format';
 import { RecentSearches } from '../RecentSearches';
 import { ToolLayout } from '../ToolLayout';
 import { markTracked, useClearDioneHistory, useDioneHistory, useDioneSearch, useTrackDione } from '../queries';

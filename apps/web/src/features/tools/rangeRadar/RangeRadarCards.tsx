@@ -1,7 +1,7 @@
 import { Card, Col, Empty, Flex, Row, Typography } from 'antd';
 import type { TradeIdeasLevelDto, TradeIdeasResultDto } from '@drat/contracts';
-import { formatDateTime } from '../../alerts/format';
-import { formatPrice, useMarketColors, type MarketColors } from '../../market/format';
+import { formatDateTime, formatPrice } from '../../../lib/format';
+import { useMarketColors, type MarketColors } from '../../../lib/marketColors';
 import { formatDay } from '../format';
 import styles from '../tools.module.css';
 

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { TradeIdeasHistoryEntryDto } from '@drat/contracts';
-import { formatDate } from '../../alerts/format';
-import { formatPrice } from '../../market/format';
+import { formatDate, formatPrice } from '../../../lib/format';
 import { RecentSearches } from '../RecentSearches';
 import { ToolLayout } from '../ToolLayout';
 import { useClearTradeIdeasHistory, useTradeIdeasHistory, useTradeIdeasSearch } from '../queries';

@@ -1,13 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Button, Empty, Modal, Spin, Typography, theme } from 'antd';
 import { INBOX_LIMIT, INBOX_MSG } from '@drat/contracts';
-import {
-  NotificationItem,
-  useMarkAllAsRead,
-  useMarkSingleAsRead,
-  useNotifications,
-} from '../../features/notifications';
-import styles from '../../features/notifications/inbox.module.css';
+import { NotificationItem } from './NotificationItem';
+import { useMarkAllAsRead, useMarkSingleAsRead, useNotifications } from './queries';
+import styles from './inbox.module.css';
 
 /** The time of the last render, moved on every 30 s while the inbox is open ('Just now' becomes '1 min ago'). */
 function useMinuteClock(active: boolean): Date {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Quote, UserEvent } from '@drat/contracts';
-import { loadQuote, loadQuotes, marketKeys } from '../queries';
+import { loadQuote, loadQuotes, quoteKeys } from './quotes';
 import { liveClient, type LiveStatus } from './client';
 import { quoteStore } from './quoteStore';
 
@@ -54,7 +54,7 @@ export function useQuote(ticker: string | null | undefined): Quote | undefined {
   const symbol = (ticker ?? '').trim().toUpperCase();
   useLiveTickers(symbol ? [symbol] : []);
   const seed = useQuery({
-    queryKey: marketKeys.quote(symbol),
+    queryKey: quoteKeys.quote(symbol),
     queryFn: () => loadQuote(symbol),
     enabled: symbol.length > 0,
     staleTime: 60_000,
@@ -76,7 +76,7 @@ export function useQuotes(tickers: readonly string[], { fetch = true }: UseQuote
   const symbols = useSymbols(tickers);
   useLiveTickers(symbols);
   useQuery({
-    queryKey: marketKeys.quotes(symbols),
+    queryKey: quoteKeys.quotes(symbols),
     queryFn: () => loadQuotes(symbols),
     enabled: fetch && symbols.length > 0,
     staleTime: 60_000,

@@ -1,5 +1,5 @@
 import type { FormInstance } from 'antd';
-import { ApiError } from '../../api/client';
+import { ApiError } from '../api/client';
 
 const GENERAL_KEYS = ['non_field_errors', 'detail', 'error', 'errors'];
 

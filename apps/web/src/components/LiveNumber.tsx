@@ -1,6 +1,7 @@
 import { useState, type CSSProperties } from 'react';
-import { directionColor, formatPercent, formatPrice, useMarketColors } from '../format';
-import styles from '../market.module.css';
+import { formatPercent, formatPrice } from '../lib/format';
+import { directionColor, useMarketColors } from '../lib/marketColors';
+import styles from './LiveNumber.module.css';
 
 /** A price that flashes green or red for a moment when it changes (live quotes). */
 export function LivePrice({

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useInfiniteQuery, useQueryClient, type InfiniteData, type QueryKey } from '@tanstack/react-query';
 import { NOTIFICATION_EVENT } from '@drat/contracts';
-import { ApiError } from '../../api/client';
-import { useUserEvents } from '../market/live';
+import { retryUnlessClientError } from './errors';
+import { useUserEvents } from './live';
 
 /** One chunk of an offset-paged list (alerts, triggers), whatever the endpoint calls its items. */
 export interface Page<T> {
@@ -10,10 +10,6 @@ export interface Page<T> {
   hasMore: boolean;
 }
 export type Pages<T> = InfiniteData<Page<T>, number>;
-
-/** 4xx answers are the server's word (permission, bad sort): asking again changes nothing. */
-export const retryUnlessClientError = (count: number, err: Error) =>
-  !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 1;
 
 /** The next offset: every item already held (merged-in items included). */
 export const heldCount = <T>(pages: readonly Page<T>[]) => pages.reduce((n, p) => n + p.items.length, 0);

@@ -6,7 +6,7 @@ import {
   type WsClientMessage,
   type WsServerMessage,
 } from '@drat/contracts';
-import { fetchQuotes } from '../../../api/market';
+import { fetchQuotes } from '../../api/market';
 import { quoteStore } from './quoteStore';
 
 /**

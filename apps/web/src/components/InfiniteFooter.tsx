@@ -1,5 +1,5 @@
 import { Flex, Spin, Typography } from 'antd';
-import { useSentinel } from './paging';
+import { useSentinel } from '../lib/paging';
 
 /**
  * The bottom of an infinite list: a sentinel that asks for the next chunk as it scrolls into view,

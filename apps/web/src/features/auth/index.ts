@@ -1,0 +1,3 @@
+/** Signing in (with the OTP step) and the password-reset screens (1-core §2). */
+export { LoginPage } from './LoginPage';
+export { ResetConfirmPage, ResetEmailSentPage, ResetRequestPage } from './ResetPages';

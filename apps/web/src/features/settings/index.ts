@@ -1,0 +1,2 @@
+/** Settings (1-core §2): account details, security, notifications and appearance. */
+export { SettingsPage } from './SettingsPage';
