@@ -31,7 +31,7 @@ import type { StorageProvider } from './providers/storage/interface';
 
 /** What the product is built from: configuration, the database, the queue and every provider. */
 export interface AppDeps {
-  config: Pick<Config, 'publicUrl' | 'demoSeed' | 'dataDir' | 'trustProxy' | 'readCacheMs'>;
+  config: Pick<Config, 'env' | 'publicUrl' | 'demoSeed' | 'dataDir' | 'trustProxy' | 'readCacheMs'>;
   db: Db;
   queue: JobQueue;
   mail: MailProvider;

@@ -180,6 +180,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     });
     const deps: AppDeps = {
       config: {
+        env: 'test',
         publicUrl: 'http://drat.test',
         demoSeed: false,
         dataDir,

@@ -11,3 +11,4 @@ export * from './notifications';
 export * from './dione';
 export * from './trade-ideas';
 export * from './alerts-publish';
+export * from './operation';

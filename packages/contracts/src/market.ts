@@ -1,5 +1,6 @@
 /** Market data shapes shared by the server, the web app and the WebSocket (2-trading §7, §9). */
 import { z } from 'zod';
+import { operation } from './operation';
 
 export const INTERVALS = [
   '1min',
@@ -53,44 +54,48 @@ export type Sector = (typeof SECTORS)[number];
 /** The spec's "unknown price" value (2-trading §4 "Live price fields"). */
 export const UNKNOWN_PRICE = -500;
 
-export interface Quote {
-  symbol: string;
-  name: string;
-  last: number;
-  bid: number;
-  ask: number;
-  open: number;
-  high: number;
-  low: number;
-  prevclose: number;
-  change: number;
-  change_percentage: number;
-  volume: number;
+export const quoteSchema = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  last: z.number(),
+  bid: z.number(),
+  ask: z.number(),
+  open: z.number(),
+  high: z.number(),
+  low: z.number(),
+  prevclose: z.number(),
+  change: z.number(),
+  change_percentage: z.number(),
+  volume: z.number(),
   /** ISO time of the quote (simulated time in the simulated market). */
-  at: string;
-}
+  at: z.string(),
+});
+export type Quote = z.infer<typeof quoteSchema>;
 
 /** One OHLCV bar; `time` is the bar's start in epoch seconds (UTC). */
-export interface Bar {
-  time: number;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number;
-}
+export const barSchema = z.object({
+  time: z.number(),
+  open: z.number(),
+  high: z.number(),
+  low: z.number(),
+  close: z.number(),
+  volume: z.number(),
+});
+export type Bar = z.infer<typeof barSchema>;
 
-export type MarketState = 'premarket' | 'open' | 'postmarket' | 'closed';
+export const MARKET_STATES = ['premarket', 'open', 'postmarket', 'closed'] as const;
+export type MarketState = (typeof MARKET_STATES)[number];
 
-export interface MarketClock {
-  state: MarketState;
+export const marketClockSchema = z.object({
+  state: z.enum(MARKET_STATES),
   /** ISO time the clock was read at. */
-  at: string;
-  next_state: MarketState;
+  at: z.string(),
+  next_state: z.enum(MARKET_STATES),
   /** ISO time of the next state change. */
-  next_change: string;
-  description: string;
-}
+  next_change: z.string(),
+  description: z.string(),
+});
+export type MarketClock = z.infer<typeof marketClockSchema>;
 
 export type SecurityType = 'stock' | 'etf' | 'otc';
 
@@ -134,23 +139,6 @@ export interface OptionQuote {
   greeks: Greeks;
 }
 
-/** GET /stock/price */
-export interface StockPriceResponse {
-  LivePrice: number;
-  Name: string;
-}
-/** GET /stock/ta */
-export interface TechnicalResponse {
-  query: { ticker: string; parameter: TaParameter; timePeriod: number; interval: Interval };
-  value: number;
-}
-/** GET /livetrading/get-option-price/ (0 when a leg does not apply) */
-export interface OptionPriceResponse {
-  single_leg_price: number;
-  leg_one_price: number;
-  leg_two_price: number;
-}
-
 /* ---- WebSocket /api/ws ---------------------------------------------------------------------- */
 
 /** Something that happened for one user (trades, alerts, notifications publish these). */
@@ -179,36 +167,35 @@ export const WS_CLOSE_UNAUTHORIZED = 4401;
 /* ---- DRAT's own market endpoints (dashboard widgets, charts) -------------------------------- */
 
 /** GET /api/market/bars?ticker&interval&from&to (ISO dates; defaults give a sensible window). */
-export interface BarsResponse {
-  ticker: string;
-  interval: Interval;
-  bars: Bar[];
-}
+export const barsResponseSchema = z.object({
+  ticker: z.string(),
+  interval: z.enum(INTERVALS),
+  bars: z.array(barSchema),
+});
+export type BarsResponse = z.infer<typeof barsResponseSchema>;
 
 /** GET /api/market/quotes?tickers=AAPL,MSFT */
-export interface QuotesResponse {
-  quotes: Quote[];
-}
+export const quotesResponseSchema = z.object({ quotes: z.array(quoteSchema) });
+export type QuotesResponse = z.infer<typeof quotesResponseSchema>;
 
 /** GET /api/market/hotlists */
-export interface HotlistsResponse {
-  gainers: Quote[];
-  losers: Quote[];
-  most_active: Quote[];
-}
+export const hotlistsResponseSchema = z.object({
+  gainers: z.array(quoteSchema),
+  losers: z.array(quoteSchema),
+  most_active: z.array(quoteSchema),
+});
+export type HotlistsResponse = z.infer<typeof hotlistsResponseSchema>;
 
 /** A quote with the day's closes for a mini chart. */
-export interface OverviewItem {
-  quote: Quote;
-  label: string;
-  spark: number[];
-}
+export const overviewItemSchema = z.object({ quote: quoteSchema, label: z.string(), spark: z.array(z.number()) });
+export type OverviewItem = z.infer<typeof overviewItemSchema>;
 
 /** GET /api/market/overview: major ETFs and the sector ETFs. */
-export interface OverviewResponse {
-  indices: OverviewItem[];
-  sectors: OverviewItem[];
-}
+export const overviewResponseSchema = z.object({
+  indices: z.array(overviewItemSchema),
+  sectors: z.array(overviewItemSchema),
+});
+export type OverviewResponse = z.infer<typeof overviewResponseSchema>;
 
 /* ---- Limits and lists of the market endpoints and the WebSocket ---------------------------- */
 
@@ -492,11 +479,13 @@ export const wsClientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ping') }),
 ]);
 
-/** Response schemas of the spec's three look-ups (OpenAPI and the server's serializer). */
+/** GET /stock/price */
 export const stockPriceResponseSchema = z.object({
   LivePrice: z.number(),
   Name: z.string(),
-}) satisfies z.ZodType<StockPriceResponse>;
+});
+export type StockPriceResponse = z.infer<typeof stockPriceResponseSchema>;
+/** GET /stock/ta */
 export const technicalResponseSchema = z.object({
   query: z.object({
     ticker: z.string(),
@@ -505,9 +494,98 @@ export const technicalResponseSchema = z.object({
     interval: z.enum(INTERVALS),
   }),
   value: z.number(),
-}) satisfies z.ZodType<TechnicalResponse>;
+});
+export type TechnicalResponse = z.infer<typeof technicalResponseSchema>;
+/** GET /livetrading/get-option-price/ (0 when a leg does not apply) */
 export const optionPriceResponseSchema = z.object({
   single_leg_price: z.number(),
   leg_one_price: z.number(),
   leg_two_price: z.number(),
-}) satisfies z.ZodType<OptionPriceResponse>;
+});
+export type OptionPriceResponse = z.infer<typeof optionPriceResponseSchema>;
+
+/* ---- Operations ------------------------------------------------------------------------------- */
+
+/**
+ * Market reads: the spec's three look-ups (2-trading §7; their `token` query parameter is accepted
+ * and ignored, the session header authenticates) and DRAT's own dashboard data. Signed-in only.
+ */
+export const MARKET_API = {
+  stockPrice: operation({
+    method: 'GET',
+    path: '/stock/price',
+    operationId: 'getStockPrice',
+    summary: 'The live price and name of a ticker',
+    tag: 'market',
+    query: stockPriceQuery,
+    response: stockPriceResponseSchema,
+    errors: [400, 401, 503],
+  }),
+  technical: operation({
+    method: 'GET',
+    path: '/stock/ta',
+    operationId: 'getTechnicalIndicator',
+    summary: 'An SMA, EMA or last value of a ticker over an interval',
+    tag: 'market',
+    query: stockTaQuery,
+    response: technicalResponseSchema,
+    errors: [400, 401, 503],
+  }),
+  optionPrice: operation({
+    method: 'GET',
+    path: '/livetrading/get-option-price/',
+    operationId: 'getOptionPrice',
+    summary: 'The premium of each leg of an options strategy',
+    tag: 'market',
+    query: optionPriceQuery,
+    response: optionPriceResponseSchema,
+    errors: [400, 401, 503],
+  }),
+  quotes: operation({
+    method: 'GET',
+    path: '/market/quotes',
+    operationId: 'listQuotes',
+    summary: 'Quotes of up to 50 tickers',
+    tag: 'market',
+    query: marketQuotesQuery,
+    response: quotesResponseSchema,
+    errors: [400, 401, 503],
+  }),
+  bars: operation({
+    method: 'GET',
+    path: '/market/bars',
+    operationId: 'listBars',
+    summary: 'Price bars of a ticker over a window',
+    tag: 'market',
+    query: marketBarsQuery,
+    response: barsResponseSchema,
+    errors: [400, 401, 503],
+  }),
+  hotlists: operation({
+    method: 'GET',
+    path: '/market/hotlists',
+    operationId: 'getHotlists',
+    summary: "The day's top gainers, losers and most active",
+    tag: 'market',
+    response: hotlistsResponseSchema,
+    errors: [401, 503],
+  }),
+  overview: operation({
+    method: 'GET',
+    path: '/market/overview',
+    operationId: 'getMarketOverview',
+    summary: 'The major index and sector ETFs with their day so far',
+    tag: 'market',
+    response: overviewResponseSchema,
+    errors: [401, 503],
+  }),
+  clock: operation({
+    method: 'GET',
+    path: '/market/clock',
+    operationId: 'getMarketClock',
+    summary: 'Whether the market is open, and when that changes',
+    tag: 'market',
+    response: marketClockSchema,
+    errors: [401, 503],
+  }),
+} as const;

@@ -6,9 +6,10 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps, Modules } from '../compose';
 import { mailboxRoutes } from '../modules/dev';
+import { answerSerializer } from './answers';
 import { authPlugin } from './auth';
 import { errorHandler } from './errors';
 import { registerRoutes } from './routes';
@@ -49,7 +50,8 @@ export async function buildApp(modules: Modules, deps: HttpDeps): Promise<Fastif
     }),
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are checked against their operation's schema in development and tests (http/answers.ts).
+  app.setSerializerCompiler(answerSerializer(deps.config.env !== 'production'));
   app.setErrorHandler(errorHandler);
 
   // Stored files served from elsewhere (an S3 bucket's public address) show as images too.
@@ -64,7 +66,9 @@ export async function buildApp(modules: Modules, deps: HttpDeps): Promise<Fastif
         title: 'DRAT API',
         version: '0.1.0',
         description: 'Every call of the DRAT web app. Authenticate with `Authorization: Token <token>`.',
+        license: { name: 'Proprietary', url: 'https://drat.example/terms' },
       },
+      servers: [{ url: '/', description: 'This server' }],
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
       security: [{ token: [] }],
     },

@@ -1,43 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  marketBarsQuery,
-  marketQuotesQuery,
-  optionPriceQuery,
-  optionPriceResponseSchema,
-  stockPriceQuery,
-  stockPriceResponseSchema,
-  stockTaQuery,
-  technicalResponseSchema,
-} from '@drat/contracts';
+import { MARKET_API as API } from '@drat/contracts';
+import { routeOf } from '../../http/operation';
 import type { MarketService } from './market.service';
 
-/**
- * Market reads: the spec's three look-ups (2-trading §7; their `token` query parameter is accepted
- * and ignored, the session header authenticates) and DRAT's own dashboard data. Signed-in only.
- */
+/** Market reads (MARKET_API in packages/contracts). Signed-in only. */
 export const marketRoutes: FastifyPluginAsyncZod<{ market: MarketService }> = async (app, { market }) => {
-  const tags = ['market'];
-  app.get(
-    '/stock/price',
-    { schema: { tags, querystring: stockPriceQuery, response: { 200: stockPriceResponseSchema } } },
-    (req) => market.stockPrice(req.query.ticker),
-  );
-  app.get(
-    '/stock/ta',
-    { schema: { tags, querystring: stockTaQuery, response: { 200: technicalResponseSchema } } },
-    (req) => market.technical(req.query),
-  );
-  app.get(
-    '/livetrading/get-option-price/',
-    { schema: { tags, querystring: optionPriceQuery, response: { 200: optionPriceResponseSchema } } },
-    (req) => market.optionPrice(req.query),
-  );
-
-  app.get('/market/quotes', { schema: { tags, querystring: marketQuotesQuery } }, (req) =>
-    market.quotes(req.query.tickers),
-  );
-  app.get('/market/bars', { schema: { tags, querystring: marketBarsQuery } }, (req) => market.bars(req.query));
-  app.get('/market/hotlists', { schema: { tags } }, () => market.hotlists());
-  app.get('/market/overview', { schema: { tags } }, () => market.overview());
-  app.get('/market/clock', { schema: { tags } }, () => market.clock());
+  app.route({ ...routeOf(API.stockPrice), handler: (req) => market.stockPrice(req.query.ticker) });
+  app.route({ ...routeOf(API.technical), handler: (req) => market.technical(req.query) });
+  app.route({ ...routeOf(API.optionPrice), handler: (req) => market.optionPrice(req.query) });
+  app.route({ ...routeOf(API.quotes), handler: (req) => market.quotes(req.query.tickers) });
+  app.route({ ...routeOf(API.bars), handler: (req) => market.bars(req.query) });
+  app.route({ ...routeOf(API.hotlists), handler: () => market.hotlists() });
+  app.route({ ...routeOf(API.overview), handler: () => market.overview() });
+  app.route({ ...routeOf(API.clock), handler: () => market.clock() });
 };

@@ -1,0 +1,50 @@
+import type { FastifySchema } from 'fastify';
+import { z } from 'zod';
+import { ERROR_SHAPES, serverErrorSchema, type Operation } from '@drat/contracts';
+
+/** The route schema of an operation, as its type provider and OpenAPI read it. */
+export type SchemaOf<O extends Operation> = {
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+} & (O['body'] extends z.ZodType ? { body: O['body'] } : unknown) &
+  (O['query'] extends z.ZodType ? { querystring: O['query'] } : unknown) &
+  (O['params'] extends z.ZodType ? { params: O['params'] } : unknown) &
+  (O['response'] extends z.ZodType ? { response: { 200: O['response'] } } : { response: Record<number, unknown> });
+
+const fileAnswer = (mediaType: string) => ({
+  description: `A file (${mediaType}), sent as an attachment.`,
+  content: { [mediaType]: { schema: { type: 'string', format: 'binary' } } },
+});
+
+/**
+ * A route's method, path and schema from its operation in packages/contracts: the request and
+ * answer schemas, the error answers it documents and whether it is public. Routes spread it:
+ * `app.route({ ...routeOf(op), preHandler, handler })`.
+ */
+export function routeOf<const O extends Operation>(op: O) {
+  const response: Record<number, unknown> = {
+    200: op.response instanceof z.ZodType ? op.response : fileAnswer(op.response.file),
+  };
+  for (const status of op.errors) {
+    response[status] = ERROR_SHAPES[status].schema.describe(ERROR_SHAPES[status].description);
+  }
+  response[500] = serverErrorSchema.describe('An unexpected error (a bug): the message and the request id.');
+  const schema = {
+    operationId: op.operationId,
+    summary: op.summary,
+    ...(op.description ? { description: op.description } : {}),
+    tags: [op.tag],
+    ...(op.body ? { body: op.body } : {}),
+    ...(op.query ? { querystring: op.query } : {}),
+    ...(op.params ? { params: op.params } : {}),
+    response,
+  };
+  return {
+    method: op.method,
+    url: op.path,
+    schema: schema as SchemaOf<O> & FastifySchema,
+    ...(op.public ? { config: { public: true } } : {}),
+  };
+}
