@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { connect } from '../../apps/server/src/db/client';
-import { hashPassword } from '../../apps/server/src/modules/auth/secrets';
+import { hashPassword } from '../../apps/server/src/core/secrets';
 import { usersRepo } from '../../apps/server/src/modules/users/users.repo';
 
 export interface E2eUser {

@@ -18,6 +18,8 @@ export interface Operation {
   /** The area it belongs to (OpenAPI tag). */
   tag: string;
   body?: z.ZodType;
+  /** Media types of the body when it is not JSON (a multipart upload is read by the route itself). */
+  consumes?: readonly string[];
   query?: z.ZodType;
   params?: z.ZodType;
   /** The 200 answer: a JSON schema, or a file of this media type. */

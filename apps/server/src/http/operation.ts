@@ -37,6 +37,7 @@ export function routeOf<const O extends Operation>(op: O) {
     ...(op.description ? { description: op.description } : {}),
     tags: [op.tag],
     ...(op.body ? { body: op.body } : {}),
+    ...(op.consumes ? { consumes: [...op.consumes] } : {}),
     ...(op.query ? { querystring: op.query } : {}),
     ...(op.params ? { params: op.params } : {}),
     response,
