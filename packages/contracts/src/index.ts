@@ -12,3 +12,4 @@ export * from './dione';
 export * from './trade-ideas';
 export * from './alerts-publish';
 export * from './operation';
+export * from './system';

@@ -7,11 +7,13 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { SYSTEM_API } from '@drat/contracts';
 import type { AppDeps, Modules } from '../compose';
 import { mailboxRoutes } from '../modules/dev';
 import { answerSerializer } from './answers';
 import { authPlugin } from './auth';
 import { errorHandler } from './errors';
+import { routeOf } from './operation';
 import { registerRoutes } from './routes';
 import { registerStatic } from './spa';
 
@@ -90,7 +92,7 @@ export async function buildApp(modules: Modules, deps: HttpDeps): Promise<Fastif
     async (api) => {
       await api.register(authPlugin, { auth: modules.auth, rights: modules.rights });
       await api.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 50 } });
-      api.get('/health', { config: { public: true }, schema: { tags: ['health'] } }, async () => ({ status: 'ok' }));
+      api.route({ ...routeOf(SYSTEM_API.health), handler: async () => ({ status: 'ok' as const }) });
       api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
       await registerRoutes(api, modules);
     },

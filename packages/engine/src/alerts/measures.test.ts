@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { alertRiskReward, liveProfit, riskVsReward, trackerProgress, winRate } from './measures';
-import { barVolatility, scanLevels } from './scan';
+import { barVolatility, scanContracts, scanExpiration, scanLevels } from './scan';
 
 describe('trackerProgress: from the alert price towards the top target', () => {
   const base = { alertPrice: 100, targetRangeHigh: 110, completedStatus: 'ONGOING' as const };
@@ -127,5 +127,27 @@ describe('scanLevels', () => {
     const quiet = scanLevels({ price: 100, barVol: 0.0005, horizonBars: 390, pullback: 0.2, reach: 2, decimals: 2 });
     const wild = scanLevels({ price: 100, barVol: 0.003, horizonBars: 390, pullback: 0.2, reach: 2, decimals: 2 });
     expect(wild.targetRangeHigh - wild.stopLoss).toBeGreaterThan(quiet.targetRangeHigh - quiet.stopLoss);
+  });
+});
+
+describe('scanner contract choice', () => {
+  const strikes = [95, 97.5, 100, 102.5, 105];
+  it('takes the first listed expiration after the day, among the next three', () => {
+    expect(scanExpiration(['2026-01-02', '2026-01-09', '2026-01-16'], '2026-01-02', 0)).toBe('2026-01-09');
+    expect(scanExpiration(['2026-01-02'], '2026-01-02', 0)).toBeNull();
+  });
+  it('buys the call at or above the price and the put at or below it', () => {
+    expect(scanContracts('AAPL', 101, 'BUY CALL', '2026-01-16', strikes)?.fields).toEqual({
+      single_strike: 102.5,
+      single_expiration: '2026-01-16',
+    });
+    expect(scanContracts('AAPL', 101, 'BUY PUT', '2026-01-16', strikes)?.symbols).toEqual(['AAPL260116P00100000']);
+  });
+  it('straddles the nearest strike and strangles ±1.5 % around the price', () => {
+    expect(scanContracts('AAPL', 101, 'STRADDLE', '2026-01-16', strikes)?.label).toBe('CALL 100 <-> PUT 100');
+    expect(scanContracts('AAPL', 101, 'STRANGLE', '2026-01-16', strikes)?.label).toBe('CALL 105 <-> PUT 97.5');
+  });
+  it('finds nothing on a chain of fewer than three strikes', () => {
+    expect(scanContracts('AAPL', 101, 'BUY CALL', '2026-01-16', [100, 105])).toBeNull();
   });
 });

@@ -4,8 +4,14 @@ import {
   alertRiskReward,
   barVolatility,
   combineLegs,
-  occSymbol,
+  pickOf,
+  SCAN_NOTES,
+  SCAN_SETUPS,
+  scanContracts,
+  scanExpiration,
+  scanHash,
   scanLevels,
+  scanProfile,
   toPriceBars,
   type PriceBar,
 } from '@drat/engine';
@@ -23,50 +29,7 @@ export const ROTATION = 4;
 /** The history a new demo database starts with. */
 export const BACKFILL_HOURS = 72;
 
-/** FNV-1a: a small stable hash, so the same hour gives the same alerts on every node and every run. */
-function hash(...parts: (string | number)[]): number {
-  let h = 0x811c9dc5;
-  for (const ch of parts.join('\u0000')) {
-    h ^= ch.charCodeAt(0);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h >>> 0;
-}
-const pick = <T>(list: readonly T[], h: number): T => list[h % list.length]!;
-
 type TypeRow = AlertTypeRef;
-
-/** How a type trades: the horizon of its idea in minutes, and whether it is about options. */
-function profileOf(t: TypeRow): { horizon: number; options: boolean; otc: boolean } {
-  const name = t.name.toUpperCase();
-  const options = t.category === 'OPTIONS' || name.includes('OPTION');
-  const otc = t.category === 'OTC';
-  let horizon = 240;
-  if (name.includes('DAY')) horizon = 60;
-  else if (name.includes('SQUEEZE') || name.includes('LOTTO')) horizon = 90;
-  else if (name.includes('SWING')) horizon = 780;
-  else if (name.includes('WEEKLY')) horizon = 390;
-  else if (options) horizon = 120;
-  return { horizon, options, otc };
-}
-
-const SETUPS = [
-  'Bull flag',
-  'Breakout over resistance',
-  'Pullback to support',
-  'Higher lows on rising volume',
-  'Gap and go',
-  'Oversold bounce',
-  'Cup and handle',
-  'Reclaim of the 20-day average',
-];
-const NOTES = [
-  'Scale out half at target 1 and move the stop to entry.',
-  'Wait for the buy range; do not chase above it.',
-  'Volume is well above average this hour.',
-  'Sector is leading today; size normally.',
-  'Tight stop: respect it.',
-];
 
 export interface ScannerDeps {
   repo: ScannerRepo;
@@ -117,62 +80,22 @@ export function createScannerService({ repo, types, market, publish, publishers,
 
   /** The option contracts of a strategy near the money at price `spot`, from the provider's chain. */
   async function chooseContracts(ticker: string, spot: number, strategy: OptionStrategy, h: number, at: number) {
-    const expirations = await market.optionExpirations(ticker);
     const day = new Date(at).toISOString().slice(0, 10);
-    const later = expirations.filter((e) => e > day);
-    if (later.length === 0) return null;
-    const expiration = pick(later.slice(0, 3), h);
-    const strikes = (await market.optionStrikes(ticker, expiration)).slice().sort((a, b) => a - b);
-    if (strikes.length < 3) return null;
-    const nearest = strikes.reduce((b, k) => (Math.abs(k - spot) < Math.abs(b - spot) ? k : b));
-    const above = strikes.find((k) => k >= spot) ?? strikes[strikes.length - 1]!;
-    const below = [...strikes].reverse().find((k) => k <= spot) ?? strikes[0]!;
-    switch (strategy) {
-      case 'BUY CALL':
-        return {
-          expiration,
-          fields: { single_strike: above, single_expiration: expiration },
-          symbols: [occSymbol(ticker, expiration, 'call', above)],
-          label: `${ticker} ${expiration} ${above} CALL`,
-        };
-      case 'BUY PUT':
-        return {
-          expiration,
-          fields: { single_strike: below, single_expiration: expiration },
-          symbols: [occSymbol(ticker, expiration, 'put', below)],
-          label: `${ticker} ${expiration} ${below} PUT`,
-        };
-      case 'STRADDLE':
-        return {
-          expiration,
-          fields: { leg_one_strike: nearest, leg_two_strike: nearest, leg_one_expiration: expiration },
-          symbols: [occSymbol(ticker, expiration, 'call', nearest), occSymbol(ticker, expiration, 'put', nearest)],
-          label: `CALL ${nearest} <-> PUT ${nearest}`,
-        };
-      case 'STRANGLE': {
-        const call = strikes.find((k) => k > spot * 1.015) ?? strikes[strikes.length - 1]!;
-        const put = [...strikes].reverse().find((k) => k < spot * 0.985) ?? strikes[0]!;
-        if (!(call > put)) return null;
-        return {
-          expiration,
-          fields: { leg_one_strike: call, leg_two_strike: put, leg_one_expiration: expiration },
-          symbols: [occSymbol(ticker, expiration, 'call', call), occSymbol(ticker, expiration, 'put', put)],
-          label: `CALL ${call} <-> PUT ${put}`,
-        };
-      }
-    }
+    const expiration = scanExpiration(await market.optionExpirations(ticker), day, h);
+    if (expiration === null) return null;
+    return scanContracts(ticker, spot, strategy, expiration, await market.optionStrikes(ticker, expiration));
   }
 
   /** Builds and publishes the alert of one slot; false when there was nothing to publish from. */
   async function publishSlot(type: TypeRow, hour: number, publisherId: number, silent: boolean): Promise<boolean> {
-    const h = hash(type.name, hour);
+    const h = scanHash(type.name, hour);
     const at = hour * HOUR_MS + (h % 60) * MINUTE_MS;
-    const profile = profileOf(type);
+    const profile = scanProfile(type);
     const candidates = (await universe()).filter((c) =>
       profile.otc ? c.type === 'otc' : c.type !== 'otc' && (!profile.options || c.optionable),
     );
     if (candidates.length === 0) return false;
-    const company = pick(candidates, hash(type.name, hour, 'ticker'));
+    const company = pickOf(candidates, scanHash(type.name, hour, 'ticker'));
     const ticker = company.symbol;
     const stockBars = await recentBars(ticker, at, 2 * 390);
     if (stockBars.length < 30) return false;
@@ -183,11 +106,11 @@ export function createScannerService({ repo, types, market, publish, publishers,
     let contractLabel: string | null = null;
     let strategy: OptionStrategy | null = null;
     if (profile.options) {
-      strategy = pick(
+      strategy = pickOf(
         ['BUY CALL', 'BUY CALL', 'BUY PUT', 'BUY PUT', 'STRADDLE', 'STRANGLE'] as const,
-        hash(type.name, hour, 'strategy'),
+        scanHash(type.name, hour, 'strategy'),
       );
-      const chosen = await chooseContracts(ticker, spot, strategy, hash(type.name, hour, 'expiration'), at);
+      const chosen = await chooseContracts(ticker, spot, strategy, scanHash(type.name, hour, 'expiration'), at);
       if (!chosen) return false;
       const legs = await Promise.all(chosen.symbols.map((s) => recentBars(s, at, 390)));
       series = combineLegs(legs);
@@ -202,8 +125,8 @@ export function createScannerService({ repo, types, market, publish, publishers,
       price,
       barVol: barVolatility(series.slice(-390).map((b) => b.close)),
       horizonBars: profile.horizon,
-      pullback: (hash(type.name, hour, 'pullback') % 1000) / 1000,
-      reach: 1.2 + (hash(type.name, hour, 'reach') % 80) / 100,
+      pullback: (scanHash(type.name, hour, 'pullback') % 1000) / 1000,
+      reach: 1.2 + (scanHash(type.name, hour, 'reach') % 80) / 100,
       decimals,
       minMove: profile.options ? 0.05 : 0.004,
     });
@@ -214,12 +137,12 @@ export function createScannerService({ repo, types, market, publish, publishers,
     });
     const fmt = (n: number) => n.toFixed(decimals);
     const fields = [
-      { label: 'Setup', value: pick(SETUPS, hash(type.name, hour, 'setup')) },
+      { label: 'Setup', value: pickOf(SCAN_SETUPS, scanHash(type.name, hour, 'setup')) },
       { label: 'Entry', value: `${fmt(levels.buyRangeLow)} <-> ${fmt(levels.buyRangeHigh)}` },
       { label: 'Targets', value: `${fmt(levels.targetRangeLow)} <-> ${fmt(levels.targetRangeHigh)}` },
       { label: 'Risk vs Reward', value: `${riskPercent.toFixed(2)}% <-> ${rewardPercent.toFixed(2)}%` },
       ...(contractLabel ? [{ label: 'Contract', value: contractLabel }] : []),
-      { label: 'Notes', value: pick(NOTES, hash(type.name, hour, 'notes')) },
+      { label: 'Notes', value: pickOf(SCAN_NOTES, scanHash(type.name, hour, 'notes')) },
     ];
     const parsed = createAlertBody.safeParse({
       alert_type: type.name,
@@ -230,9 +153,9 @@ export function createScannerService({ repo, types, market, publish, publishers,
       target_range_low: levels.targetRangeLow,
       target_range_high: levels.targetRangeHigh,
       stop_loss: levels.stopLoss,
-      rating: 1 + (hash(type.name, hour, 'rating') % 5),
+      rating: 1 + (scanHash(type.name, hour, 'rating') % 5),
       embeds: [{ fields }],
-      notes: `${company.name}: ${pick(SETUPS, hash(type.name, hour, 'setup')).toLowerCase()} on the ${profile.horizon >= 390 ? 'daily' : 'intraday'} chart${strategy ? ` (${strategy})` : ''}.`,
+      notes: `${company.name}: ${pickOf(SCAN_SETUPS, scanHash(type.name, hour, 'setup')).toLowerCase()} on the ${profile.horizon >= 390 ? 'daily' : 'intraday'} chart${strategy ? ` (${strategy})` : ''}.`,
       ...options,
     });
     if (!parsed.success) {
@@ -266,7 +189,7 @@ export function createScannerService({ repo, types, market, publish, publishers,
     for (let hour = fromHour; hour <= toHour; hour++) {
       all.forEach((type, i) => {
         if ((hour + i) % ROTATION !== 0) return;
-        const at = hour * HOUR_MS + (hash(type.name, hour) % 60) * MINUTE_MS;
+        const at = hour * HOUR_MS + (scanHash(type.name, hour) % 60) * MINUTE_MS;
         if (at <= now) due.push({ type, hour, id: slotId(type.name, hour) });
       });
     }
