@@ -5,14 +5,17 @@
  * DELETE /alerts/publishers/{id}). One schema validates both ways in.
  */
 import { z } from 'zod';
-import type { AlertDto } from './alerts';
+import { alertDtoSchema } from './alerts';
+import { exactDecimal, PRICE_DECIMALS } from './decimal';
 import { expirationDateField, MARKET_MSG, strategyField, strikeField, tickerField } from './market';
+import { messageSchema, operation } from './operation';
 
 export const ALERT_PUBLISH_MSG = {
   required: 'This field is required.',
   number: (label: string) => `${label} must be a number.`,
   positive: (label: string) => `${label} must be greater than 0.`,
   tooLarge: (label: string) => `${label} must be at most 1,000,000,000.`,
+  tooPrecise: (label: string) => `${label} has more than ${PRICE_DECIMALS} decimals.`,
   buyRangeOrder: 'Buy Range High must be greater than Buy Range Low.',
   targetRangeOrder: 'Target Range High must be greater than Target Range Low.',
   stopOrder: 'Stop Loss must be smaller than buy range low.',
@@ -44,16 +47,23 @@ export const ALERT_PUBLISH_MSG = {
 
 const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
 
-/** A price: a number (or a numeric string) above 0. Named in messages by its form label. */
+/**
+ * A price: a number (or a numeric string) above 0, with at most 8 decimals (the column's: more would
+ * be rounded away silently). Named in messages by its form label.
+ */
 function priceField(label: string) {
   return z.preprocess(
     (v) => (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : blankToUndefined(v)),
-    z
-      .number({
-        error: (issue) => (issue.input === undefined ? ALERT_PUBLISH_MSG.required : ALERT_PUBLISH_MSG.number(label)),
-      })
-      .positive({ error: ALERT_PUBLISH_MSG.positive(label) })
-      .max(1_000_000_000, { error: ALERT_PUBLISH_MSG.tooLarge(label) }),
+    exactDecimal(
+      z
+        .number({
+          error: (issue) => (issue.input === undefined ? ALERT_PUBLISH_MSG.required : ALERT_PUBLISH_MSG.number(label)),
+        })
+        .positive({ error: ALERT_PUBLISH_MSG.positive(label) })
+        .max(1_000_000_000, { error: ALERT_PUBLISH_MSG.tooLarge(label) }),
+      PRICE_DECIMALS,
+      ALERT_PUBLISH_MSG.tooPrecise(label),
+    ),
   );
 }
 
@@ -193,10 +203,8 @@ export const publishAlertBody = alertFields
 export type PublishAlertBody = z.infer<typeof publishAlertBody>;
 
 /** 200 of POST /alerts/publish and /alerts/create/: `created` is false when the id was published before. */
-export interface PublishAlertResponse {
-  created: boolean;
-  alert: AlertDto;
-}
+export const publishAlertResponseSchema = z.object({ created: z.boolean(), alert: alertDtoSchema });
+export type PublishAlertResponse = z.infer<typeof publishAlertResponseSchema>;
 
 export const createPublisherBody = z.object({
   name: z
@@ -211,21 +219,89 @@ export const publisherIdParams = z.object({
 });
 
 /** A publisher as super users see it: the key itself is never shown again after creation. */
-export interface AlertPublisherDto {
-  id: number;
-  name: string;
+export const alertPublisherDtoSchema = z.object({
+  id: z.number(),
+  name: z.string(),
   /** The first characters of the key, to tell keys apart. */
-  key_prefix: string;
-  created: string;
-  revoked: string | null;
+  key_prefix: z.string(),
+  created: z.string(),
+  revoked: z.string().nullable(),
   /** Alerts it has published. */
-  alerts: number;
-}
+  alerts: z.number(),
+});
+export type AlertPublisherDto = z.infer<typeof alertPublisherDtoSchema>;
+
+/** GET /alerts/publishers. */
+export const alertPublishersResponseSchema = z.object({ data: z.array(alertPublisherDtoSchema) });
+export type AlertPublishersResponse = z.infer<typeof alertPublishersResponseSchema>;
 
 /** POST /alerts/publishers: the only time the key is shown. */
-export interface CreatedPublisherDto {
-  id: number;
-  name: string;
-  key: string;
-  key_prefix: string;
-}
+export const createdPublisherDtoSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  key: z.string(),
+  key_prefix: z.string(),
+});
+export type CreatedPublisherDto = z.infer<typeof createdPublisherDtoSchema>;
+
+/* ---- Operations ------------------------------------------------------------------------------- */
+
+/**
+ * Publishing alerts: the analysts' tools with their API key (public for the session check: the key
+ * is checked before the body is read), and the super users' 'New alert' form and publisher keys.
+ */
+export const ALERT_PUBLISHING_API = {
+  publish: operation({
+    method: 'POST',
+    path: '/alerts/publish',
+    operationId: 'publishAlert',
+    summary: "Publish an alert with a publisher's API key",
+    description:
+      'Publish an alert as an analyst tool. Authenticate with `Authorization: Bearer <api key>` or `X-Api-Key`. ' +
+      'Publishing the same `id` again returns the stored alert with `created: false`.',
+    tag: 'alerts publishing',
+    body: publishAlertBody,
+    response: publishAlertResponseSchema,
+    errors: [400, 401, 503],
+    public: true,
+  }),
+  create: operation({
+    method: 'POST',
+    path: '/alerts/create/',
+    operationId: 'createAlert',
+    summary: "Publish an alert from the 'New alert' form (super users)",
+    tag: 'alerts publishing',
+    body: createAlertBody,
+    response: publishAlertResponseSchema,
+    errors: [400, 401, 403, 503],
+  }),
+  createPublisher: operation({
+    method: 'POST',
+    path: '/alerts/publishers',
+    operationId: 'createAlertPublisher',
+    summary: 'Add a publisher and show its new API key, once (super users)',
+    tag: 'alerts publishing',
+    body: createPublisherBody,
+    response: createdPublisherDtoSchema,
+    errors: [400, 401, 403],
+  }),
+  publishers: operation({
+    method: 'GET',
+    path: '/alerts/publishers',
+    operationId: 'listAlertPublishers',
+    summary: 'Every publisher with its key prefix and number of alerts (super users)',
+    tag: 'alerts publishing',
+    response: alertPublishersResponseSchema,
+    errors: [401, 403],
+  }),
+  revokePublisher: operation({
+    method: 'DELETE',
+    path: '/alerts/publishers/:id',
+    operationId: 'revokeAlertPublisher',
+    summary: "Revoke a publisher's API key (super users)",
+    tag: 'alerts publishing',
+    params: publisherIdParams,
+    response: messageSchema,
+    errors: [400, 401, 403, 404],
+  }),
+} as const;

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { TICKER_PATTERN, tickerField } from './market';
+import { operation } from './operation';
 
 /* ---- Limits ----------------------------------------------------------------------------------- */
 
@@ -210,3 +211,45 @@ export interface SheetErrorBody {
   message: string;
   reason?: string;
 }
+
+/* ---- Operations ------------------------------------------------------------------------------- */
+
+/**
+ * Ask DRAT: every call needs the ADA right (a lapsed subscription answers 401). The company view
+ * reads the market (503 when it fails; a filings failure only adds a note); filings and the sheet
+ * read SEC EDGAR (502 when it fails).
+ */
+export const ASK_DRAT_API = {
+  info: operation({
+    method: 'GET',
+    path: '/stock/info',
+    operationId: 'getStockInfo',
+    summary: 'The company view of a ticker: quote, shares, technicals, insiders, holders, filings, news',
+    tag: 'ask-drat',
+    query: stockInfoQuery,
+    response: stockInfoResponseSchema,
+    errors: [400, 401, 403, 503],
+  }),
+  filings: operation({
+    method: 'GET',
+    path: '/stock/filings/getboth',
+    operationId: 'listFilings',
+    summary: 'The latest SEC filings of one form type for a ticker',
+    tag: 'ask-drat',
+    query: filingsQuery,
+    response: filingsResponseSchema,
+    errors: [400, 401, 403, 502],
+  }),
+  sheet: operation({
+    method: 'GET',
+    path: '/stock/sheet-analysis',
+    operationId: 'downloadSheetAnalysis',
+    summary: 'Download the 10-K analysis workbook (.xlsx) of a ticker',
+    description:
+      'An .xlsx workbook sent as an attachment. A failed analysis (404: no 10-K figures or an unknown ticker; 502: SEC EDGAR could not be reached) also carries `error: true`, `message` and `reason`.',
+    tag: 'ask-drat',
+    query: sheetAnalysisQuery,
+    response: { file: XLSX_MEDIA_TYPE },
+    errors: [400, 401, 403, 404, 502],
+  }),
+} as const;

@@ -13,3 +13,4 @@ export * from './trade-ideas';
 export * from './alerts-publish';
 export * from './operation';
 export * from './system';
+export * from './decimal';

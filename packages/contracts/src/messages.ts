@@ -16,6 +16,8 @@ export const MSG = {
   fieldRequired: 'This field is required.',
   thereWasAnError: 'There was an error',
   serviceUnavailable: 'This service is unavailable right now. Try again in a moment.',
+  methodNotAllowed: (method: string, allowed: readonly string[]) =>
+    `${method} is not allowed here; this path takes ${allowed.join(', ')}.`,
 
   // Login (1-core §5, §8)
   emailRequired: 'Email is required',

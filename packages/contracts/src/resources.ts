@@ -1,5 +1,6 @@
 /** The resources library (1-core §2 Resources, §3 Resource; 3-bots-admin-public §2.9, §3, §5, §7, §8). */
 import { z } from 'zod';
+import { messageSchema, operation } from './operation';
 
 export const RESOURCE_TYPES = ['VIDEO', 'PDF', 'SHEET'] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
@@ -100,8 +101,9 @@ export type ResourcesResponse = z.infer<typeof resourcesResponseSchema>;
 
 /** POST /resources/create/ */
 export const resourceCreatedSchema = z.object({ message: z.string(), data: resourceDtoSchema });
-/** DELETE /resources/{id} */
-export const resourceDeletedSchema = z.object({ message: z.string() });
+export type ResourceCreatedResponse = z.infer<typeof resourceCreatedSchema>;
+/** DELETE /resources/{id}: `{ message }`. */
+export const resourceDeletedSchema = messageSchema;
 
 export const RESOURCE_LIST_OF: Record<ResourceType, keyof ResourcesResponse> = {
   PDF: 'pdfs',
@@ -175,3 +177,53 @@ export const resourceCreateFields = z
     ),
   );
 export type ResourceCreateFields = z.infer<typeof resourceCreateFields>;
+
+/* ---- Operations ------------------------------------------------------------------------------- */
+
+/**
+ * The resources library: anyone signed in reads what their plans give; super users see every
+ * resource, and alone create and delete them.
+ */
+export const RESOURCES_API = {
+  library: operation({
+    method: 'GET',
+    path: '/resources',
+    operationId: 'listResources',
+    summary: "The documents, videos and sheets the caller's plans give, newest first",
+    tag: 'resources',
+    response: resourcesResponseSchema,
+    errors: [401],
+  }),
+  forAlertType: operation({
+    method: 'GET',
+    path: '/resources/alert-type/:id',
+    operationId: 'listAlertTypeResources',
+    summary: 'The resources of one alert type (given to it or to its whole category)',
+    tag: 'resources',
+    params: resourceIdParams,
+    response: resourcesResponseSchema,
+    errors: [400, 401, 403, 404],
+  }),
+  remove: operation({
+    method: 'DELETE',
+    path: '/resources/:id',
+    operationId: 'deleteResource',
+    summary: 'Delete a resource and its stored files (super users)',
+    tag: 'resources',
+    params: resourceIdParams,
+    response: resourceDeletedSchema,
+    errors: [400, 401, 403, 404],
+  }),
+  create: operation({
+    method: 'POST',
+    path: '/resources/create/',
+    operationId: 'createResource',
+    summary: 'Upload a new resource: its fields, file and thumbnail as multipart/form-data (super users)',
+    description:
+      'The text fields are those of resourceCreateFields; `file` and `thumbnail` are files, checked from their bytes. Every broken rule answers 400 under its field at once.',
+    tag: 'resources',
+    consumes: ['multipart/form-data'],
+    response: resourceCreatedSchema,
+    errors: [400, 401, 403, 413, 415, 503],
+  }),
+} as const;

@@ -1,73 +1,106 @@
-import type { AlertCategory, Theme } from './constants';
+import { z } from 'zod';
+import { ALERT_CATEGORIES, THEMES } from './constants';
+import { messageSchema, operation } from './operation';
 
 /** Feature rights a plan can grant (1-core §6). */
 export const PLAN_FEATURES = ['AA', 'DA', 'ADA', 'TIA', 'LIVE_TRADER', 'SMART_TRADER', 'TRADE_CHALLENGE'] as const;
 export type PlanFeature = (typeof PLAN_FEATURES)[number];
 
-export interface AlertTypeRight {
-  id: number;
-  name: string;
-  category: AlertCategory;
-  raw_note: string;
-}
+/** An alert type a user may see, with its category and its 'Important Notes'. */
+export const alertTypeRightSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  category: z.enum(ALERT_CATEGORIES),
+  raw_note: z.string(),
+});
+export type AlertTypeRight = z.infer<typeof alertTypeRightSchema>;
 
 /** What a signed-in user may do, computed on the server from active plans and flags. */
-export interface Rights {
-  is_super: boolean;
-  AA: boolean;
-  DA: boolean;
-  ADA: boolean;
-  TIA: boolean;
-  is_live_trader: boolean;
-  is_demo_trader: boolean;
-  can_use_live_trader: boolean;
-  is_trade_challenge_user: boolean;
-  is_smart_trader_user: boolean;
-  alert_categories: AlertCategory[];
-  alert_types: AlertTypeRight[];
-  dione_credits: number;
-  trade_ideas_credits: number;
+export const rightsSchema = z.object({
+  is_super: z.boolean(),
+  AA: z.boolean(),
+  DA: z.boolean(),
+  ADA: z.boolean(),
+  TIA: z.boolean(),
+  is_live_trader: z.boolean(),
+  is_demo_trader: z.boolean(),
+  can_use_live_trader: z.boolean(),
+  is_trade_challenge_user: z.boolean(),
+  is_smart_trader_user: z.boolean(),
+  alert_categories: z.array(z.enum(ALERT_CATEGORIES)),
+  alert_types: z.array(alertTypeRightSchema),
+  dione_credits: z.number(),
+  trade_ideas_credits: z.number(),
   /** True when no subscription is active (and the user is not a super user). */
-  expired: boolean;
-}
+  expired: z.boolean(),
+});
+export type Rights = z.infer<typeof rightsSchema>;
 
 /** Session data of 1-core §3, returned as `user_data` by login and OTP verify. */
-export interface SessionData extends Rights {
-  token: string;
-  theme: Theme;
-  first_login: boolean;
-  image: string | null;
-  username: string;
-  email: string;
-}
+export const sessionDataSchema = rightsSchema.extend({
+  token: z.string(),
+  theme: z.enum(THEMES),
+  first_login: z.boolean(),
+  /** The profile picture's address, or null when there is none. */
+  image: z.string().nullable(),
+  username: z.string(),
+  email: z.string(),
+});
+export type SessionData = z.infer<typeof sessionDataSchema>;
 
-export interface CurrentPlan {
-  id: number;
-  name: string;
-  amount: number;
-  expires: string;
-}
+/** A running plan as the profile lists it; `expires` is YYYY-MM-DD, or '-' for a plan without an end. */
+export const currentPlanSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  amount: z.number(),
+  expires: z.string(),
+});
+export type CurrentPlan = z.infer<typeof currentPlanSchema>;
 
-export interface Profile {
-  user: number;
-  username: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone_number: string;
-  profile_pic: string | null;
-  receive_sms: boolean;
-  receive_emails: boolean;
-  get_trackers_notification: boolean;
-  get_alerts_notification: boolean;
-  otp_enabled: boolean;
-  theme: Theme;
-  current_plans: CurrentPlan[];
-}
+/** GET /profile/userProfile */
+export const profileSchema = z.object({
+  user: z.number(),
+  username: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone_number: z.string(),
+  /** The profile picture's address, or null when there is none. */
+  profile_pic: z.string().nullable(),
+  receive_sms: z.boolean(),
+  receive_emails: z.boolean(),
+  get_trackers_notification: z.boolean(),
+  get_alerts_notification: z.boolean(),
+  otp_enabled: z.boolean(),
+  theme: z.enum(THEMES),
+  current_plans: z.array(currentPlanSchema),
+});
+export type Profile = z.infer<typeof profileSchema>;
 
-export interface AlertTypeStatus {
-  id: number;
-  name: string;
-  category: AlertCategory;
-  exempted: boolean;
-}
+/* ---- Trade mode (2-trading §4 "Trade mode") -------------------------------------------------- */
+
+/** POST /livetrading/deauthorize/: the broker is named by the web app; it is not read. */
+export const deauthorizeBody = z.object({ broker: z.string().max(40).optional() }).optional();
+
+/** POST /livetrading/deauthorize/: the user is a demo trader from now on. */
+export const deauthorizeReplySchema = messageSchema.extend({
+  is_live_trader: z.literal(false),
+  is_demo_trader: z.literal(true),
+});
+export type DeauthorizeReply = z.infer<typeof deauthorizeReplySchema>;
+
+/* ---- Operations ------------------------------------------------------------------------------- */
+
+/** Live or demo trading (2-trading §4). Signed-in only. */
+export const TRADING_API = {
+  deauthorize: operation({
+    method: 'POST',
+    path: '/livetrading/deauthorize/',
+    operationId: 'deauthorizeBroker',
+    summary: 'Withdraw broker access and trade on the demo account',
+    tag: 'trading',
+    body: deauthorizeBody,
+    response: deauthorizeReplySchema,
+    errors: [400, 401],
+  }),
+} as const;

@@ -14,7 +14,7 @@ export const SYSTEM_API = {
     summary: 'Whether the server is up',
     tag: 'health',
     response: healthResponseSchema,
-    errors: [503],
+    errors: [405, 503],
     public: true,
   }),
 } as const;

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { tickerField } from './market';
+import { messageSchema, operation } from './operation';
 
 /** 'Recent Trade Ideas Searches' lists at most this many, newest first. */
 export const TRADE_IDEAS_HISTORY_LIMIT = 50;
@@ -20,51 +21,92 @@ export const TRADE_IDEAS_MSG = {
 export const tradeIdeasQuery = z.object({ ticker: tickerField, token: z.string().optional() });
 export type TradeIdeasQuery = z.infer<typeof tradeIdeasQuery>;
 
-export type TradeIdeasType = 'Short Term' | 'Long Term';
+export const tradeIdeasTypeSchema = z.enum(['Short Term', 'Long Term']);
+export type TradeIdeasType = z.infer<typeof tradeIdeasTypeSchema>;
 
 /** A support or a resistance: pivots clustered into one price level. */
-export interface TradeIdeasLevelDto {
-  type: 'support' | 'resistance';
-  price: number;
+export const tradeIdeasLevelSchema = z.object({
+  type: z.enum(['support', 'resistance']),
+  price: z.number(),
   /** Pivots in the level: more touches, a stronger level. */
-  touches: number;
+  touches: z.number(),
   /** YYYY-MM-DD of the bar of the latest pivot in the level. */
-  last_touched: string;
-}
+  last_touched: z.string(),
+});
+export type TradeIdeasLevelDto = z.infer<typeof tradeIdeasLevelSchema>;
 
 /** 1-core §3 "Trade ideas result", one per term. Lists are nearest to the price first. */
-export interface TradeIdeasResultDto {
-  ticker: string;
-  price: number;
-  type: TradeIdeasType;
+export const tradeIdeasResultSchema = z.object({
+  ticker: z.string(),
+  price: z.number(),
+  type: tradeIdeasTypeSchema,
   /** False when the history is too short for this term (the lists are then empty). */
-  found: boolean;
-  message: string;
-  supports: TradeIdeasLevelDto[];
-  resistances: TradeIdeasLevelDto[];
+  found: z.boolean(),
+  message: z.string(),
+  supports: z.array(tradeIdeasLevelSchema),
+  resistances: z.array(tradeIdeasLevelSchema),
   /** ISO time of the search. */
-  date_queried: string;
-}
+  date_queried: z.string(),
+});
+export type TradeIdeasResultDto = z.infer<typeof tradeIdeasResultSchema>;
 
 /** One Range Radar search in 'Recent Trade Ideas Searches'. */
-export interface TradeIdeasHistoryEntryDto {
-  id: number;
-  ticker: string;
-  price: number;
-  date_queried: string;
+export const tradeIdeasHistoryEntrySchema = z.object({
+  id: z.number(),
+  ticker: z.string(),
+  price: z.number(),
+  date_queried: z.string(),
   /** The short term, then the long term. */
-  data: TradeIdeasResultDto[];
-}
+  data: z.array(tradeIdeasResultSchema),
+});
+export type TradeIdeasHistoryEntryDto = z.infer<typeof tradeIdeasHistoryEntrySchema>;
 
 /** GET /trade-ideas/info */
-export interface TradeIdeasInfoResponse {
+export const tradeIdeasInfoResponseSchema = z.object({
   /** The short term, then the long term. */
-  data: TradeIdeasResultDto[];
-  new_trade_ideas_history_entry: TradeIdeasHistoryEntryDto;
-  new_trade_ideas_credits: number;
-}
+  data: z.array(tradeIdeasResultSchema),
+  new_trade_ideas_history_entry: tradeIdeasHistoryEntrySchema,
+  new_trade_ideas_credits: z.number(),
+});
+export type TradeIdeasInfoResponse = z.infer<typeof tradeIdeasInfoResponseSchema>;
 
 /** GET /alerts/trade-ideas-analysis-history/: newest first. */
-export interface TradeIdeasHistoryResponse {
-  data: TradeIdeasHistoryEntryDto[];
-}
+export const tradeIdeasHistoryResponseSchema = z.object({ data: z.array(tradeIdeasHistoryEntrySchema) });
+export type TradeIdeasHistoryResponse = z.infer<typeof tradeIdeasHistoryResponseSchema>;
+
+/* ---- Operations ------------------------------------------------------------------------------- */
+
+/**
+ * Range Radar (the spec's calls name it "trade ideas"): a search costs one Trade Ideas credit.
+ * Every call needs the TIA right (a lapsed subscription answers 401); market failures answer 503.
+ */
+export const RANGE_RADAR_API = {
+  search: operation({
+    method: 'GET',
+    path: '/trade-ideas/info',
+    operationId: 'searchTradeIdeas',
+    summary: 'Find the supports and resistances of a ticker (costs one Trade Ideas credit)',
+    tag: 'tools',
+    query: tradeIdeasQuery,
+    response: tradeIdeasInfoResponseSchema,
+    errors: [400, 401, 403, 503],
+  }),
+  history: operation({
+    method: 'GET',
+    path: '/alerts/trade-ideas-analysis-history/',
+    operationId: 'listTradeIdeasHistory',
+    summary: "The caller's recent Range Radar searches, newest first",
+    tag: 'tools',
+    response: tradeIdeasHistoryResponseSchema,
+    errors: [401, 403],
+  }),
+  clearHistory: operation({
+    method: 'DELETE',
+    path: '/alerts/trade-ideas-analysis-history/',
+    operationId: 'clearTradeIdeasHistory',
+    summary: "Clear the caller's Range Radar search history",
+    tag: 'tools',
+    response: messageSchema,
+    errors: [401, 403],
+  }),
+} as const;

@@ -127,6 +127,18 @@ describe('unknown paths', () => {
     expect(res.json()).toEqual({ detail: 'Not found.' });
   });
 
+  it.each([
+    ['POST', '/api/health', 'GET'],
+    ['GET', '/api/notifications/mark-all-as-read/', 'POST'],
+    ['PUT', '/api/resources/5', 'DELETE'],
+    ['DELETE', '/api/alerts/publishers', 'GET, POST'],
+  ])('a wrong method on an existing path: %s %s answers 405, allowing %s', async (method, url, allow) => {
+    const res = await t.inject({ method: method as 'GET', url });
+    expect(res.statusCode).toBe(405);
+    expect(res.headers.allow).toBe(allow);
+    expect(res.json()).toEqual({ error: `${method} is not allowed here; this path takes ${allow}.` });
+  });
+
   it('answers 404 for a missing media file, never the SPA page', async () => {
     const res = await t.inject({ method: 'GET', url: '/media/profile/missing.png' });
     expect(res.statusCode).toBe(404);

@@ -11,6 +11,7 @@ import { SYSTEM_API } from '@drat/contracts';
 import type { AppDeps, Modules } from '../compose';
 import { mailboxRoutes } from '../modules/dev';
 import { answerSerializer } from './answers';
+import { apiMethods } from './methods';
 import { authPlugin } from './auth';
 import { errorHandler } from './errors';
 import { routeOf } from './operation';
@@ -55,6 +56,7 @@ export async function buildApp(modules: Modules, deps: HttpDeps): Promise<Fastif
   // Answers are checked against their operation's schema in development and tests (http/answers.ts).
   app.setSerializerCompiler(answerSerializer(deps.config.env !== 'production'));
   app.setErrorHandler(errorHandler);
+  const methods = apiMethods(app);
 
   // Stored files served from elsewhere (an S3 bucket's public address) show as images too.
   const imgSrc = deps.storage.publicOrigin ? [...CSP.imgSrc, deps.storage.publicOrigin] : CSP.imgSrc;
@@ -101,6 +103,6 @@ export async function buildApp(modules: Modules, deps: HttpDeps): Promise<Fastif
   if (deps.config.demoSeed) {
     await app.register(mailboxRoutes, { outbox: modules.outbox });
   }
-  await registerStatic(app, WEB_DIST, path.join(deps.config.dataDir, 'uploads'));
+  await registerStatic(app, WEB_DIST, path.join(deps.config.dataDir, 'uploads'), methods);
   return app;
 }

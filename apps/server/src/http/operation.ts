@@ -13,9 +13,10 @@ export type SchemaOf<O extends Operation> = {
   (O['params'] extends z.ZodType ? { params: O['params'] } : unknown) &
   (O['response'] extends z.ZodType ? { response: { 200: O['response'] } } : { response: Record<number, unknown> });
 
+// A zod schema (not plain JSON Schema): the OpenAPI transform of fastify-type-provider-zod takes no other.
 const fileAnswer = (mediaType: string) => ({
   description: `A file (${mediaType}), sent as an attachment.`,
-  content: { [mediaType]: { schema: { type: 'string', format: 'binary' } } },
+  content: { [mediaType]: { schema: z.string().meta({ format: 'binary' }) } },
 });
 
 /**

@@ -3,9 +3,15 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { MSG } from '@drat/contracts';
+import type { ApiMethods } from './methods';
 
 /** Serves the built web app at / with history fallback, and uploaded media at /media/. */
-export async function registerStatic(app: FastifyInstance, webDist: string, uploadsDir: string): Promise<void> {
+export async function registerStatic(
+  app: FastifyInstance,
+  webDist: string,
+  uploadsDir: string,
+  methods: ApiMethods,
+): Promise<void> {
   fs.mkdirSync(uploadsDir, { recursive: true });
   await app.register(fastifyStatic, { root: uploadsDir, prefix: '/media/', decorateReply: false, index: false });
   const hasSpa = fs.existsSync(path.join(webDist, 'index.html'));
@@ -25,6 +31,15 @@ export async function registerStatic(app: FastifyInstance, webDist: string, uplo
     });
   }
   app.setNotFoundHandler((request, reply) => {
+    // An API path called with a method it does not take: 405, naming the methods it takes.
+    const pathname = request.url.split('?')[0]!;
+    const allowed = pathname.startsWith('/api/') ? methods.allowedOn(pathname) : [];
+    if (allowed.length > 0) {
+      return reply
+        .status(405)
+        .header('allow', allowed.join(', '))
+        .send({ error: MSG.methodNotAllowed(request.method, allowed) });
+    }
     // Missing API calls and media files are 404s; only page routes fall back to the SPA.
     if (request.url.startsWith('/api/') || request.url.startsWith('/media/') || request.method !== 'GET' || !hasSpa) {
       return reply.status(404).send({ detail: MSG.notFound });

@@ -1,26 +1,37 @@
 import type {
+  AddAlertTrackerBody,
   AdminCompletedAlertsResponse,
   AlertCategory,
-  AlertPublisherDto,
-  AlertDto,
+  AlertPublishersResponse,
+  AlertReply,
   AlertSearchBody,
+  AlertSearchResponse,
   AlertsPage,
   AlertsQuery,
+  AlertTickersResponse,
+  AlertTrackerReply,
+  AlertTrackersResponse,
   AllAlertsResponse,
   CompletedAlertsResponse,
   CompletedSort,
   CreateAlertBody,
   CreatedPublisherDto,
+  DeleteAlertsResponse,
   DioneTrackerListResponse,
+  MessageReply,
   PublishAlertResponse,
-  TrackerDto,
-  TriggerDto,
+  ResetAlertTrackersResponse,
+  TriggerSearchResponse,
   TriggersPage,
   TriggersQuery,
+  TriggerTickersResponse,
 } from '@drat/contracts';
 import { api } from './client';
 
-/** Alerts, triggers and trackers (1-core §7 "Alerts, triggers, trackers"): one function per endpoint. */
+/**
+ * Alerts, triggers and trackers (1-core §7 "Alerts, triggers, trackers"): one function per endpoint,
+ * answer and request types from packages/contracts (ALERTS_API, ALERT_PUBLISHING_API).
+ */
 
 /**
  * The super user's 'New alert' form (POST /alerts/create/, validated by the contracts' createAlertBody).
@@ -34,23 +45,23 @@ export type NewAlertBody = Omit<CreateAlertBody, 'notes' | 'embeds'> &
 export const fetchAlerts = (q: AlertsQuery) => api.get<AlertsPage>('/alerts', { ...q });
 
 export const fetchAlertTickers = (category: AlertCategory) =>
-  api.get<{ data: string[] }>('/alerts/tickers', { category });
+  api.get<AlertTickersResponse>('/alerts/tickers', { category });
 
-export const trackAlert = (body: { alert_type: string; ticker: string; alert_id: number }) =>
-  api.post<{ message?: string }>('/alerts/add-alert-tracker/', body);
+export const trackAlert = (body: AddAlertTrackerBody) =>
+  api.post<AlertTrackerReply>('/alerts/add-alert-tracker/', body);
 
 /** Date range (YYYY-MM-DD, inclusive) and tickers: each is sent only when its toggle is on (1-core §5). */
-export const searchAlerts = (body: AlertSearchBody) => api.post<{ data: AlertDto[] }>('/alerts/search/', body);
+export const searchAlerts = (body: AlertSearchBody) => api.post<AlertSearchResponse>('/alerts/search/', body);
 
 export const deleteAlerts = (ids: readonly number[]) =>
-  api.delete<{ message?: string }>('/alerts/batch-delete', { type: 'soft', alert_ids: ids.join(',') });
+  api.delete<DeleteAlertsResponse>('/alerts/batch-delete', { type: 'soft', alert_ids: ids.join(',') });
 
 export const createAlert = (body: NewAlertBody) => api.post<PublishAlertResponse>('/alerts/create/', body);
 
 /** The analysts' tools' API keys (super users): list, create (the key is shown once), revoke. */
-export const fetchPublishers = () => api.get<{ data: AlertPublisherDto[] }>('/alerts/publishers');
+export const fetchPublishers = () => api.get<AlertPublishersResponse>('/alerts/publishers');
 export const createPublisher = (name: string) => api.post<CreatedPublisherDto>('/alerts/publishers', { name });
-export const revokePublisher = (id: number) => api.delete<{ message: string }>(`/alerts/publishers/${id}`);
+export const revokePublisher = (id: number) => api.delete<MessageReply>(`/alerts/publishers/${id}`);
 
 export const fetchCompletedAlerts = (name: string, sort?: CompletedSort) =>
   api.get<CompletedAlertsResponse>('/alerts/completed-alerts', { name, sort });
@@ -63,22 +74,21 @@ export const fetchAllAlerts = (name: string) => api.get<AllAlertsResponse>('/ale
 export const fetchTriggers = (q: TriggersQuery) => api.get<TriggersPage>('/alerts/triggers', { ...q });
 
 export const fetchTriggerTickers = (category: AlertCategory) =>
-  api.get<{ tickers: string[] }>('/alerts/tickers/triggers', { category });
+  api.get<TriggerTickersResponse>('/alerts/tickers/triggers', { category });
 
 export const searchTriggers = (body: AlertSearchBody) =>
-  api.post<{ data: TriggerDto[] }>('/alerts/search/triggers/', body);
+  api.post<TriggerSearchResponse>('/alerts/search/triggers/', body);
 
-export const fetchTrackerAlert = (id: number) => api.get<{ data: AlertDto }>('/alerts/tracker-alert', { id });
+export const fetchTrackerAlert = (id: number) => api.get<AlertReply>('/alerts/tracker-alert', { id });
 
-export const fetchTrackers = () => api.get<{ data: TrackerDto[] }>('/alerts/trackers');
+export const fetchTrackers = () => api.get<AlertTrackersResponse>('/alerts/trackers');
 
-export const removeTracker = (id: number) => api.post<{ message?: string }>('/alerts/remove-tracker/', { id });
+export const removeTracker = (id: number) => api.post<MessageReply>('/alerts/remove-tracker/', { id });
 
-export const resetTrackers = () => api.post<{ message?: string }>('/alerts/reset-trackers/');
+export const resetTrackers = () => api.post<ResetAlertTrackersResponse>('/alerts/reset-trackers/');
 
 export const fetchDioneTrackers = () => api.get<DioneTrackerListResponse>('/alerts/dione-tracker-list');
 
-export const removeDioneTracker = (id: number) =>
-  api.post<{ message?: string }>('/alerts/remove-dione-ticker/', { id });
+export const removeDioneTracker = (id: number) => api.post<MessageReply>('/alerts/remove-dione-ticker/', { id });
 
-export const resetDioneTrackers = () => api.post<{ message?: string }>('/alerts/reset-dione-trackers/');
+export const resetDioneTrackers = () => api.post<MessageReply>('/alerts/reset-dione-trackers/');

@@ -1,14 +1,20 @@
-import type { z } from 'zod';
-import type { LoginBody, SessionData, setNewPasswordBody } from '@drat/contracts';
-import { api, type MessageReply } from './client';
+import type {
+  DetailReply,
+  LoginBody,
+  LoginReply,
+  MessageReply,
+  OtpVerifyReply,
+  ResetLinkReply,
+  ResetTokenReply,
+  SetNewPasswordBody,
+} from '@drat/contracts';
+import { api } from './client';
 
 /**
- * Sign-in, OTP and password-reset calls (1-core §7 "Authentication and profile").
- * One typed function per endpoint; failures arrive as ApiError with the server's body.
+ * Sign-in, OTP and password-reset calls (1-core §7 "Authentication and profile", AUTH_API in
+ * packages/contracts). One typed function per endpoint; failures arrive as ApiError with the
+ * server's body.
  */
-
-/** Login answers the session data, or only the e-mail when an OTP must be verified first. */
-export type LoginReply = { user_data: SessionData } | { email: string };
 
 /** Body of a 403 for a user whose subscriptions all ended (besides the usual messages). */
 export interface ExpiredReply {
@@ -16,27 +22,20 @@ export interface ExpiredReply {
   renewal_url?: string;
 }
 
-export interface OtpVerifyReply {
-  code: 200;
-  user_data: SessionData;
-}
-
 /** The `code` of a failed OTP verification: 204 wrong code, 205 expired or no sign-in waiting. */
 export type OtpFailureCode = 204 | 205;
 
-export interface ResetTokenReply {
-  valid: true;
-  resetkey: string;
-}
-
 /** Body of POST /set-new-password/. */
-export type NewPassword = z.infer<typeof setNewPasswordBody>;
+export type NewPassword = SetNewPasswordBody;
 
-/** The web app sends the e-mail as `username`. */
+/**
+ * The web app sends the e-mail as `username`. The answer is the session data, or only the e-mail
+ * when an OTP must be verified first.
+ */
 export const login = (email: string, password: string) =>
   api.post<LoginReply>('/login', { username: email, password } satisfies LoginBody);
 
-export const logout = () => api.post<{ detail: string }>('/logout/');
+export const logout = () => api.post<DetailReply>('/logout/');
 
 export const verifyOtp = (email: string, otp: string) => api.post<OtpVerifyReply>('/otp/verify/', { email, otp });
 
@@ -48,7 +47,7 @@ export const requestPasswordReset = (email: string) => api.post<MessageReply>('/
 
 /** Checks the activation code of the e-mailed link. */
 export const activateResetLink = (code: string) =>
-  api.post<{ valid: boolean }>('/password-reset-token-activate/', { code });
+  api.post<ResetLinkReply>('/password-reset-token-activate/', { code });
 
 /** Trades the e-mailed token (with the link's activation code) for the key that sets the password. */
 export const confirmResetToken = (code: string, activation?: string) =>

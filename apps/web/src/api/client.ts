@@ -1,9 +1,7 @@
 import { MSG } from '@drat/contracts';
 
 /** The `{ message }` answer of many calls (a confirmation text to show). */
-export interface MessageReply {
-  message: string;
-}
+export type { MessageReply } from '@drat/contracts';
 
 /** An API answer that is not 2xx, with the server's JSON body (the spec's error shapes). */
 export class ApiError extends Error {

@@ -1,21 +1,32 @@
-import type { z } from 'zod';
 import type {
   AlertTypeStatus,
-  exemptAlertsBody,
-  passwordChangeBody,
+  DetailReply,
+  ExemptAlertsBody,
+  ExemptAlertsReply,
+  MessageReply,
+  NotFirstLoginReply,
+  OtpSettingReply,
+  PasswordChangeBody,
+  PictureReply,
   Profile,
-  profileChangeBody,
+  ProfileChangeBody,
+  ReceiveAlertsReply,
+  ReceiveEmailsReply,
+  ReceiveSmsReply,
+  ReceiveTrackersReply,
   Theme,
+  ThemeReply,
 } from '@drat/contracts';
-import { api, type MessageReply } from './client';
+import { api } from './client';
 
 /**
- * Profile, settings and preference calls (1-core §7 "Authentication and profile").
+ * Profile, settings and preference calls (1-core §7 "Authentication and profile", PROFILE_API in
+ * packages/contracts).
  * One typed function per endpoint; the screens reach them through TanStack Query hooks.
  */
 
 /** Body of POST /profile/profile_change/. */
-export type ProfileChange = z.infer<typeof profileChangeBody>;
+export type ProfileChange = ProfileChangeBody;
 
 /** The four no-body switches: each call flips the setting and answers its new value. */
 export const NOTIFICATION_SETTINGS = {
@@ -27,13 +38,21 @@ export const NOTIFICATION_SETTINGS = {
 export type NotificationSetting = keyof typeof NOTIFICATION_SETTINGS;
 export type NotificationField = (typeof NOTIFICATION_SETTINGS)[NotificationSetting];
 
+/** The answer of each switch (the message and the new value of its field), by switch. */
+interface NotificationToggleReplies {
+  emails: ReceiveEmailsReply;
+  sms: ReceiveSmsReply;
+  trackers: ReceiveTrackersReply;
+  alerts: ReceiveAlertsReply;
+}
+/** What the four answers have in common: the message, and the value of the one field they name. */
 export type NotificationToggleReply = MessageReply & Partial<Record<NotificationField, boolean>>;
 
 /** One item of the body of POST /alerts/exempt-alerts/. */
-export type ExemptAlertItem = z.infer<typeof exemptAlertsBody>[number];
+export type ExemptAlertItem = ExemptAlertsBody[number];
 
 /** Body of POST /rest-auth/password/change/. */
-export type PasswordChange = z.infer<typeof passwordChangeBody>;
+export type PasswordChange = PasswordChangeBody;
 
 export const fetchProfile = () => api.get<Profile>('/profile/userProfile');
 
@@ -43,13 +62,15 @@ export const changeProfile = (change: ProfileChange) => api.post<MessageReply>('
 export function uploadProfilePicture(file: File) {
   const form = new FormData();
   form.append('new_image', file);
-  return api.upload<MessageReply & { new_image_url: string }>('/profile/profile_image_change/', form);
+  return api.upload<PictureReply>('/profile/profile_image_change/', form);
 }
 
-export const setTheme = (theme: Theme) => api.post<MessageReply & { theme: Theme }>('/profile/set-theme/', { theme });
+export const setTheme = (theme: Theme) => api.post<ThemeReply>('/profile/set-theme/', { theme });
 
-const toggle = (which: NotificationSetting) => () =>
-  api.post<NotificationToggleReply>(`/profile/handle-receive-${which}/`);
+const toggle =
+  <W extends NotificationSetting>(which: W) =>
+  () =>
+    api.post<NotificationToggleReplies[W]>(`/profile/handle-receive-${which}/`);
 export const toggleReceiveEmails = toggle('emails');
 export const toggleReceiveSms = toggle('sms');
 export const toggleReceiveTrackers = toggle('trackers');
@@ -64,13 +85,10 @@ export const NOTIFICATION_TOGGLES: Record<NotificationSetting, () => Promise<Not
 
 export const fetchAlertTypeStatus = () => api.get<AlertTypeStatus[]>('/alerts/alert-type-status');
 
-export const exemptAlerts = (list: ExemptAlertItem[]) =>
-  api.post<MessageReply & { data: AlertTypeStatus[] }>('/alerts/exempt-alerts/', list);
+export const exemptAlerts = (list: ExemptAlertItem[]) => api.post<ExemptAlertsReply>('/alerts/exempt-alerts/', list);
 
-export const changePassword = (body: PasswordChange) =>
-  api.post<{ detail: string }>('/rest-auth/password/change/', body);
+export const changePassword = (body: PasswordChange) => api.post<DetailReply>('/rest-auth/password/change/', body);
 
-export const setOtp = (enable: boolean) =>
-  api.post<MessageReply & { otp_enabled: boolean }>('/profile/otp/', { enable_otp: enable });
+export const setOtp = (enable: boolean) => api.post<OtpSettingReply>('/profile/otp/', { enable_otp: enable });
 
-export const markNotFirstLogin = () => api.post<{ first_login: false }>('/profile/not-first-login/');
+export const markNotFirstLogin = () => api.post<NotFirstLoginReply>('/profile/not-first-login/');

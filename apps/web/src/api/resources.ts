@@ -1,14 +1,16 @@
-import type { z } from 'zod';
 import type {
+  MessageReply,
   ResourceAccessLevel,
+  ResourceCreatedResponse,
   ResourceCreateFields,
-  resourceCreatedSchema,
-  resourceDeletedSchema,
   ResourcesResponse,
 } from '@drat/contracts';
 import { api } from './client';
 
-/** The resources library (1-core §7 "Tools and resources", 3-bots-admin-public §7): one function per endpoint. */
+/**
+ * The resources library (1-core §7 "Tools and resources", 3-bots-admin-public §7): one function per
+ * endpoint, with the answer types of RESOURCES_API in packages/contracts.
+ */
 
 /** GET /resources: documents, videos and sheets the user's plans give. */
 export const fetchResources = () => api.get<ResourcesResponse>('/resources');
@@ -18,7 +20,7 @@ export const fetchAlertTypeResources = (alertTypeId: number) =>
   api.get<ResourcesResponse>(`/resources/alert-type/${alertTypeId}`);
 
 /** DELETE /resources/{id} (super users). */
-export const deleteResource = (id: number) => api.delete<z.infer<typeof resourceDeletedSchema>>(`/resources/${id}`);
+export const deleteResource = (id: number) => api.delete<MessageReply>(`/resources/${id}`);
 
 /**
  * What the create form gives: the text fields of the contracts' resourceCreateFields (access_level
@@ -47,5 +49,5 @@ export function createResource(input: ResourceCreateInput) {
   text('link', input.link);
   if (input.file) form.append('file', input.file);
   if (input.thumbnail) form.append('thumbnail', input.thumbnail);
-  return api.upload<z.infer<typeof resourceCreatedSchema>>('/resources/create/', form);
+  return api.upload<ResourceCreatedResponse>('/resources/create/', form);
 }

@@ -5,16 +5,18 @@ import type {
   DioneSearchResponse,
   FilingsQuery,
   FilingsResponse,
+  MessageReply,
   StockInfoResponse,
   TradeIdeasHistoryResponse,
   TradeIdeasInfoResponse,
 } from '@drat/contracts';
-import { api, type DownloadedFile, type MessageReply } from './client';
+import { api, type DownloadedFile } from './client';
 
 /**
  * The research tools (1-core §7 "Tools and resources"): Dione, Range Radar and Ask DRAT, one
- * function per endpoint. The spec's fixed `token` query parameter is left out: the server
- * authenticates by the Authorization header and ignores it, and a token in a URL ends up in logs.
+ * function per endpoint, with the answer types of DIONE_API, RANGE_RADAR_API and ASK_DRAT_API in
+ * packages/contracts. The spec's fixed `token` query parameter is left out: the server authenticates
+ * by the Authorization header and ignores it, and a token in a URL ends up in logs.
  */
 
 /* ---- Dione ------------------------------------------------------------------------------------ */

@@ -7,6 +7,7 @@ import {
   OTP_TTL_MINUTES,
   RENEWAL_PATH,
   RESET_TOKEN_TTL_MINUTES,
+  type ConfirmPasswordReason,
   type SessionData,
 } from '@drat/contracts';
 import { DomainError } from '../../core/errors';
@@ -248,8 +249,8 @@ export function createAuthService({ repo, users, rights, outbox, limiter, now, p
     async confirmPassword(
       principal: Principal,
       password: string,
-      reason: string,
-    ): Promise<{ message: string; reason: string }> {
+      reason: ConfirmPasswordReason,
+    ): Promise<{ message: string; reason: ConfirmPasswordReason }> {
       await limiter.hit(LIMITS.passwordConfirmPerAccount, String(principal.user.id));
       if (!(await verifyPassword(principal.user.passwordHash, password)))
         throw DomainError.field('password', MSG.passwordIncorrect);

@@ -1,4 +1,4 @@
-import { MSG, type Profile, type Theme } from '@drat/contracts';
+import { MSG, type NotFirstLoginReply, type Profile, type Theme } from '@drat/contracts';
 import { DomainError } from '../../core/errors';
 import type { StorageProvider } from '../../providers/storage/interface';
 import type { Principal } from '../auth';
@@ -15,6 +15,11 @@ export const NOTIFICATION_TOGGLES = {
   trackers: { column: 'getTrackersNotification', key: 'get_trackers_notification' },
 } as const;
 export type NotificationToggle = keyof typeof NOTIFICATION_TOGGLES;
+/** The answer of a switch: the message and the switch's new value under its key. */
+type ToggleReply<W extends NotificationToggle> = { message: string } & Record<
+  (typeof NOTIFICATION_TOGGLES)[W]['key'],
+  boolean
+>;
 
 export function createProfileService(deps: { users: UsersRepo; rights: RightsService; storage: StorageProvider }) {
   const { users, rights, storage } = deps;
@@ -95,15 +100,16 @@ export function createProfileService(deps: { users: UsersRepo; rights: RightsSer
     },
 
     /** The spec's handle-receive-* calls carry no body: each one flips its setting. */
-    async toggle(principal: Principal, which: NotificationToggle) {
+    async toggle<W extends NotificationToggle>(principal: Principal, which: W): Promise<ToggleReply<W>> {
       const user = await fresh(principal);
       const { column, key } = NOTIFICATION_TOGGLES[which];
       const value = !user[column];
       await users.updateProfile(principal.user.id, { [column]: value });
-      return { message: MSG.notificationSettingSaved, [key]: value };
+      // A computed key widens to a string index: the answer names exactly the switch's key.
+      return { message: MSG.notificationSettingSaved, [key]: value } as ToggleReply<W>;
     },
 
-    async notFirstLogin(principal: Principal) {
+    async notFirstLogin(principal: Principal): Promise<NotFirstLoginReply> {
       await users.updateProfile(principal.user.id, { firstLogin: false });
       return { first_login: false };
     },

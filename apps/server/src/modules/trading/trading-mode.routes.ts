@@ -1,15 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { TRADING_API as API } from '@drat/contracts';
 import { principalOf } from '../../http/auth';
+import { routeOf } from '../../http/operation';
 import type { TradingModeService } from './trading-mode.service';
 
+/** Trade mode (TRADING_API in packages/contracts). Signed-in only. */
 export const tradingModeRoutes: FastifyPluginAsyncZod<{ tradingMode: TradingModeService }> = async (
   app,
   { tradingMode },
 ) => {
-  app.post(
-    '/livetrading/deauthorize/',
-    { schema: { tags: ['trading'], body: z.object({ broker: z.string().max(40).optional() }).optional() } },
-    (req) => tradingMode.deauthorize(principalOf(req)),
-  );
+  app.route({ ...routeOf(API.deauthorize), handler: (req) => tradingMode.deauthorize(principalOf(req)) });
 };

@@ -1,3 +1,4 @@
+import type { DeauthorizeReply } from '@drat/contracts';
 import type { Principal } from '../auth';
 import type { UsersRepo } from '../users';
 
@@ -7,7 +8,7 @@ export const DEMO_MODE_MESSAGE = 'Now set to Demo Mode';
 export function createTradingModeService(users: UsersRepo) {
   return {
     /** Withdraws broker access: the user trades on the demo account from now on. */
-    async deauthorize(principal: Principal) {
+    async deauthorize(principal: Principal): Promise<DeauthorizeReply> {
       await users.updateUser(principal.user.id, { isLiveTrader: false });
       return { message: DEMO_MODE_MESSAGE, is_live_trader: false, is_demo_trader: true };
     },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { ALERT_MSG, MSG, type AlertDto, type AlertsPage } from '@drat/contracts';
+import { ALERT_MSG, alertsPageSchema, MSG, type AlertDto, type AlertsPage } from '@drat/contracts';
 import { alerts, alertTypes, planAlertTypes, subscriptions } from '../../../db/schema/index';
 import {
   makeAlert,
@@ -220,6 +220,27 @@ describe('GET /api/alerts: the alert as the API returns it', () => {
     expect(Object.fromEntries(mine.map((r) => [r.id, r.tracked]))).toEqual({ [a!.id]: true, [b!.id]: false });
     const theirs = (await page(other.token, { name: type.name })).alerts;
     expect(theirs.every((r) => r.tracked === false)).toBe(true);
+  });
+
+  it('the answer is exactly what its schema in packages/contracts describes (it is sent as text, unchecked)', async () => {
+    const type = await makeAlertType(t.db, 'OPTIONS');
+    const [a] = await makeAlerts(t.db, 2, (i) => ({
+      type: type.name,
+      ticker: `SCH${i}`,
+      notes: 'Checked',
+      embeds: i === 0 ? [{ fields: [{ id: 1, label: 'Entry', value: '1 <-> 2' }] }] : [],
+      ...(i === 0 ? { strategy: 'BUY CALL', singleStrike: 420, singleExpiration: '2026-06-19' } : {}),
+    }));
+    await trackAlert(t.db, elite.id, a!);
+    // The first read writes the alerts' JSON, the second one sends it from the cache.
+    for (let read = 0; read < 2; read++) {
+      const res = await list(elite.token, { name: type.name });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json<AlertsPage>();
+      expect(body.alerts.map((x) => x.tracked)).toEqual([false, true]);
+      // Parsed by the schema, the answer keeps every key and value: the schema names all of them.
+      expect(JSON.parse(JSON.stringify(alertsPageSchema.parse(body)))).toStrictEqual(body);
+    }
   });
 });
 

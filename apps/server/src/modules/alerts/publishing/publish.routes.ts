@@ -1,13 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ALERT_PUBLISH_MSG,
-  createAlertBody,
-  createPublisherBody,
-  publishAlertBody,
-  publisherIdParams,
-} from '@drat/contracts';
+import { ALERT_PUBLISH_MSG, ALERT_PUBLISHING_API as API } from '@drat/contracts';
 import { principalOf, requireRight } from '../../../http/auth';
+import { routeOf } from '../../../http/operation';
 import { DomainError } from '../../../core/errors';
 import type { Publisher, PublishersService } from './publishers.service';
 import type { PublishService } from './publish.service';
@@ -28,52 +23,49 @@ function apiKeyOf(req: FastifyRequest): string | null {
   return key?.trim() || null;
 }
 
+/** The publishing API, the 'New alert' form and the publisher keys (ALERT_PUBLISHING_API in packages/contracts). */
 export const alertsPublishRoutes: FastifyPluginAsyncZod<{
   publish: PublishService;
   publishers: PublishersService;
 }> = async (app, { publish, publishers }) => {
-  const tags = ['alerts publishing'];
   const superOnly = requireRight('is_super');
 
   // Public for the session hook: the API key is checked here, before the body is looked at.
-  app.post(
-    '/alerts/publish',
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        body: publishAlertBody,
-        description:
-          'Publish an alert as an analyst tool. Authenticate with `Authorization: Bearer <api key>` or `X-Api-Key`. ' +
-          'Publishing the same `id` again returns the stored alert with `created: false`.',
-      },
-      onRequest: async (req) => {
-        const key = apiKeyOf(req);
-        if (!key) throw new DomainError('NOT_AUTHENTICATED', ALERT_PUBLISH_MSG.keyMissing);
-        const publisher = await publishers.authenticate(key);
-        if (!publisher) throw new DomainError('INVALID_TOKEN', ALERT_PUBLISH_MSG.keyInvalid);
-        req.publisher = publisher;
-      },
+  app.route({
+    ...routeOf(API.publish),
+    onRequest: async (req) => {
+      const key = apiKeyOf(req);
+      if (!key) throw new DomainError('NOT_AUTHENTICATED', ALERT_PUBLISH_MSG.keyMissing);
+      const publisher = await publishers.authenticate(key);
+      if (!publisher) throw new DomainError('INVALID_TOKEN', ALERT_PUBLISH_MSG.keyInvalid);
+      req.publisher = publisher;
     },
-    async (req) => {
+    handler: async (req) => {
       const { id, ...body } = req.body;
       return publish.publish(body, { publisherId: req.publisher!.id, externalId: id });
     },
-  );
+  });
 
-  app.post('/alerts/create/', { onRequest: superOnly, schema: { tags, body: createAlertBody } }, async (req) =>
-    publish.publish(req.body, { publisherId: null, externalId: null, createdBy: principalOf(req).user.id }),
-  );
+  app.route({
+    ...routeOf(API.create),
+    onRequest: superOnly,
+    handler: async (req) =>
+      publish.publish(req.body, { publisherId: null, externalId: null, createdBy: principalOf(req).user.id }),
+  });
 
-  app.post('/alerts/publishers', { onRequest: superOnly, schema: { tags, body: createPublisherBody } }, async (req) =>
-    publishers.create(req.body.name, principalOf(req).user.id),
-  );
-  app.get('/alerts/publishers', { onRequest: superOnly, schema: { tags } }, async () => ({
-    data: await publishers.list(),
-  }));
-  app.delete(
-    '/alerts/publishers/:id',
-    { onRequest: superOnly, schema: { tags, params: publisherIdParams } },
-    async (req) => publishers.revoke(req.params.id),
-  );
+  app.route({
+    ...routeOf(API.createPublisher),
+    onRequest: superOnly,
+    handler: async (req) => publishers.create(req.body.name, principalOf(req).user.id),
+  });
+  app.route({
+    ...routeOf(API.publishers),
+    onRequest: superOnly,
+    handler: async () => ({ data: await publishers.list() }),
+  });
+  app.route({
+    ...routeOf(API.revokePublisher),
+    onRequest: superOnly,
+    handler: async (req) => publishers.revoke(req.params.id),
+  });
 };

@@ -279,6 +279,12 @@ describe('POST /api/alerts/publish', () => {
       ALERT_PUBLISH_MSG.positive('Alert Price'),
     ],
     ['an absurd price', () => stockAlert({ target_range_high: 1e12 }), 'target_range_high'],
+    [
+      'a stop loss with more decimals than a price keeps',
+      () => stockAlert({ stop_loss: 95.123456789 }),
+      'stop_loss',
+      ALERT_PUBLISH_MSG.tooPrecise('Stop Loss'),
+    ],
     ['no buy range low', () => stockAlert({ buy_range_low: undefined }), 'buy_range_low'],
     ['no buy range high', () => stockAlert({ buy_range_high: null }), 'buy_range_high'],
     ['no target range low', () => stockAlert({ target_range_low: '' }), 'target_range_low'],
