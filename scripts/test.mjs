@@ -2,11 +2,12 @@
 //
 //   tests: N passed, N failed
 //
-// totalled over all runners. Order: vitest project `unit`, project `api`, the web app build, then
-// project `e2e` (in Debian's chromium, installed here when missing and we are root). Each vitest
-// run reports to the console and, as JSON, to a temporary file that the totals are read from.
-// Exits non-zero when a test failed, a test file could not run, the build failed or a runner
-// crashed. `npm test -- unit api` runs only the steps named (unit, api, e2e).
+// totalled over all runners. Order: `npm run lint` (one failure when it fails), vitest project
+// `unit`, project `api`, the web app build, then project `e2e` (in Debian's chromium, installed here
+// when missing and we are root). Each vitest run reports to the console and, as JSON, to a
+// temporary file that the totals are read from. Exits non-zero when a test failed, a test file could
+// not run, lint or the build failed or a runner crashed. `npm test -- unit api` runs only the steps
+// named (lint, unit, api, e2e).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -107,8 +108,8 @@ function hasE2eTests(dir = path.join(ROOT, 'e2e')) {
   });
 }
 
-// `npm test -- unit api` runs only those steps (unit, api, e2e; e2e always builds the web app first).
-const STEPS = ['unit', 'api', 'e2e'];
+// `npm test -- unit api` runs only those steps (lint, unit, api, e2e; e2e always builds the web app first).
+const STEPS = ['lint', 'unit', 'api', 'e2e'];
 const chosen = process.argv.slice(2);
 for (const name of chosen) {
   if (!STEPS.includes(name)) {
@@ -118,7 +119,24 @@ for (const name of chosen) {
 }
 const wanted = (name) => chosen.length === 0 || chosen.includes(name);
 
+/** `npm run lint`: types, the layering and cycle rules (docs/architecture.md), formatting. */
+async function lint() {
+  banner('lint (npm run lint)');
+  const started = Date.now();
+  const code = await run(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', '--silent', 'lint']);
+  results.push({
+    name: 'lint',
+    passed: 0,
+    failed: code === 0 ? 0 : 1,
+    skipped: 0,
+    note: code === 0 ? 'clean' : `npm run lint exited ${code} (counted as 1 failed)`,
+    seconds: (Date.now() - started) / 1000,
+  });
+}
+
 async function main() {
+  if (wanted('lint')) await lint();
+  if (interrupted) return;
   if (wanted('unit')) await vitestProject('unit');
   if (interrupted) return;
   if (wanted('api')) await vitestProject('api');
@@ -178,7 +196,7 @@ const total = results.reduce(
 banner('summary');
 for (const r of results) {
   const counts =
-    r.name === 'web build'
+    r.name === 'web build' || r.name === 'lint'
       ? r.failed
         ? 'failed'
         : 'ok'
