@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -11,7 +12,7 @@ const flag = (fallback: boolean) =>
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: z.string().url().optional(),
   ADMIN_EMAIL: z.string().email().optional(),
@@ -23,7 +24,29 @@ const schema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WORKERS: flag(true),
-  TRUST_PROXY: flag(false),
+  /** The proxies in front whose X-Forwarded-For is believed: a hop count or their addresses; never "anyone". */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx): false | number | string[] => {
+      const text = (v ?? '').trim().toLowerCase();
+      if (['', '0', 'off', 'false', 'no'].includes(text)) return false;
+      if (/^\d+$/.test(text)) return Number(text);
+      const addresses = text.split(',').map((a) => a.trim());
+      const isAddress = (a: string) => {
+        const [ip, bits, extra] = a.split('/');
+        const family = net.isIP(ip ?? '');
+        const max = family === 6 ? 128 : 32;
+        return family !== 0 && extra === undefined && (bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= max));
+      };
+      if (addresses.every(isAddress)) return addresses;
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'give the number of proxies in front of the server (1) or their addresses (10.0.0.2,10.1.0.0/16); "true" would believe any client that says where it comes from',
+      });
+      return z.NEVER;
+    }),
   /** How long read caches (alert pages, tracked alerts, plans) keep an entry; 0 turns them off. */
   READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
   MARKET_DATA: z.enum(['sim', 'tradier']).default('sim'),
@@ -76,7 +99,8 @@ export type Config = {
   publicUrl: string;
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   workers: boolean;
-  trustProxy: boolean;
+  /** Whose X-Forwarded-For is believed: nobody (false), the nearest N proxies, or these addresses. */
+  trustProxy: false | number | string[];
   /** Longest life of a read-cache entry (changes are forgotten at once through the change feed); 0: off. */
   readCacheMs: number;
   market: {

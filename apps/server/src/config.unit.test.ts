@@ -9,7 +9,7 @@ describe('loadConfig', () => {
     expect(c).toMatchObject({
       env: 'production',
       port: 3000,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       dataDir: path.resolve('./.data'),
       databaseUrl: undefined,
       admin: undefined,
@@ -28,7 +28,7 @@ describe('loadConfig', () => {
     const c = loadConfig({
       NODE_ENV: 'development',
       PORT: '8080',
-      HOST: '127.0.0.1',
+      HOST: '0.0.0.0',
       DATA_DIR: '/var/lib/drat',
       DATABASE_URL: 'postgres://drat:secret@db.internal:5432/drat',
       ADMIN_EMAIL: 'Boss@Example.COM',
@@ -38,13 +38,13 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://drat.example.com',
       LOG_LEVEL: 'debug',
       WORKERS: 'off',
-      TRUST_PROXY: 'yes',
+      TRUST_PROXY: '1',
       READ_CACHE_MS: '0',
     });
     expect(c).toMatchObject({
       env: 'development',
       port: 8080,
-      host: '127.0.0.1',
+      host: '0.0.0.0',
       dataDir: '/var/lib/drat',
       databaseUrl: 'postgres://drat:secret@db.internal:5432/drat',
       admin: { email: 'boss@example.com', password: 'long-enough-1' },
@@ -53,10 +53,32 @@ describe('loadConfig', () => {
       publicUrl: 'https://drat.example.com',
       logLevel: 'debug',
       workers: false,
-      trustProxy: true,
+      trustProxy: 1,
       readCacheMs: 0,
     });
   });
+
+  it('listens on this machine only unless HOST says otherwise', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+  });
+
+  it.each([
+    ['', false],
+    ['off', false],
+    ['0', false],
+    ['2', 2],
+    ['10.0.0.2', ['10.0.0.2']],
+    ['10.0.0.2, 10.1.0.0/16,::1', ['10.0.0.2', '10.1.0.0/16', '::1']],
+  ])('TRUST_PROXY=%j believes %j', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it.each(['true', 'yes', 'on', 'everyone', '10.0.0.300', '10.0.0.0/40'])(
+    'TRUST_PROXY=%s is refused: it would believe any client about its address',
+    (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: give the number of proxies/);
+    },
+  );
 
   it('refuses a read-cache life that is negative, fractional or over a minute', () => {
     for (const value of ['-1', '1.5', '60001', 'soon'])

@@ -6,7 +6,7 @@ import { connect, runMigrations, type Database } from './db/client';
 import { handleShutdownSignalsOurselves, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { seedCatalogue } from './db/seed/catalogue';
 import { seedDemoResources } from './db/seed/resources';
-import { ensureAdmin, seedDemoUsers } from './db/seed/users';
+import { ensureAdmin, refuseExposedDemoAccounts, seedDemoUsers } from './db/seed/users';
 import { buildApp } from './http/app';
 import { jobFailuresRepo } from './jobs/job-failures.repo';
 import { startJobs, type Jobs } from './jobs/queue';
@@ -76,6 +76,8 @@ async function main(): Promise<void> {
     if (config.admin) await ensureAdmin(database.db, config.admin, log);
     const storage = createStorage(config);
     if (config.demoSeed) await seedDemoUsers(database.db, log);
+    // Never serve other machines while an account signs in with the README's published password.
+    await refuseExposedDemoAccounts(database.db, config.host);
     if (config.demoSeed) await seedDemoResources(database.db, storage, log);
     if (stopping) return;
 

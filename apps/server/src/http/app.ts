@@ -41,10 +41,22 @@ const CSP = {
 };
 
 /** The HTTP app over the module graph built by compose.ts (the same graph the workers use). */
+/**
+ * Whose X-Forwarded-For Fastify believes (request.ip): nobody, the nearest `n` proxies (each hop is
+ * believed only when the one before it is), or proxies at these addresses.
+ */
+function trustedProxies(
+  trust: HttpDeps['config']['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (trust === false) return false;
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
+}
+
 export async function buildApp(modules: Modules, deps: HttpDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.log as FastifyBaseLogger,
-    trustProxy: deps.config.trustProxy,
+    trustProxy: trustedProxies(deps.config.trustProxy),
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
     // One line per request only when debugging; errors are logged by the error handler.

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Db } from '../client';
-import { hashPassword } from '../../core/secrets';
+import { hashPassword, verifyPassword } from '../../core/secrets';
 import { usersRepo } from '../../modules/users';
 
 /** ADMIN_EMAIL / ADMIN_PASSWORD: make sure this super user exists with this password. */
@@ -108,4 +108,40 @@ export async function seedDemoUsers(db: Db, log: Logger, now = new Date()): Prom
     }
   }
   log.info({ accounts: DEMO_USERS.map((u) => u.email) }, `demo accounts ready (password ${DEMO_PASSWORD})`);
+}
+
+/** Whether `host` is an address of this machine only (127.0.0.0/8, ::1, localhost). */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h) || h === '::ffff:127.0.0.1';
+}
+
+/** The demo accounts that exist and still sign in with the password the README publishes. */
+export async function demoAccountsWithPublishedPassword(db: Db): Promise<string[]> {
+  const users = usersRepo(db);
+  const exposed: string[] = [];
+  for (const u of DEMO_USERS) {
+    const row = await users.byEmail(u.email);
+    if (row && (await verifyPassword(row.passwordHash, DEMO_PASSWORD))) exposed.push(u.email);
+  }
+  return exposed;
+}
+
+/**
+ * Refuses to serve other machines while an account signs in with the published demo password:
+ * anyone who can reach the address could sign in as the demo super user. Binding this machine only
+ * (the default HOST) is always allowed.
+ */
+export async function refuseExposedDemoAccounts(db: Db, host: string): Promise<void> {
+  if (isLoopbackHost(host)) return;
+  const exposed = await demoAccountsWithPublishedPassword(db);
+  if (exposed.length === 0) return;
+  throw new Error(
+    `Refusing to listen on ${host}: the demo accounts ${exposed.join(', ')} still sign in with the password ` +
+      `published in the README (${DEMO_PASSWORD}), and anyone who can reach ${host} could use them. Choose one:\n` +
+      `  - keep DRAT on this machine: HOST=127.0.0.1 (the default);\n` +
+      `  - run without the demo accounts: DEMO_SEED=off with a new DATA_DIR (or your own DATABASE_URL), and ` +
+      `ADMIN_EMAIL and ADMIN_PASSWORD for your super user;\n` +
+      `  - or give each of those accounts a password of its own (Settings, Security) and start again.`,
+  );
 }

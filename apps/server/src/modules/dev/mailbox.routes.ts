@@ -12,8 +12,10 @@ const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
  * machine: the mailbox holds every account's codes.
  */
 export const mailboxRoutes: FastifyPluginAsync<{ outbox: OutboxService }> = async (app, { outbox }) => {
+  // The socket's own address: request.ip follows X-Forwarded-For when TRUST_PROXY is set, and a
+  // header anyone can write must not open every account's codes.
   app.addHook('onRequest', async (request, reply) => {
-    if (!LOOPBACK.test(request.ip)) return reply.status(404).send({ detail: 'Not found.' });
+    if (!LOOPBACK.test(request.socket.remoteAddress ?? '')) return reply.status(404).send({ detail: 'Not found.' });
   });
   // ?to= keeps one person's codes in view when alerts are busy filling the outbox.
   const recipientOf = (query: unknown) => {

@@ -158,6 +158,28 @@ describe('demo mailbox', () => {
     }
   });
 
+  it('a remote caller who claims to be this machine (X-Forwarded-For) is not let in, even behind a trusted proxy', async () => {
+    const t = await createTestApp({ config: { demoSeed: true, trustProxy: 1 } });
+    try {
+      const user = await makeUser(t.db, { otpEnabled: true });
+      await t.post('/login', { username: user.email, password: user.password });
+      for (const forwarded of ['127.0.0.1', '10.9.9.9, 127.0.0.1', '::1']) {
+        for (const url of ['/api/dev/mailbox', '/dev/mailbox']) {
+          const res = await t.inject({
+            method: 'GET',
+            url,
+            remoteAddress: '10.1.2.3',
+            headers: { 'x-forwarded-for': forwarded },
+          });
+          expect(res.statusCode, `${url} with X-Forwarded-For ${forwarded}`).toBe(404);
+          expect(res.body).not.toContain(user.email);
+        }
+      }
+    } finally {
+      await t.close();
+    }
+  });
+
   it('outside demo mode there is no mailbox, not even for this machine', async () => {
     const t = await createTestApp();
     try {
