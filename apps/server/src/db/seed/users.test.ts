@@ -32,7 +32,7 @@ describe('demo accounts and the network', () => {
   });
 
   it('refuses 0.0.0.0 while a demo account has the published password, saying how to choose', async () => {
-    const err = await refuseExposedDemoAccounts(t.db, '0.0.0.0').catch((e: unknown) => e as Error);
+    const err = (await refuseExposedDemoAccounts(t.db, '0.0.0.0').catch((e: unknown) => e)) as Error;
     expect(err).toBeInstanceOf(Error);
     expect(err.message).toContain('Refusing to listen on 0.0.0.0');
     expect(err.message).toContain('admin@drat.local');
