@@ -76,8 +76,13 @@ export const passwordChangeBody = z
 
 export const passwordResetBody = z.object({ email: emailField });
 export const resetCodeBody = z.object({ code: requiredText(MSG.fieldRequired).pipe(z.string().max(200)) });
-/** The e-mailed token, with the activation code of the link it came with (checked when given). */
-export const resetTokenConfirmBody = resetCodeBody.extend({ activation: z.string().max(200).optional() });
+/**
+ * The e-mailed token with the activation code of the link it came with: the steps go in order (the
+ * link, then the token), so a token alone is refused.
+ */
+export const resetTokenConfirmBody = resetCodeBody.extend({
+  activation: requiredText(MSG.resetLinkInvalid).pipe(z.string().max(200, { error: MSG.resetLinkInvalid })),
+});
 export const setNewPasswordBody = z
   .object({ p1: newPassword, p2: z.string({ error: MSG.fieldRequired }), resetkey: requiredText(MSG.resetLinkInvalid) })
   .refine((b) => b.p1 === b.p2, { path: ['p2'], error: MSG.passwordsDoNotMatch });

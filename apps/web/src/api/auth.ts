@@ -50,7 +50,7 @@ export const activateResetLink = (code: string) =>
   api.post<ResetLinkReply>('/password-reset-token-activate/', { code });
 
 /** Trades the e-mailed token (with the link's activation code) for the key that sets the password. */
-export const confirmResetToken = (code: string, activation?: string) =>
+export const confirmResetToken = (code: string, activation: string) =>
   api.post<ResetTokenReply>('/password-reset-token-confirm/', { code, activation });
 
 export const setNewPassword = (body: NewPassword) => api.post<MessageReply>('/set-new-password/', body);

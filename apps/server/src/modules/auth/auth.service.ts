@@ -212,12 +212,12 @@ export function createAuthService({ repo, users, rights, outbox, limiter, now, p
 
     /** Step 3: the e-mailed token proves the mailbox; it earns the key that sets the password. */
     async confirmResetToken(
-      input: { code: string; activation?: string | undefined },
+      input: { code: string; activation: string },
       client: ClientInfo,
     ): Promise<{ valid: true; resetkey: string }> {
       await limiter.hit(LIMITS.resetTokenPerAddress, client.ip);
       const reset = await repo.liveResetBy('tokenHash', sha256(input.code.trim().toUpperCase()), now());
-      if (!reset || (input.activation !== undefined && !sameHash(reset.activationHash, sha256(input.activation)))) {
+      if (!reset || !sameHash(reset.activationHash, sha256(input.activation))) {
         throw DomainError.field('code', MSG.resetTokenInvalid);
       }
       const resetkey = randomToken(24);

@@ -84,12 +84,24 @@ describe('the four-step password reset', () => {
     expect((await login(user.email, 'SecondReset2')).statusCode).toBe(400);
   });
 
-  it('accepts the token typed in lower case with spaces, and without the activation code', async () => {
+  it('accepts the token typed in lower case with spaces', async () => {
     const user = await makeUser(t.db);
     const mail = await requestReset(user);
-    const res = await confirm(`  ${mail.token.toLowerCase()} `);
+    const res = await confirm(`  ${mail.token.toLowerCase()} `, mail.activation);
     expect(res.statusCode).toBe(200);
     expect(res.json().valid).toBe(true);
+  });
+
+  it('follows the order of the steps: the e-mailed token alone, without its activated link, is refused', async () => {
+    const user = await makeUser(t.db);
+    const mail = await requestReset(user);
+    const alone = await confirm(mail.token);
+    expect(alone.statusCode).toBe(400);
+    expect(alone.json()).toEqual({ activation: [MSG.resetLinkInvalid] });
+    // The link opened and the token typed with it: the key that sets the password.
+    expect((await activate(mail.activation)).json()).toEqual({ valid: true });
+    const { resetkey } = (await confirm(mail.token, mail.activation)).json();
+    expect((await t.post('/set-new-password/', { p1: 'Ordered1', p2: 'Ordered1', resetkey })).statusCode).toBe(200);
   });
 
   it('a new request replaces the previous one', async () => {
@@ -97,7 +109,7 @@ describe('the four-step password reset', () => {
     const first = await requestReset(user);
     const second = await requestReset(user);
     expect((await activate(first.activation)).json()).toEqual({ valid: false });
-    expect((await confirm(first.token)).statusCode).toBe(400);
+    expect((await confirm(first.token, first.activation)).statusCode).toBe(400);
     expect((await activate(second.activation)).json()).toEqual({ valid: true });
   });
 
