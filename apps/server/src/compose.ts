@@ -75,7 +75,7 @@ export function composeModules(deps: AppDeps) {
   // hook run twice or by two processes notifies once). Late triggers (a catch-up) go to the inbox only.
   alerts.events.onAlertPublished(({ alert }) => notifications.notifyAlertPublished(alert.id));
   alerts.events.onTriggerCreated(({ trigger, late }) => notifications.notifyTrigger(trigger.id, { late }));
-  const auth = createAuth({ db, users, rights, outbox, now, publicUrl: config.publicUrl });
+  const auth = createAuth({ db, queue, users, rights, outbox, now, publicUrl: config.publicUrl });
   userChanged.forget = auth.forgetUser;
 
   return {

@@ -37,7 +37,9 @@ const schema = z.object({
         const [ip, bits, extra] = a.split('/');
         const family = net.isIP(ip ?? '');
         const max = family === 6 ? 128 : 32;
-        return family !== 0 && extra === undefined && (bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= max));
+        return (
+          family !== 0 && extra === undefined && (bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= max))
+        );
       };
       if (addresses.every(isAddress)) return addresses;
       ctx.addIssue({

@@ -25,7 +25,12 @@ export const MSG = {
   badCredentials: 'Unable to log in with provided credentials.',
   accountInactive: 'This account has been deactivated. Contact support to reactivate it.',
   subscriptionExpired: 'Your subscription has expired. Renew it to continue using DRAT.',
-  tooManyAttempts: (minutes: number) => `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  /** Wait is in seconds; a minute or more is said in whole minutes. */
+  tooManyAttempts: (seconds: number) => {
+    const n = seconds < 60 ? Math.max(1, Math.ceil(seconds)) : Math.ceil(seconds / 60);
+    const unit = seconds < 60 ? 'second' : 'minute';
+    return `Too many attempts. Try again in ${n} ${unit}${n === 1 ? '' : 's'}.`;
+  },
 
   // OTP (1-core §2, §4, §5, §8)
   otpTitle: 'Verify your Login OTP',

@@ -16,6 +16,8 @@ export interface QueuePayloads {
    */
   'notifications.fanout': { kind: 'NEW_ALERT' | 'TRIGGER'; ref: number; late?: boolean };
   'sessions.purge': Record<string, never>;
+  /** A password-reset request, mailed off the request's path so its answer takes as long for every e-mail. */
+  'auth.reset-mail': { email: string };
   /** Follows every open alert against the market (every minute). */
   'alerts.lifecycle': Record<string, never>;
   /** Demo mode: the scanner's due slots, or (`backfill`) the demo history at start-up. */
@@ -30,6 +32,7 @@ export const QUEUE_NAMES: QueueName[] = [
   'outbox.sweep',
   'notifications.fanout',
   'sessions.purge',
+  'auth.reset-mail',
   'alerts.lifecycle',
   'alerts.scanner',
   'alerts.announce',
@@ -54,6 +57,8 @@ export interface WorkOptions {
   batchSize?: number;
   /** How many jobs of a fetched batch run at once (default 1). */
   concurrency?: number;
+  /** Seconds between polls for new jobs (pg-boss's 2 by default; 0.5 at least) for a queue a person waits on. */
+  pollingIntervalSeconds?: number;
 }
 
 export interface Jobs extends JobQueue {
@@ -139,22 +144,30 @@ export async function startJobs(databaseUrl: string, log: Logger, options: JobsO
     async work(name, handler, workOptions = {}) {
       const batchSize = Math.max(1, workOptions.batchSize ?? 1);
       const concurrency = Math.max(1, workOptions.concurrency ?? 1);
-      await boss.work<QueuePayloads[typeof name]>(name, { batchSize, includeMetadata: true }, async (jobs) => {
-        // Each job of a fetched batch succeeds or fails on its own: pg-boss completes the batch's
-        // jobs still active when this resolves, so the failed ones are settled here one by one.
-        let next = 0;
-        const lane = async () => {
-          while (next < jobs.length) {
-            const job = jobs[next++]!;
-            try {
-              await handler(job.data);
-            } catch (err) {
-              await settleFailure(name, job, err);
+      const polling =
+        workOptions.pollingIntervalSeconds === undefined
+          ? {}
+          : { pollingIntervalSeconds: workOptions.pollingIntervalSeconds };
+      await boss.work<QueuePayloads[typeof name]>(
+        name,
+        { batchSize, includeMetadata: true, ...polling },
+        async (jobs) => {
+          // Each job of a fetched batch succeeds or fails on its own: pg-boss completes the batch's
+          // jobs still active when this resolves, so the failed ones are settled here one by one.
+          let next = 0;
+          const lane = async () => {
+            while (next < jobs.length) {
+              const job = jobs[next++]!;
+              try {
+                await handler(job.data);
+              } catch (err) {
+                await settleFailure(name, job, err);
+              }
             }
-          }
-        };
-        await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, lane));
-      });
+          };
+          await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, lane));
+        },
+      );
     },
     async unschedule(name) {
       await boss.unschedule(name);

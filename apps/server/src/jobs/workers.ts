@@ -30,6 +30,8 @@ export async function startWorkers(
     },
     { batchSize: 10, concurrency: 4 },
   );
+  // Someone is waiting for this e-mail: poll often.
+  await jobs.work('auth.reset-mail', ({ email }) => modules.auth.sendResetMail(email), { pollingIntervalSeconds: 0.5 });
   await jobs.work('sessions.purge', async () => {
     await modules.auth.purgeIdleSessions();
   });

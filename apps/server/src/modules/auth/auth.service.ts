@@ -11,13 +11,14 @@ import {
   type SessionData,
 } from '@drat/contracts';
 import { DomainError } from '../../core/errors';
+import type { JobQueue } from '../../jobs/queue';
 import type { OutboxService } from '../outbox';
 import type { RightsService } from '../rights';
 import type { UsersRepo, UserWithProfile } from '../users';
 import type { AuthRepo } from './auth.repo';
 import { otpEmail, passwordChangedEmail, resetEmail } from './auth.emails';
 import { createPrincipalCache } from './principal-cache';
-import { LIMITS, type RateLimiter } from './rate-limit';
+import { BACKOFF, LIMITS, type RateLimiter } from './rate-limit';
 import {
   dummyPasswordHash,
   hashPassword,
@@ -45,6 +46,7 @@ const TOUCH_EVERY_MS = 60_000;
 
 export interface AuthDeps {
   repo: AuthRepo;
+  queue: Pick<JobQueue, 'send'>;
   users: UsersRepo;
   rights: RightsService;
   outbox: OutboxService;
@@ -56,7 +58,7 @@ export interface AuthDeps {
 /** How long a signed-in principal is trusted without reading it again (other nodes' changes show within this). */
 const PRINCIPAL_TTL_MS = 3_000;
 
-export function createAuthService({ repo, users, rights, outbox, limiter, now, publicUrl }: AuthDeps) {
+export function createAuthService({ repo, queue, users, rights, outbox, limiter, now, publicUrl }: AuthDeps) {
   const principals = createPrincipalCache<Principal>(PRINCIPAL_TTL_MS, 20_000);
   async function sessionData(user: User, token: string): Promise<SessionData> {
     return {
@@ -127,13 +129,19 @@ export function createAuthService({ repo, users, rights, outbox, limiter, now, p
       input: { email: string; password: string },
       client: ClientInfo,
     ): Promise<{ user_data: SessionData } | { email: string }> {
+      // Guessing is slowed per (account, address), so nobody can lock the owner out from elsewhere;
+      // an unknown e-mail takes the same path, with a dummy hash, so the answer and its time match.
+      const guess = `${input.email.toLowerCase()}|${client.ip}`;
       await limiter.hit(LIMITS.loginPerAddress, client.ip);
-      await limiter.hit(LIMITS.loginPerAccount, input.email);
+      await limiter.assertMayTry(BACKOFF.login, guess);
       const user = await users.byEmail(input.email);
       const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
-      if (!user || !ok) throw new DomainError('BAD_REQUEST', MSG.badCredentials);
+      if (!user || !ok) {
+        await limiter.failed(BACKOFF.login, guess);
+        throw new DomainError('BAD_REQUEST', MSG.badCredentials);
+      }
       await assertMaySignIn(user);
-      await limiter.clear(LIMITS.loginPerAccount, input.email);
+      await limiter.clear(BACKOFF.login, guess);
       if (user.otpEnabled) {
         await sendLoginCode(user, false);
         return { email: user.email };
@@ -145,8 +153,9 @@ export function createAuthService({ repo, users, rights, outbox, limiter, now, p
       input: { email: string; otp: string },
       client: ClientInfo,
     ): Promise<{ code: 200; user_data: SessionData }> {
+      const guess = `${input.email.toLowerCase()}|${client.ip}`;
       await limiter.hit(LIMITS.otpPerAddress, client.ip);
-      await limiter.hit(LIMITS.otpPerAccount, input.email);
+      await limiter.assertMayTry(BACKOFF.otp, guess);
       const user = await users.byEmail(input.email);
       const challenge = user && (await repo.openLoginCode(user.id));
       if (!user || !challenge) throw new DomainError('BAD_REQUEST', MSG.otpNoChallenge, { details: { code: 205 } });
@@ -155,19 +164,19 @@ export function createAuthService({ repo, users, rights, outbox, limiter, now, p
       }
       if (!sameHash(challenge.codeHash, sha256(input.otp))) {
         await repo.countAttempt(challenge.id);
+        await limiter.failed(BACKOFF.otp, guess);
         throw new DomainError('BAD_REQUEST', MSG.otpInvalid, { details: { code: 204 } });
       }
       if (!(await repo.consumeCode(challenge.id, now())))
         throw new DomainError('BAD_REQUEST', MSG.otpNoChallenge, { details: { code: 205 } });
       await assertMaySignIn(user);
-      await limiter.clear(LIMITS.otpPerAccount, input.email);
+      await limiter.clear(BACKOFF.otp, guess);
       return { code: 200, user_data: await openSession(user, client) };
     },
 
     /** One resend per sign-in challenge (1-core §2). */
     async resendOtp(input: { email: string }, client: ClientInfo): Promise<{ message: string }> {
       await limiter.hit(LIMITS.otpPerAddress, client.ip);
-      await limiter.hit(LIMITS.otpPerAccount, input.email);
       const user = await users.byEmail(input.email);
       const challenge = user && (await repo.openLoginCode(user.id));
       if (!user || !challenge) throw new DomainError('BAD_REQUEST', MSG.otpNoChallenge);
@@ -184,10 +193,19 @@ export function createAuthService({ repo, users, rights, outbox, limiter, now, p
     /** Called on every write to a user (users repo), so this node never serves a stale principal. */
     forgetUser: (userId: number) => principals.forgetUser(userId),
 
-    /** Step 1: e-mail a token and an activation link. The answer is the same whether the account exists. */
+    /**
+     * Step 1: e-mail a token and an activation link. The answer is the same, and takes as long,
+     * whether the account exists: the look-up and the e-mail are a job's (`sendResetMail`).
+     */
     async requestReset(email: string, client: ClientInfo): Promise<{ message: string }> {
       await limiter.hit(LIMITS.resetPerAddress, client.ip);
-      await limiter.hit(LIMITS.resetPerAccount, email);
+      await limiter.hit(LIMITS.resetPerAccount, email.toLowerCase());
+      await queue.send('auth.reset-mail', { email });
+      return { message: MSG.resetEmailSent };
+    },
+
+    /** The 'auth.reset-mail' job: mails the reset token and link when an active account has this e-mail. */
+    async sendResetMail(email: string): Promise<void> {
       const user = await users.byEmail(email);
       if (user && user.isActive) {
         const activation = randomToken(24);
@@ -201,7 +219,6 @@ export function createAuthService({ repo, users, rights, outbox, limiter, now, p
         const link = `${publicUrl}/reset-password/${activation}/confirm-token`;
         await outbox.sendEmail(resetEmail(user.email, token, link, RESET_TOKEN_TTL_MINUTES));
       }
-      return { message: MSG.resetEmailSent };
     },
 
     /** Step 2: the page checks its activation link. */

@@ -1,6 +1,7 @@
 /** Sign-in, OTP, password reset and change, sessions (1-core §4, §5, §7). */
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
+import type { JobQueue } from '../../jobs/queue';
 import type { OutboxService } from '../outbox';
 import type { RightsService } from '../rights';
 import type { UsersRepo } from '../users';
@@ -14,6 +15,7 @@ export type { AuthService, ClientInfo, Principal, User } from './auth.service';
 
 export interface AuthAreaDeps {
   db: Db;
+  queue: JobQueue;
   users: UsersRepo;
   rights: RightsService;
   outbox: OutboxService;
@@ -21,9 +23,10 @@ export interface AuthAreaDeps {
   publicUrl: string;
 }
 
-export function createAuth({ db, users, rights, outbox, now, publicUrl }: AuthAreaDeps): AuthService {
+export function createAuth({ db, queue, users, rights, outbox, now, publicUrl }: AuthAreaDeps): AuthService {
   return createAuthService({
     repo: authRepo(db),
+    queue,
     users,
     rights,
     outbox,

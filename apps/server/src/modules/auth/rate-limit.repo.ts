@@ -14,6 +14,22 @@ export function rateLimitRepo(db: Db) {
         returning hits`);
       return Number(result.rows[0]?.hits ?? 0);
     },
+    /** The count and the start of `key`'s window (for a backoff: its failures and the last one's time). */
+    async get(key: string): Promise<{ hits: number; windowStart: Date } | undefined> {
+      const result = await db.execute<{ hits: number; window_start: Date | string }>(
+        sql`select hits, window_start from rate_limits where key = ${key}`,
+      );
+      const row = result.rows[0];
+      return row ? { hits: Number(row.hits), windowStart: new Date(row.window_start) } : undefined;
+    },
+    /** One more failure of `key` at `at`; a count whose last failure is before `forgetBefore` starts again. */
+    async recordFailure(key: string, at: Date, forgetBefore: Date): Promise<void> {
+      await db.execute(sql`
+        insert into rate_limits (key, window_start, hits) values (${key}, ${at.toISOString()}, 1)
+        on conflict (key) do update set
+          hits = case when rate_limits.window_start < ${forgetBefore.toISOString()} then 1 else rate_limits.hits + 1 end,
+          window_start = excluded.window_start`);
+    },
     async clear(key: string): Promise<void> {
       await db.execute(sql`delete from rate_limits where key = ${key}`);
     },

@@ -9,11 +9,35 @@ export interface LimitRule {
   windowSeconds: number;
 }
 
-/** Attempts allowed per account and per address (ARCHITECTURE.md "Sessions"). */
+/**
+ * Failures of one account from one address: the first `free` cost nothing, then each one makes the
+ * next attempt from that address wait twice as long as the last (1 s, 2 s, 4 s … up to `maxSeconds`).
+ * Failures from other addresses never slow the owner down at theirs; a success forgets them.
+ */
+export interface BackoffRule {
+  action: string;
+  free: number;
+  baseSeconds: number;
+  maxSeconds: number;
+  /** A failure older than this is forgotten (the count starts again). */
+  forgetAfterSeconds: number;
+}
+
+/** The wait after `failures` failures (seconds; 0 while they are free). */
+export function backoffSeconds(rule: BackoffRule, failures: number): number {
+  if (failures <= rule.free) return 0;
+  return Math.min(rule.maxSeconds, rule.baseSeconds * 2 ** (failures - rule.free - 1));
+}
+
+/** Growing delays per (account, address): the passwords and codes that can be guessed. */
+export const BACKOFF = {
+  login: { action: 'login:failures', free: 5, baseSeconds: 1, maxSeconds: 15 * 60, forgetAfterSeconds: 60 * 60 },
+  otp: { action: 'otp:failures', free: 5, baseSeconds: 1, maxSeconds: 15 * 60, forgetAfterSeconds: 60 * 60 },
+} satisfies Record<string, BackoffRule>;
+
+/** Attempts allowed per address, per account where guessing needs a session, and for e-mails sent. */
 export const LIMITS = {
-  loginPerAccount: { action: 'login:account', max: 10, windowSeconds: 15 * 60 },
   loginPerAddress: { action: 'login:address', max: 50, windowSeconds: 15 * 60 },
-  otpPerAccount: { action: 'otp:account', max: 10, windowSeconds: 15 * 60 },
   otpPerAddress: { action: 'otp:address', max: 50, windowSeconds: 15 * 60 },
   resetPerAccount: { action: 'reset:account', max: 5, windowSeconds: 60 * 60 },
   resetPerAddress: { action: 'reset:address', max: 20, windowSeconds: 60 * 60 },
@@ -39,14 +63,35 @@ export function createRateLimiter(repo: RateLimitRepo, now: () => Date) {
           1,
           Math.ceil((windowStart.getTime() + rule.windowSeconds * 1000 - at.getTime()) / 1000),
         );
-        throw new DomainError('RATE_LIMITED', MSG.tooManyAttempts(Math.ceil(retryAfter / 60)), {
+        throw new DomainError('RATE_LIMITED', MSG.tooManyAttempts(retryAfter), {
           retryAfterSeconds: retryAfter,
         });
       }
     },
     /** Forget an account's failures after it succeeds. */
-    async clear(rule: LimitRule, subject: string): Promise<void> {
+    async clear(rule: LimitRule | BackoffRule, subject: string): Promise<void> {
       await repo.clear(`${rule.action}:${subject}`);
+    },
+
+    /** Throws RATE_LIMITED while `subject`'s failures still make it wait (see BackoffRule). */
+    async assertMayTry(rule: BackoffRule, subject: string): Promise<void> {
+      const at = now().getTime();
+      const state = await repo.get(`${rule.action}:${subject}`);
+      if (!state || at - state.windowStart.getTime() > rule.forgetAfterSeconds * 1000) return;
+      const waitMs = backoffSeconds(rule, state.hits) * 1000 - (at - state.windowStart.getTime());
+      if (waitMs > 0) {
+        const retryAfter = Math.ceil(waitMs / 1000);
+        throw new DomainError('RATE_LIMITED', MSG.tooManyAttempts(retryAfter), { retryAfterSeconds: retryAfter });
+      }
+    },
+    /** Counts one failure of `subject` now. */
+    async failed(rule: BackoffRule, subject: string): Promise<void> {
+      const at = now();
+      await repo.recordFailure(
+        `${rule.action}:${subject}`,
+        at,
+        new Date(at.getTime() - rule.forgetAfterSeconds * 1000),
+      );
     },
   };
 }
