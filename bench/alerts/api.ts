@@ -81,7 +81,7 @@ async function main(): Promise<void> {
       `seeded ${seeded.count.toLocaleString('en-US')} alerts (${seeded.focusCount.toLocaleString('en-US')} in ${TYPE}) in ${(seeded.ms / 1000).toFixed(1)} s`,
     );
     const typeId = (await pool.query<{ id: number }>('select id from alert_types where name = $1', [TYPE])).rows[0]!.id;
-    // The very SQL the server runs (alerts.repo.ts), one row past the page for hasMore.
+    // The very SQL the server runs (modules/alerts/feed/feed.repo.ts), one row past the page for hasMore.
     console.log(
       `\nplan of the page of 15 (Most Recent, offset 0):\n${await explain(pool, pageSql('Most Recent', false), [typeId, 16, 0])}`,
     );

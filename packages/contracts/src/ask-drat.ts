@@ -35,6 +35,7 @@ export const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.sp
 /* ---- Messages --------------------------------------------------------------------------------- */
 
 export const ASK_DRAT_MSG = {
+  edgarUnreachable: 'SEC EDGAR could not be reached. Try again later.',
   noAccess: 'You currently do not have access to the Ask Drat Service',
   serviceError: 'There was an error using the Ask Drat Service. Try again later.',
   invalidInputs: 'Invalid inputs',

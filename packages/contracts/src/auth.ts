@@ -119,6 +119,16 @@ export type SetNewPasswordBody = z.input<typeof setNewPasswordBody>;
 export type ProfileChangeBody = z.input<typeof profileChangeBody>;
 export type ExemptAlertsBody = z.input<typeof exemptAlertsBody>;
 
+/** The `code` in POST /otp/verify/ answers (1-core §7): 200 verified, 204 a wrong code, 205 none waiting or expired. */
+export const OTP_CODE = { verified: 200, wrong: 204, expired: 205 } as const;
+export type OtpFailureCode = typeof OTP_CODE.wrong | typeof OTP_CODE.expired;
+
+/** Besides its messages, the 403 of a user whose subscriptions all ended: the flag and where to renew. */
+export interface ExpiredReply {
+  expired: true;
+  renewal_url?: string;
+}
+
 /* ---- Answers ---------------------------------------------------------------------------------- */
 
 /** POST /login: the session, or only the e-mail when a one-time code was sent to it first. */

@@ -14,3 +14,4 @@ export * from './alerts-publish';
 export * from './operation';
 export * from './system';
 export * from './decimal';
+export * from './trading';

@@ -1,5 +1,6 @@
 /** Market data shapes shared by the server, the web app and the WebSocket (2-trading §7, §9). */
 import { z } from 'zod';
+import { MSG } from './messages';
 import { operation } from './operation';
 
 export const INTERVALS = [
@@ -400,7 +401,7 @@ export const optionPriceQuery = z
   })
   .superRefine((q, ctx) => {
     const need = (key: keyof typeof q) => {
-      if (q[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: 'This field is required.' });
+      if (q[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: MSG.fieldRequired });
     };
     if (q.strategy === 'BUY CALL' || q.strategy === 'BUY PUT') {
       need('single_strike');

@@ -45,7 +45,7 @@ export const messageSchema = z.object({ message: z.string() });
 export type MessageReply = z.infer<typeof messageSchema>;
 
 /**
- * Every error answer has one of these shapes (docs/architecture.md "Errors"): field errors
+ * Every error answer has one of these shapes (docs/architecture.md, "Where things go"): field errors
  * `{ field: [message] }` with `non_field_errors` for the body as a whole, `{ detail }` for 401,
  * 403, 404, 429 and 503, `{ error }` for 413, 415 and 502. Extra keys name details (a 400 of the
  * OTP check carries `code`; an expired subscription `expired` and `renewal_url`).

@@ -38,6 +38,7 @@ export const RESOURCE_FILE_ACCEPT: Record<ResourceType, string> = {
 export const RESOURCE_THUMBNAIL_ACCEPT = '.png,.jpg,.jpeg,.gif,.webp,image/png,image/jpeg,image/gif,image/webp';
 
 export const RESOURCE_MSG = {
+  notMultipart: 'Send the resource as multipart/form-data.',
   // 3-bots-admin-public §5
   nameRequired: 'Please provide a name/title for the resource',
   typeRequired: 'Please select the type of resource',

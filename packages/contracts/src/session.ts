@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { ALERT_CATEGORIES, THEMES } from './constants';
-import { messageSchema, operation } from './operation';
 
 /** Feature rights a plan can grant (1-core §6). */
 export const PLAN_FEATURES = ['AA', 'DA', 'ADA', 'TIA', 'LIVE_TRADER', 'SMART_TRADER', 'TRADE_CHALLENGE'] as const;
@@ -76,31 +75,3 @@ export const profileSchema = z.object({
   current_plans: z.array(currentPlanSchema),
 });
 export type Profile = z.infer<typeof profileSchema>;
-
-/* ---- Trade mode (2-trading §4 "Trade mode") -------------------------------------------------- */
-
-/** POST /livetrading/deauthorize/: the broker is named by the web app; it is not read. */
-export const deauthorizeBody = z.object({ broker: z.string().max(40).optional() }).optional();
-
-/** POST /livetrading/deauthorize/: the user is a demo trader from now on. */
-export const deauthorizeReplySchema = messageSchema.extend({
-  is_live_trader: z.literal(false),
-  is_demo_trader: z.literal(true),
-});
-export type DeauthorizeReply = z.infer<typeof deauthorizeReplySchema>;
-
-/* ---- Operations ------------------------------------------------------------------------------- */
-
-/** Live or demo trading (2-trading §4). Signed-in only. */
-export const TRADING_API = {
-  deauthorize: operation({
-    method: 'POST',
-    path: '/livetrading/deauthorize/',
-    operationId: 'deauthorizeBroker',
-    summary: 'Withdraw broker access and trade on the demo account',
-    tag: 'trading',
-    body: deauthorizeBody,
-    response: deauthorizeReplySchema,
-    errors: [400, 401],
-  }),
-} as const;

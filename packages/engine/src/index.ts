@@ -6,3 +6,4 @@ export * from './range-radar/index';
 export * from './alerts/index';
 export * from './options/index';
 export * from './indicators';
+export * from './quotes';

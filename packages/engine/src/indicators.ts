@@ -1,6 +1,5 @@
 import { EMA, SMA } from 'trading-signals';
-import { INTRADAY_MINUTES, UNKNOWN_PRICE, type Bar, type Interval, type Quote } from '@drat/contracts';
-import { roundTo } from './bars';
+import { INTRADAY_MINUTES, type Bar, type Interval } from '@drat/contracts';
 
 /**
  * Indicator arithmetic (GET /stock/ta, Ask DRAT's technicals), free of I/O. Values come from `trading-signals`;
@@ -52,11 +51,4 @@ export function spanForBars(interval: Interval, bars: number): number {
 
 export function closesOf(bars: readonly Bar[]): number[] {
   return bars.map((b) => b.close);
-}
-
-/** The last trade, or the mid (4 decimals) when there has been none; UNKNOWN_PRICE when neither exists. */
-export function livePrice(q: Pick<Quote, 'last' | 'bid' | 'ask'>): number {
-  if (q.last > 0) return q.last;
-  if (q.bid > 0 && q.ask > 0) return roundTo((q.bid + q.ask) / 2, 4);
-  return UNKNOWN_PRICE;
 }

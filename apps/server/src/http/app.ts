@@ -40,7 +40,6 @@ const CSP = {
   upgradeInsecureRequests: null,
 };
 
-/** The HTTP app over the module graph built by compose.ts (the same graph the workers use). */
 /**
  * Whose X-Forwarded-For Fastify believes (request.ip): nobody, the nearest `n` proxies (each hop is
  * believed only when the one before it is), or proxies at these addresses.
@@ -53,6 +52,7 @@ function trustedProxies(
   return trust;
 }
 
+/** The HTTP app over the module graph built by compose.ts (the same graph the workers use). */
 export async function buildApp(modules: Modules, deps: HttpDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.log as FastifyBaseLogger,

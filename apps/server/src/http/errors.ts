@@ -55,7 +55,7 @@ function validationBody(err: FastifyError): Record<string, string[]> {
   return fields;
 }
 
-/** The one place that turns errors into the spec's error shapes (docs/architecture.md "Errors"). */
+/** The one place that turns errors into the spec's error shapes (docs/architecture.md, "Where things go": an error). */
 export function errorHandler(err: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   // A provider failure a service let through is still the caller's 'try again later', never a 500.
   const domain = isProviderError(err) ? providerFailure(err, MSG.serviceUnavailable) : err;

@@ -1,4 +1,6 @@
 import type {
+  ConfirmPasswordReason,
+  ConfirmPasswordReply,
   DetailReply,
   LoginBody,
   LoginReply,
@@ -16,14 +18,7 @@ import { api } from './client';
  * server's body.
  */
 
-/** Body of a 403 for a user whose subscriptions all ended (besides the usual messages). */
-export interface ExpiredReply {
-  expired: true;
-  renewal_url?: string;
-}
-
-/** The `code` of a failed OTP verification: 204 wrong code, 205 expired or no sign-in waiting. */
-export type OtpFailureCode = 204 | 205;
+export type { ExpiredReply, OtpFailureCode } from '@drat/contracts';
 
 /** Body of POST /set-new-password/. */
 export type NewPassword = SetNewPasswordBody;
@@ -64,3 +59,7 @@ export async function demoMailboxAvailable(): Promise<boolean> {
     return false;
   }
 }
+
+/** Confirms the signed-in user's password before a sensitive change (2-trading §7). */
+export const confirmPassword = (password: string, reason: ConfirmPasswordReason) =>
+  api.post<ConfirmPasswordReply>('/confirm-password/', { password, reason });

@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { App as AntApp, ConfigProvider, theme as antTheme } from 'antd';
 import type { Theme } from '@drat/contracts';
-import { api } from '../api/client';
+import { setTheme as setThemeOnServer } from '../api/profile';
 import { getSession, subscribeSession, updateSession } from './session';
 import { STORAGE_KEYS } from '../lib/storage';
 
@@ -27,7 +27,7 @@ export async function saveTheme(theme: Theme): Promise<void> {
   const previous = getTheme();
   applyTheme(theme);
   try {
-    await api.post('/profile/set-theme/', { theme });
+    await setThemeOnServer(theme);
   } catch (err) {
     applyTheme(previous);
     throw err;

@@ -23,9 +23,9 @@ import type { RightsService } from '../rights';
 import { createAlertEvents } from './events/alert-events';
 import { announcerRepo } from './events/announcer.repo';
 import { createAnnouncer } from './events/announcer.service';
-import { alertsRepo } from './feed/feed.repo';
-import { alertsRoutes, completedAlertsRoutes } from './feed/feed.routes';
-import { createAlertsService } from './feed/feed.service';
+import { feedRepo } from './feed/feed.repo';
+import { feedRoutes, completedAlertsRoutes } from './feed/feed.routes';
+import { createFeedService } from './feed/feed.service';
 import { lifecycleRepo } from './lifecycle/lifecycle.repo';
 import { createLifecycleService } from './lifecycle/lifecycle.service';
 import { publishRepo } from './publishing/publish.repo';
@@ -79,7 +79,7 @@ export function createAlertsArea({ db, market, rights, log, now, caches, demoSee
     now: () => market.now(),
     log: log.child({ area: 'alerts.announce' }),
   });
-  const feed = createAlertsService({ repo: alertsRepo(db), market, log, now, caches });
+  const feed = createFeedService({ repo: feedRepo(db), market, log, now, caches });
   const triggers = createTriggersService(triggersRepo(db));
   const trackers = createTrackersService(trackersRepo(db), feed, triggers);
   const publishers = createPublishersService(publishersRepo(db), now);
@@ -124,7 +124,7 @@ export type AlertsArea = ReturnType<typeof createAlertsArea>;
 export async function registerAlertsRoutes(api: FastifyInstance, area: AlertsArea): Promise<void> {
   await api.register(async (aa) => {
     aa.addHook('onRequest', requireRight('AA'));
-    await aa.register(alertsRoutes, { alerts: area.feed });
+    await aa.register(feedRoutes, { alerts: area.feed });
     await aa.register(triggersRoutes, { triggers: area.triggers });
     await aa.register(trackersRoutes, { trackers: area.trackers });
   });

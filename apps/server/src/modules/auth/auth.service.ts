@@ -4,10 +4,12 @@ import {
   OTP_LENGTH,
   OTP_MAX_ATTEMPTS,
   OTP_MAX_RESENDS,
+  OTP_CODE,
   OTP_TTL_MINUTES,
   RENEWAL_PATH,
   RESET_TOKEN_TTL_MINUTES,
   type ConfirmPasswordReason,
+  type ExpiredReply,
   type SessionData,
 } from '@drat/contracts';
 import { DomainError } from '../../core/errors';
@@ -85,7 +87,7 @@ export function createAuthService({ repo, queue, users, rights, outbox, limiter,
     const r = await rights.rightsOf(user);
     if (r.expired)
       throw new DomainError('SUBSCRIPTION_EXPIRED', MSG.subscriptionExpired, {
-        details: { expired: true, renewal_url: RENEWAL_PATH },
+        details: { expired: true, renewal_url: RENEWAL_PATH } satisfies ExpiredReply,
       });
   }
 
@@ -158,20 +160,21 @@ export function createAuthService({ repo, queue, users, rights, outbox, limiter,
       await limiter.assertMayTry(BACKOFF.otp, guess);
       const user = await users.byEmail(input.email);
       const challenge = user && (await repo.openLoginCode(user.id));
-      if (!user || !challenge) throw new DomainError('BAD_REQUEST', MSG.otpNoChallenge, { details: { code: 205 } });
+      if (!user || !challenge)
+        throw new DomainError('BAD_REQUEST', MSG.otpNoChallenge, { details: { code: OTP_CODE.expired } });
       if (challenge.expiresAt.getTime() <= now().getTime() || challenge.attempts >= OTP_MAX_ATTEMPTS) {
-        throw new DomainError('BAD_REQUEST', MSG.otpExpired, { details: { code: 205 } });
+        throw new DomainError('BAD_REQUEST', MSG.otpExpired, { details: { code: OTP_CODE.expired } });
       }
       if (!sameHash(challenge.codeHash, sha256(input.otp))) {
         await repo.countAttempt(challenge.id);
         await limiter.failed(BACKOFF.otp, guess);
-        throw new DomainError('BAD_REQUEST', MSG.otpInvalid, { details: { code: 204 } });
+        throw new DomainError('BAD_REQUEST', MSG.otpInvalid, { details: { code: OTP_CODE.wrong } });
       }
       if (!(await repo.consumeCode(challenge.id, now())))
-        throw new DomainError('BAD_REQUEST', MSG.otpNoChallenge, { details: { code: 205 } });
+        throw new DomainError('BAD_REQUEST', MSG.otpNoChallenge, { details: { code: OTP_CODE.expired } });
       await assertMaySignIn(user);
       await limiter.clear(BACKOFF.otp, guess);
-      return { code: 200, user_data: await openSession(user, client) };
+      return { code: OTP_CODE.verified, user_data: await openSession(user, client) };
     },
 
     /** One resend per sign-in challenge (1-core §2). */

@@ -35,7 +35,7 @@ export const BACKOFF = {
   otp: { action: 'otp:failures', free: 5, baseSeconds: 1, maxSeconds: 15 * 60, forgetAfterSeconds: 60 * 60 },
 } satisfies Record<string, BackoffRule>;
 
-/** Attempts allowed per address, per account where guessing needs a session, and for e-mails sent. */
+/** Attempts allowed per address, per account where guessing needs a session, and for e-mails sent (README "Sign-in limits"). */
 export const LIMITS = {
   loginPerAddress: { action: 'login:address', max: 50, windowSeconds: 15 * 60 },
   otpPerAddress: { action: 'otp:address', max: 50, windowSeconds: 15 * 60 },

@@ -11,7 +11,7 @@ export interface LiveServiceDeps {
   provider: MarketDataProvider;
   log: Logger;
   now: () => Date;
-  /** The process's LISTEN connection (started and closed by the app, src/modules/index.ts). */
+  /** The process's LISTEN connection (started and closed by the app, compose.ts). */
   listener: PgListener;
 }
 

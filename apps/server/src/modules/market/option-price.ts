@@ -1,7 +1,7 @@
-import { MARKET_MSG, type OptionPriceQuery, type OptionPriceResponse, type OptionQuote } from '@drat/contracts';
+import { MARKET_MSG, MSG, type OptionPriceQuery, type OptionPriceResponse } from '@drat/contracts';
 import { DomainError } from '../../core/errors';
 import type { MarketDataProvider } from '../../providers/market/interface';
-import { occSymbol, roundTo } from '@drat/engine';
+import { occSymbol, optionMark } from '@drat/engine';
 
 type Field = keyof OptionPriceQuery;
 interface Leg {
@@ -13,16 +13,10 @@ interface Leg {
   dateField: Field;
 }
 
-/** The mid of a two-sided market, else the last trade, else 0 (the web hides a 0 price). */
-export function optionMark(o: Pick<OptionQuote, 'bid' | 'ask' | 'last'>): number {
-  if (o.bid > 0 && o.ask > 0 && o.ask >= o.bid) return roundTo((o.bid + o.ask) / 2, 4);
-  return o.last > 0 ? o.last : 0;
-}
-
 /** The legs of a strategy (2-trading §9); the query schema has already required their fields. */
 export function legsOf(q: OptionPriceQuery): { single?: Leg; one?: Leg; two?: Leg } {
   const need = <T>(v: T | undefined, field: Field): T => {
-    if (v === undefined) throw DomainError.field(field, 'This field is required.');
+    if (v === undefined) throw DomainError.field(field, MSG.fieldRequired);
     return v;
   };
   switch (q.strategy) {

@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/transaction';
 import type { JobQueue } from '../../jobs/queue';
 import type { MailMessage, MailProvider } from '../../providers/mail/interface';
-import { isProviderError } from '../../providers/provider-error';
+import { isRetryable } from '../../core/errors';
 import type { SmsMessage, SmsProvider } from '../../providers/sms/interface';
 import type { OutboxRepo } from './outbox.repo';
 
@@ -67,7 +67,7 @@ export function createOutboxService(repo: OutboxRepo, queue: JobQueue, mail: Mai
       else await mail.deliver({ to: row.recipient, subject: row.subject, text: row.body, html: row.html ?? undefined });
       await repo.markSent(outboxId, provider.name);
     } catch (err) {
-      const final = row.attempts + 1 >= MAX_ATTEMPTS || (isProviderError(err) && !err.retryable);
+      const final = row.attempts + 1 >= MAX_ATTEMPTS || !isRetryable(err);
       await repo.markFailed(outboxId, provider.name, err instanceof Error ? err.message : String(err), final);
       if (final) await settle({ outboxId, channel: row.channel, status: 'FAILED' });
       else throw err;

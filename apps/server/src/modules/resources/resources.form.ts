@@ -30,7 +30,7 @@ const STREAM_LIMIT = Math.max(...Object.values(RESOURCE_MAX_BYTES));
  * with 413; the limit of the chosen type is the service's to check.
  */
 export async function readResourceForm(req: FastifyRequest): Promise<ResourceForm> {
-  if (!req.isMultipart()) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Send the resource as multipart/form-data.');
+  if (!req.isMultipart()) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', RESOURCE_MSG.notMultipart);
   const form: ResourceForm = { fields: {}, file: undefined, thumbnail: undefined };
   const parts = req.parts({ limits: { fileSize: STREAM_LIMIT, files: 3, fields: 100, fieldSize: 64 * 1024 } });
   for await (const part of parts) {

@@ -12,7 +12,7 @@ import {
   type FactFixture,
   type FakeEdgar,
   type FilingFixture,
-} from './edgar.fake';
+} from '../../../test/edgar-fake';
 import { ProviderError } from '../provider-error';
 import { padCik } from './interface';
 

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Form, Input, Modal, Typography } from 'antd';
 import { confirmPasswordBody, MSG } from '@drat/contracts';
-import { api, ApiError } from '../../api/client';
+import { confirmPassword } from '../../api/auth';
+import { ApiError } from '../../api/client';
 import { zodFieldRule } from '../../lib/zodRule';
 
 const PASSWORD_RULES = [zodFieldRule(confirmPasswordBody, 'password')];
@@ -25,7 +26,7 @@ export function ConfirmPasswordModal({ open, reason, title, explanation, onCance
     setState('confirming');
     setError(null);
     try {
-      await api.post('/confirm-password/', { password, reason });
+      await confirmPassword(password, reason);
       form.resetFields();
       setState('start');
       onConfirmed();

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { App, Modal, Segmented } from 'antd';
-import { MSG, type SessionData } from '@drat/contracts';
-import { api } from '../../api/client';
+import { MSG, TRADING_MSG, type SessionData } from '@drat/contracts';
+import { deauthorize as deauthorizeBroker } from '../../api/trading';
 import { updateSession } from '../session';
 import { ConfirmPasswordModal } from './ConfirmPasswordModal';
 
@@ -24,11 +24,11 @@ export function DemoLiveSwitch({ session }: { session: SessionData }) {
   const deauthorize = async () => {
     setConfirming(false);
     try {
-      await api.post('/livetrading/deauthorize/', { broker: 'tradier' });
+      const reply = await deauthorizeBroker();
       updateSession({ is_live_trader: false, is_demo_trader: true });
-      void message.success('Now set to Demo Mode');
+      void message.success(reply.message);
     } catch {
-      void message.error('There was an error while deauthorizing.');
+      void message.error(TRADING_MSG.deauthorizeFailed);
     }
   };
 

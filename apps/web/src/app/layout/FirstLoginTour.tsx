@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { App, Tour, type TourProps } from 'antd';
 import { FIRST_LOGIN_TOAST_SECONDS, MSG, type SessionData } from '@drat/contracts';
-import { api } from '../../api/client';
+import { markNotFirstLogin } from '../../api/profile';
 import { updateSession } from '../session';
 import { NAV_ITEMS, type TourStop } from './navItems';
 
@@ -50,7 +50,7 @@ export function FirstLoginTour({ session, target, enabled }: Props) {
 
   const finish = () => {
     updateSession({ first_login: false });
-    void api.post('/profile/not-first-login/').catch(() => undefined);
+    void markNotFirstLogin().catch(() => undefined);
   };
 
   if (!open || steps.length === 0) return null;

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { logout } from '../../api/auth';
 import { clearSession, type SignOutReason } from '../session';
 
 /** Tells the server, then forgets the session here whatever the server said (1-core §4 "Logout"). */
@@ -10,7 +10,7 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return useCallback(
     async (reason: SignOutReason = 'logout') => {
-      if (reason !== 'expired') await api.post('/logout/').catch(() => undefined);
+      if (reason !== 'expired') await logout().catch(() => undefined);
       clearSession(reason);
       queryClient.clear();
       navigate('/', { replace: true });

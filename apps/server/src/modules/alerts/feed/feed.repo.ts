@@ -63,10 +63,10 @@ export interface PageKey {
   version: string;
 }
 
-export function alertsRepo(db: Db) {
+export function feedRepo(db: Db) {
   // drizzle(pool) keeps the pool as $client (Db's type leaves it out).
   const client = (db as unknown as { $client?: Pool }).$client;
-  if (!client) throw new Error('alertsRepo needs a drizzle database over a pg pool');
+  if (!client) throw new Error('feedRepo needs a drizzle database over a pg pool');
   const pool: Pool = client;
   const pageSqls = Object.fromEntries(
     (Object.keys(ALERT_ORDER) as AlertSort[]).map((sort, i) => [
@@ -216,4 +216,4 @@ export function alertsRepo(db: Db) {
     },
   };
 }
-export type AlertsRepo = ReturnType<typeof alertsRepo>;
+export type FeedRepo = ReturnType<typeof feedRepo>;

@@ -4,7 +4,7 @@ import { ALERTS_API as API } from '@drat/contracts';
 import { requireRight } from '../../../http/auth';
 import { routeOf } from '../../../http/operation';
 import { callerOf } from '../access';
-import type { AlertsService } from './feed.service';
+import type { FeedService } from './feed.service';
 
 /**
  * Alerts, search and deletion (1-core §7 "Alerts, triggers, trackers"). Needs AA (registered so).
@@ -30,7 +30,7 @@ function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(json);
 }
 
-export const alertsRoutes: FastifyPluginAsyncZod<{ alerts: AlertsService }> = async (app, { alerts }) => {
+export const feedRoutes: FastifyPluginAsyncZod<{ alerts: FeedService }> = async (app, { alerts }) => {
   const superOnly = requireRight('is_super');
 
   // Sent as the JSON text the service assembles (alerts' JSON is cached per row version): the
@@ -58,7 +58,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ alerts: AlertsService }> = as
  * Completed alerts, their live-price view and the alert behind a P/L entry: any signed-in user
  * (1-core §2: /completed-alerts is 'signed in'); each type is still checked against their plans.
  */
-export const completedAlertsRoutes: FastifyPluginAsyncZod<{ alerts: AlertsService }> = async (app, { alerts }) => {
+export const completedAlertsRoutes: FastifyPluginAsyncZod<{ alerts: FeedService }> = async (app, { alerts }) => {
   const superOnly = requireRight('is_super');
   app.route({
     ...routeOf(API.completed),

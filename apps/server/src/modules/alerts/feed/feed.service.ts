@@ -24,12 +24,12 @@ import type { MarketDataProvider } from '../../../providers/market/interface';
 import { assertEntitled, badRequest, entitledType, entitledTypesOf, searchFilter, type Caller } from '../access';
 import { num, req, toAlertDto } from '../alert.dto';
 import type { Page } from '../shared.repo';
-import type { AlertsRepo, PageKey } from './feed.repo';
+import type { FeedRepo, PageKey } from './feed.repo';
 import { closeJson, createAlertJsonCache, openJson } from './json-cache';
 import { liveProfit, winRate } from '@drat/engine';
 
-export interface AlertsServiceDeps {
-  repo: AlertsRepo;
+export interface FeedServiceDeps {
+  repo: FeedRepo;
   market: MarketDataProvider;
   log: Logger;
   now: () => Date;
@@ -41,7 +41,7 @@ export interface AlertsServiceDeps {
 const QUOTES_TIMEOUT_MS = 3000;
 
 /** The alert lists, search, completed alerts, live-price view and soft deletion (1-core §7). */
-export function createAlertsService({ repo, market, log, now, caches = NO_CACHES }: AlertsServiceDeps) {
+export function createFeedService({ repo, market, log, now, caches = NO_CACHES }: FeedServiceDeps) {
   const jsonCache = createAlertJsonCache();
   // Pages are the same for every caller of a type: (type, sort, limit, offset) → ids and versions,
   // forgotten on any change to alerts. Tracked alerts per user, forgotten on the user's tracker
@@ -256,4 +256,4 @@ export function createAlertsService({ repo, market, log, now, caches = NO_CACHES
     },
   };
 }
-export type AlertsService = ReturnType<typeof createAlertsService>;
+export type FeedService = ReturnType<typeof createFeedService>;

@@ -2,12 +2,12 @@ import { ALERT_MSG, type AlertDto, type TrackerDto } from '@drat/contracts';
 import { DomainError } from '../../../core/errors';
 import { toTrackerDto } from '../alert.dto';
 import { badRequest, type Caller } from '../access';
-import type { AlertsService } from '../feed/feed.service';
+import type { FeedService } from '../feed/feed.service';
 import type { TrackersRepo } from './trackers.repo';
 import type { TriggersService } from '../triggers/triggers.service';
 
 /** My Trackers, 'Trade Alert Trackers' (1-core §2, §3 "Tracker (alert)", §7). Dione trackers live elsewhere. */
-export function createTrackersService(repo: TrackersRepo, alertsService: AlertsService, triggers: TriggersService) {
+export function createTrackersService(repo: TrackersRepo, alertsService: FeedService, triggers: TriggersService) {
   const typeIdsOf = (c: Caller) => c.rights.alert_types.map((t) => t.id);
 
   return {
@@ -56,7 +56,7 @@ export function createTrackersService(repo: TrackersRepo, alertsService: AlertsS
 
     /** GET /alerts/tracker-alert: the alert of one of the caller's trackers, or of a trigger (is_trigger). */
     async alertOf(caller: Caller, id: number, isTrigger: boolean): Promise<{ data: AlertDto }> {
-      const alertId = isTrigger ? await triggers.repo.alertIdOf(id) : await repo.alertIdOf(caller.userId, id);
+      const alertId = isTrigger ? await triggers.alertIdOf(id) : await repo.alertIdOf(caller.userId, id);
       if (alertId === undefined) {
         throw new DomainError('NOT_FOUND', isTrigger ? ALERT_MSG.alertNotFound : ALERT_MSG.trackerNotFound);
       }

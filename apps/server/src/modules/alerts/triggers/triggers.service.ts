@@ -15,7 +15,8 @@ import type { TriggersRepo } from './triggers.repo';
 /** Triggers of the alerts (1-core §2 Triggers, §7). */
 export function createTriggersService(repo: TriggersRepo) {
   return {
-    repo,
+    /** The alert a trigger belongs to (undefined when there is no such trigger). */
+    alertIdOf: (triggerId: number) => repo.alertIdOf(triggerId),
 
     /** GET /alerts/triggers: one page (100 by default) of a type's triggers. */
     async page({ rights }: Caller, q: TriggersQuery): Promise<TriggersPage> {

@@ -175,8 +175,7 @@ export function createAskDratService({ market, filings, now }: AskDratDeps) {
       try {
         facts = await filings.annualFacts(q.ticker, q.years_difference);
       } catch (err) {
-        if (isProviderError(err))
-          throw sheetError('UPSTREAM_FAILED', 'SEC EDGAR could not be reached. Try again later.');
+        if (isProviderError(err)) throw sheetError('UPSTREAM_FAILED', ASK_DRAT_MSG.edgarUnreachable);
         throw err;
       }
       if (!facts) {

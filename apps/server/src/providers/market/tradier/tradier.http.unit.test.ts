@@ -3,8 +3,8 @@ import { ProviderError } from '../../provider-error';
 import { parseRetryAfter, TradierHttp } from './http';
 import { createTradierMarket } from './provider';
 import { TokenBucket } from './rate-limiter';
-import { AAPL } from './tradier.fixtures';
-import { FAKE_TOKEN, startFakeTradier, type FakeTradier } from './tradier.fake';
+import { AAPL } from '../../../../test/tradier-fixtures';
+import { FAKE_TOKEN, startFakeTradier, type FakeTradier } from '../../../../test/tradier-fake';
 
 let fake: FakeTradier;
 beforeAll(async () => {

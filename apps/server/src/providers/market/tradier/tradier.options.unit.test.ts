@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTradierMarket, type TradierMarket } from './provider';
-import { AAPL, AAPL_FUNDAMENTALS, GREEKS, option, OTC, SPY } from './tradier.fixtures';
-import { FAKE_TOKEN, startFakeTradier, type FakeTradier } from './tradier.fake';
+import { AAPL, AAPL_FUNDAMENTALS, GREEKS, option, OTC, SPY } from '../../../../test/tradier-fixtures';
+import { FAKE_TOKEN, startFakeTradier, type FakeTradier } from '../../../../test/tradier-fake';
 import { DEFAULT_TRADIER_UNIVERSE } from './universe';
 
 let fake: FakeTradier;

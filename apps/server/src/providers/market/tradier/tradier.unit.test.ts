@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTradierMarket, type TradierMarket } from './provider';
-import { AAPL, edt, MSFT, OTC } from './tradier.fixtures';
-import { FAKE_TOKEN, startFakeTradier, type FakeTradier } from './tradier.fake';
+import { AAPL, edt, MSFT, OTC } from '../../../../test/tradier-fixtures';
+import { FAKE_TOKEN, startFakeTradier, type FakeTradier } from '../../../../test/tradier-fake';
 
 let fake: FakeTradier;
 let market: TradierMarket;
