@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { connect } from '../../apps/server/src/db/client';
 import { hashPassword } from '../../apps/server/src/core/secrets';
-import { usersRepo } from '../../apps/server/src/modules/users/users.repo';
+import { usersRepo } from '../../apps/server/src/modules/users';
 
 export interface E2eUser {
   email: string;
@@ -44,4 +44,23 @@ export async function createUser(options: CreateUserOptions = {}): Promise<E2eUs
   } finally {
     await database.close();
   }
+}
+
+/**
+ * Makes a user's sessions look signed in `minutes` ago, as if the person had stayed on the page: a
+ * sensitive change then asks for the password again (the step-up window is 10 minutes).
+ */
+export async function ageSessions(email: string, minutes: number): Promise<void> {
+  const database = connect(inject('databaseUrl'), 1);
+  try {
+    await database.pool.query(
+      `update sessions set created_at = now() - make_interval(mins => $2)
+        where user_id = (select id from users where lower(email) = lower($1))`,
+      [email, minutes],
+    );
+  } finally {
+    await database.close();
+  }
+  // The server trusts a signed-in session it has read for up to 3 s (auth's principal cache).
+  await new Promise((resolve) => setTimeout(resolve, 3_500));
 }

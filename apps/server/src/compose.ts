@@ -15,7 +15,7 @@ import { createLive, USER_EVENTS_CHANNEL } from './modules/live';
 import { createMarketService } from './modules/market';
 import { createNotifications } from './modules/notifications';
 import { createOutbox } from './modules/outbox';
-import { createProfileService } from './modules/profile';
+import { createProfile } from './modules/profile';
 import { createResources } from './modules/resources';
 import { createRights } from './modules/rights';
 import { createToolsArea } from './modules/tools';
@@ -82,7 +82,16 @@ export function composeModules(deps: AppDeps) {
     rights,
     outbox,
     auth,
-    profile: createProfileService({ users, rights, storage }),
+    profile: createProfile({
+      db,
+      users,
+      rights,
+      storage,
+      outbox,
+      assertFreshPassword: auth.assertFreshPassword,
+      publicUrl: config.publicUrl,
+      now,
+    }),
     trading: createTrading({ users }),
     market: createMarketService({ provider: market }),
     resources: createResources(db, storage, log),

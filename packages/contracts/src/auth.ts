@@ -87,7 +87,19 @@ export const setNewPasswordBody = z
   .object({ p1: newPassword, p2: z.string({ error: MSG.fieldRequired }), resetkey: requiredText(MSG.resetLinkInvalid) })
   .refine((b) => b.p1 === b.p2, { path: ['p2'], error: MSG.passwordsDoNotMatch });
 
-export const CONFIRM_PASSWORD_REASONS = ['DEAUTHORIZATION', 'AUTHORIZATION', 'LIVE_TRADING'] as const;
+/**
+ * Why the password is asked again: the spec's trading reasons, and the sensitive changes of the
+ * account (a change is accepted only with a confirmation of its own reason, in the same session, within
+ * STEP_UP_MINUTES, or a sign-in that recent).
+ */
+export const CONFIRM_PASSWORD_REASONS = [
+  'DEAUTHORIZATION',
+  'AUTHORIZATION',
+  'LIVE_TRADING',
+  'PASSWORD_CHANGE',
+  'EMAIL_CHANGE',
+  'OTP_DISABLE',
+] as const;
 export type ConfirmPasswordReason = (typeof CONFIRM_PASSWORD_REASONS)[number];
 export const confirmPasswordBody = z.object({
   password: requiredText(MSG.passwordRequired),
@@ -128,6 +140,32 @@ export interface ExpiredReply {
   expired: true;
   renewal_url?: string;
 }
+
+/** What the password prompt says for each reason (the app shell's modal). */
+export const STEP_UP_TEXTS: Record<ConfirmPasswordReason, { title: string; explanation: string }> = {
+  DEAUTHORIZATION: { title: 'Confirm your password', explanation: 'Confirm your password to switch to Demo Mode.' },
+  AUTHORIZATION: { title: 'Confirm your password', explanation: 'Confirm your password to connect your broker.' },
+  LIVE_TRADING: { title: 'Confirm your password', explanation: 'Confirm your password to trade live.' },
+  PASSWORD_CHANGE: {
+    title: 'Confirm your password',
+    explanation: 'To change your password, type the one you use now.',
+  },
+  EMAIL_CHANGE: { title: 'Confirm your password', explanation: 'To change your sign-in e-mail, type your password.' },
+  OTP_DISABLE: { title: 'Confirm your password', explanation: 'To turn off two-factor sign-in, type your password.' },
+};
+
+/** The 403 of a sensitive change whose password was not confirmed recently enough. */
+export const PASSWORD_CONFIRMATION_REQUIRED = 'PASSWORD_CONFIRMATION_REQUIRED';
+export interface PasswordConfirmationRequired {
+  detail: string;
+  code: typeof PASSWORD_CONFIRMATION_REQUIRED;
+  reason: ConfirmPasswordReason;
+}
+
+/** POST /profile/confirm-email/: the token of the link sent to the new address. */
+export const confirmEmailChangeBody = z.object({
+  token: requiredText(MSG.emailChangeLinkInvalid).pipe(z.string().max(200)),
+});
 
 /* ---- Answers ---------------------------------------------------------------------------------- */
 
@@ -285,7 +323,7 @@ export const AUTH_API = {
     tag: 'auth',
     body: passwordChangeBody,
     response: detailReplySchema,
-    errors: [400, 401],
+    errors: [400, 401, 403],
   }),
   confirmPassword: operation({
     method: 'POST',
@@ -300,6 +338,13 @@ export const AUTH_API = {
 } as const;
 
 /** Profile, settings and preferences (1-core §7 "Authentication and profile"). Signed-in only. */
+/** POST /profile/profile_change/: a new e-mail waits for its link (`email_pending`); a phone number changes at once. */
+export const profileChangeReplySchema = messageSchema.extend({ email_pending: z.string().optional() });
+export type ProfileChangeReply = z.infer<typeof profileChangeReplySchema>;
+/** POST /profile/confirm-email/ */
+export const emailChangeReplySchema = messageSchema.extend({ email: z.string() });
+export type EmailChangeReply = z.infer<typeof emailChangeReplySchema>;
+
 export const PROFILE_API = {
   profile: operation({
     method: 'GET',
@@ -317,8 +362,19 @@ export const PROFILE_API = {
     summary: "Change one's e-mail or phone number",
     tag: 'profile',
     body: profileChangeBody,
-    response: messageSchema,
-    errors: [400, 401],
+    response: profileChangeReplySchema,
+    errors: [400, 401, 403],
+  }),
+  confirmEmailChange: operation({
+    method: 'POST',
+    path: '/profile/confirm-email/',
+    operationId: 'confirmEmailChange',
+    summary: 'Make a new e-mail address the sign-in e-mail, with the link sent to it',
+    tag: 'profile',
+    body: confirmEmailChangeBody,
+    response: emailChangeReplySchema,
+    errors: [400],
+    public: true,
   }),
   setTheme: operation({
     method: 'POST',
@@ -338,7 +394,7 @@ export const PROFILE_API = {
     tag: 'profile',
     body: enableOtpBody,
     response: otpSettingReplySchema,
-    errors: [400, 401],
+    errors: [400, 401, 403],
   }),
   notFirstLogin: operation({
     method: 'POST',

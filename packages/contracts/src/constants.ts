@@ -12,6 +12,10 @@ export const OTP_TTL_MINUTES = 10;
 export const OTP_MAX_ATTEMPTS = 5;
 export const OTP_MAX_RESENDS = 1;
 export const RESET_TOKEN_TTL_MINUTES = 30;
+/** A sensitive change needs the password typed within this long, in the same session (step-up). */
+export const STEP_UP_MINUTES = 10;
+/** How long the link that confirms a new e-mail address works. */
+export const EMAIL_CHANGE_TTL_MINUTES = 24 * 60;
 
 export const PROFILE_PICTURE_MAX_BYTES = 2 * 1024 * 1024;
 export const PROFILE_PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/gif'] as const;

@@ -83,8 +83,13 @@ export const MSG = {
   themeInvalid: "Theme must be 'light' or 'dark'.",
   notificationSettingSaved: 'Notification setting saved',
 
-  // Confirm password (2-trading §7)
+  // Confirm password (2-trading §7), and the step-up before sensitive changes
   passwordConfirmed: 'Password confirmed',
+  passwordConfirmationRequired: 'Confirm your password to continue.',
+  emailChangeSent: (email: string) =>
+    `We sent a link to ${email}. Follow it to make it your sign-in e-mail; until then your e-mail stays as it is.`,
+  emailChanged: (email: string) => `Your sign-in e-mail is now ${email}.`,
+  emailChangeLinkInvalid: 'This e-mail change link is not valid or has expired.',
   passwordIncorrect: 'The password is not correct.',
 
   // Routing (1-core §2, 2-trading §2.12)

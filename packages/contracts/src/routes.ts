@@ -4,6 +4,8 @@ export const ROUTES = {
   resetPassword: '/reset-password',
   resetConfirm: '/reset-password/:token_activation_code/confirm-token',
   resetEmailSent: '/forgot/email-sent/password',
+  /** The link e-mailed to a new sign-in address (DRAT's own page). */
+  confirmEmail: '/confirm-email/:token',
   dashboard: '/dashboard',
   alerts: '/alerts',
   completedAlerts: '/completed-alerts',

@@ -19,6 +19,8 @@ export const ERROR_CODES = {
   /** Signed in, but the subscription lapsed since (1-core §6 'Your account is inactive or ...'). */
   ACCESS_LAPSED: { retryable: false },
   FORBIDDEN: { retryable: false },
+  /** A sensitive change whose password was not confirmed recently in this session; `details.reason` says for what. */
+  PASSWORD_CONFIRMATION_REQUIRED: { retryable: false },
   NOT_FOUND: { retryable: false },
   /** Too many attempts; `retryAfterSeconds` says when the budget is back. */
   RATE_LIMITED: { retryable: true },

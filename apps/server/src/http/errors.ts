@@ -25,6 +25,8 @@ export function httpAnswer(err: DomainError): [number, Record<string, unknown>] 
       return [403, { detail: err.message, ...general }];
     case 'FORBIDDEN':
       return [403, { detail: err.message, ...err.details }];
+    case 'PASSWORD_CONFIRMATION_REQUIRED':
+      return [403, { detail: err.message, code: code, ...err.details }];
     case 'NOT_FOUND':
       return [404, { detail: err.message, ...err.details }];
     case 'RATE_LIMITED':

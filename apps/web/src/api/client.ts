@@ -1,4 +1,4 @@
-import { MSG } from '@drat/contracts';
+import { MSG, PASSWORD_CONFIRMATION_REQUIRED, type ConfirmPasswordReason } from '@drat/contracts';
 
 /** The `{ message }` answer of many calls (a confirmation text to show). */
 export type { MessageReply } from '@drat/contracts';
@@ -51,13 +51,33 @@ export function onInvalidToken(listener: () => void): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
+/**
+ * Asks the person for their password when the server wants it confirmed before a sensitive change
+ * (403 PASSWORD_CONFIRMATION_REQUIRED); resolves true once confirmed, false when they cancel.
+ */
+export type StepUpHandler = (reason: ConfirmPasswordReason) => Promise<boolean>;
+let stepUp: StepUpHandler | null = null;
+
+/** The app shell registers the password prompt here (app/layout/StepUpHost.tsx). */
+export function onStepUp(handler: StepUpHandler): () => void {
+  stepUp = handler;
+  return () => {
+    if (stepUp === handler) stepUp = null;
+  };
+}
+
+function stepUpReason(status: number, body: Record<string, unknown>): ConfirmPasswordReason | null {
+  if (status !== 403 || body.code !== PASSWORD_CONFIRMATION_REQUIRED || typeof body.reason !== 'string') return null;
+  return body.reason as ConfirmPasswordReason;
+}
+
 type Query = Record<string, string | number | boolean | undefined | null>;
 
 /** Sends one call with the session's token; a non-2xx answer becomes an ApiError with the server's JSON body. */
 async function send(
   method: string,
   path: string,
-  init: { query?: Query; body?: unknown; accept?: string } = {},
+  init: { query?: Query; body?: unknown; accept?: string; confirmed?: boolean } = {},
 ): Promise<Response> {
   const url = new URL(`/api${path}`, window.location.origin);
   for (const [k, v] of Object.entries(init.query ?? {}))
@@ -81,6 +101,11 @@ async function send(
     const errorBody = (parsed && typeof parsed === 'object' ? parsed : {}) as Record<string, unknown>;
     if (response.status === 401 && errorBody.detail === MSG.invalidToken && token)
       unauthorizedListeners.forEach((l) => l());
+    // A sensitive change: the password is asked for, then the same call is sent once more.
+    const reason = stepUpReason(response.status, errorBody);
+    if (reason && stepUp && !init.confirmed && (await stepUp(reason))) {
+      return send(method, path, { ...init, confirmed: true });
+    }
     throw new ApiError(response.status, errorBody);
   }
   return response;

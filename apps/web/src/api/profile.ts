@@ -1,4 +1,6 @@
 import type {
+  EmailChangeReply,
+  ProfileChangeReply,
   AlertTypeStatus,
   DetailReply,
   ExemptAlertsBody,
@@ -56,7 +58,11 @@ export type PasswordChange = PasswordChangeBody;
 
 export const fetchProfile = () => api.get<Profile>('/profile/userProfile');
 
-export const changeProfile = (change: ProfileChange) => api.post<MessageReply>('/profile/profile_change/', change);
+export const changeProfile = (change: ProfileChange) =>
+  api.post<ProfileChangeReply>('/profile/profile_change/', change);
+
+/** Follows the link sent to a new sign-in e-mail (no session needed). */
+export const confirmEmailChange = (token: string) => api.post<EmailChangeReply>('/profile/confirm-email/', { token });
 
 /** Multipart field `new_image`; the server checks the type by content and the size limit. */
 export function uploadProfilePicture(file: File) {

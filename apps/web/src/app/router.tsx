@@ -1,5 +1,5 @@
 import { createBrowserRouter, Outlet } from 'react-router-dom';
-import { LoginPage, ResetConfirmPage, ResetEmailSentPage, ResetRequestPage } from '../features/auth';
+import { ConfirmEmailPage, LoginPage, ResetConfirmPage, ResetEmailSentPage, ResetRequestPage } from '../features/auth';
 import { PublicFrame } from './layout/PublicFrame';
 import { AppLayout } from './layout/AppLayout';
 import { PageGuard, PublicOnly, RequireAuth } from './guards';
@@ -18,6 +18,7 @@ export const router = createBrowserRouter([
   { path: '/reset-password', element: <ResetRequestPage /> },
   { path: '/reset-password/:token_activation_code/confirm-token', element: <ResetConfirmPage /> },
   { path: '/forgot/email-sent/password', element: <ResetEmailSentPage /> },
+  { path: '/confirm-email/:token', element: <ConfirmEmailPage /> },
   {
     element: (
       <PublicFrame>

@@ -1,13 +1,18 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { oneTimeCodes, profiles, resetTokens, sessions, users } from '../../db/schema/index';
+import { oneTimeCodes, profiles, resetTokens, sessionConfirmations, sessions, users } from '../../db/schema/index';
 import { userColumns } from '../users';
 
 export function authRepo(db: Db) {
   // Runs on every signed-in request: one round trip for the session and its user, prepared once
   // because building the query with drizzle costs more CPU than running it.
   const principalByHashQuery = db
-    .select({ sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, user: userColumns })
+    .select({
+      sessionId: sessions.id,
+      signedInAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      user: userColumns,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(profiles, eq(profiles.userId, users.id))
@@ -23,6 +28,25 @@ export function authRepo(db: Db) {
     deleteOtherSessions: (userId: number, keepId: number) =>
       db.delete(sessions).where(and(eq(sessions.userId, userId), sql`${sessions.id} <> ${keepId}`)),
     deleteIdleSessions: (before: Date) => db.delete(sessions).where(lt(sessions.lastSeenAt, before)),
+
+    /** Records the password typed again in a session for `action` (the latest time counts). */
+    async recordConfirmation(sessionId: number, action: string, at: Date): Promise<void> {
+      await db
+        .insert(sessionConfirmations)
+        .values({ sessionId, action, confirmedAt: at })
+        .onConflictDoUpdate({
+          target: [sessionConfirmations.sessionId, sessionConfirmations.action],
+          set: { confirmedAt: at },
+        });
+    },
+    /** When the password was last confirmed in this session for `action`, if ever. */
+    async confirmedAt(sessionId: number, action: string): Promise<Date | undefined> {
+      const [row] = await db
+        .select({ at: sessionConfirmations.confirmedAt })
+        .from(sessionConfirmations)
+        .where(and(eq(sessionConfirmations.sessionId, sessionId), eq(sessionConfirmations.action, action)));
+      return row?.at;
+    },
 
     /** A new sign-in replaces any OTP challenge still open. */
     async replaceLoginCode(userId: number, codeHash: string, expiresAt: Date) {

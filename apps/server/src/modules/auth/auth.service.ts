@@ -8,6 +8,7 @@ import {
   OTP_TTL_MINUTES,
   RENEWAL_PATH,
   RESET_TOKEN_TTL_MINUTES,
+  STEP_UP_MINUTES,
   type ConfirmPasswordReason,
   type ExpiredReply,
   type SessionData,
@@ -36,6 +37,8 @@ export type User = NonNullable<UserWithProfile>;
 export interface Principal {
   user: User;
   sessionId: number;
+  /** When this session signed in (the password was typed then). */
+  signedInAt: Date;
 }
 export interface ClientInfo {
   ip: string;
@@ -99,6 +102,20 @@ export function createAuthService({ repo, queue, users, rights, outbox, limiter,
     await outbox.sendEmail(otpEmail(user.email, code, OTP_TTL_MINUTES));
   }
 
+  /**
+   * Throws PASSWORD_CONFIRMATION_REQUIRED unless the password was typed recently in this session:
+   * at sign-in, or confirmed for this very action (POST /confirm-password/ with its reason).
+   */
+  async function assertFreshPassword(principal: Principal, action: ConfirmPasswordReason): Promise<void> {
+    const since = now().getTime() - STEP_UP_MINUTES * 60_000;
+    if (principal.signedInAt.getTime() >= since) return;
+    const confirmed = await repo.confirmedAt(principal.sessionId, action);
+    if (confirmed && confirmed.getTime() >= since) return;
+    throw new DomainError('PASSWORD_CONFIRMATION_REQUIRED', MSG.passwordConfirmationRequired, {
+      details: { reason: action },
+    });
+  }
+
   return {
     sessionData,
 
@@ -122,7 +139,7 @@ export function createAuthService({ repo, queue, users, rights, outbox, limiter,
         await repo.touchSession(found.sessionId, at);
         lastSeenAt = at;
       }
-      const principal = { user: found.user, sessionId: found.sessionId };
+      const principal = { user: found.user, sessionId: found.sessionId, signedInAt: found.signedInAt };
       principals.set(tokenHash, { principal, userId: found.user.id, lastSeenAt }, at.getTime());
       return principal;
     },
@@ -257,8 +274,11 @@ export function createAuthService({ repo, queue, users, rights, outbox, limiter,
       return { message: MSG.passwordResetDone };
     },
 
-    /** Changing the password ends the account's other sessions. */
+    assertFreshPassword,
+
+    /** Changing the password needs it confirmed recently, and ends the account's other sessions. */
     async changePassword(principal: Principal, password: string): Promise<{ detail: string }> {
+      await assertFreshPassword(principal, 'PASSWORD_CHANGE');
       await users.setPassword(principal.user.id, await hashPassword(password));
       await repo.deleteOtherSessions(principal.user.id, principal.sessionId);
       principals.forgetUser(principal.user.id);
@@ -275,6 +295,7 @@ export function createAuthService({ repo, queue, users, rights, outbox, limiter,
       if (!(await verifyPassword(principal.user.passwordHash, password)))
         throw DomainError.field('password', MSG.passwordIncorrect);
       await limiter.clear(LIMITS.passwordConfirmPerAccount, String(principal.user.id));
+      await repo.recordConfirmation(principal.sessionId, reason, now());
       return { message: MSG.passwordConfirmed, reason };
     },
 

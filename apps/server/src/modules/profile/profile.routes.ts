@@ -9,6 +9,7 @@ import type { ProfileService } from './profile.service';
 export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> = async (app, { profile }) => {
   app.route({ ...routeOf(API.profile), handler: (req) => profile.profile(principalOf(req)) });
   app.route({ ...routeOf(API.changeProfile), handler: (req) => profile.changeProfile(principalOf(req), req.body) });
+  app.route({ ...routeOf(API.confirmEmailChange), handler: (req) => profile.confirmEmailChange(req.body.token) });
   app.route({ ...routeOf(API.setTheme), handler: (req) => profile.setTheme(principalOf(req), req.body.theme) });
   app.route({ ...routeOf(API.setOtp), handler: (req) => profile.setOtp(principalOf(req), req.body.enable_otp) });
   app.route({ ...routeOf(API.notFirstLogin), handler: (req) => profile.notFirstLogin(principalOf(req)) });

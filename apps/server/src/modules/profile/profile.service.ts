@@ -1,8 +1,20 @@
-import { MSG, type NotFirstLoginReply, type Profile, type Theme } from '@drat/contracts';
+import {
+  EMAIL_CHANGE_TTL_MINUTES,
+  MSG,
+  type ConfirmPasswordReason,
+  type EmailChangeReply,
+  type NotFirstLoginReply,
+  type Profile,
+  type ProfileChangeReply,
+  type Theme,
+} from '@drat/contracts';
 import { DomainError } from '../../core/errors';
 import type { StorageProvider } from '../../providers/storage/interface';
 import type { Principal } from '../auth';
-import { randomToken } from '../../core/secrets';
+import { randomToken, sha256 } from '../../core/secrets';
+import type { OutboxService } from '../outbox';
+import { emailChangedNotice, emailChangeLinkEmail } from './profile.emails';
+import type { ProfileRepo } from './profile.repo';
 import type { RightsService } from '../rights';
 import { isUniqueViolation, type UsersRepo } from '../users';
 import { detectImageType } from '../../core/image-type';
@@ -21,8 +33,20 @@ type ToggleReply<W extends NotificationToggle> = { message: string } & Record<
   boolean
 >;
 
-export function createProfileService(deps: { users: UsersRepo; rights: RightsService; storage: StorageProvider }) {
-  const { users, rights, storage } = deps;
+export interface ProfileDeps {
+  users: UsersRepo;
+  repo: ProfileRepo;
+  rights: RightsService;
+  storage: StorageProvider;
+  outbox: Pick<OutboxService, 'sendEmail'>;
+  /** The auth area's step-up check: the password typed recently in this session for this action. */
+  assertFreshPassword: (principal: Principal, action: ConfirmPasswordReason) => Promise<void>;
+  publicUrl: string;
+  now: () => Date;
+}
+
+export function createProfileService(deps: ProfileDeps) {
+  const { users, repo, rights, storage, outbox, assertFreshPassword, publicUrl, now } = deps;
 
   async function fresh(principal: Principal) {
     const user = await users.byId(principal.user.id);
@@ -58,24 +82,57 @@ export function createProfileService(deps: { users: UsersRepo; rights: RightsSer
       };
     },
 
+    /**
+     * The phone number changes at once. A new e-mail needs the password typed recently, and takes
+     * effect only when the link sent to it is followed (confirmEmailChange): until then the
+     * account signs in with its old one.
+     */
     async changeProfile(
       principal: Principal,
       change: { email?: string | undefined; phone_number?: string | undefined },
-    ) {
-      if (change.email !== undefined && change.email !== principal.user.email) {
-        const other = await users.byEmail(change.email);
+    ): Promise<ProfileChangeReply> {
+      const newEmail =
+        change.email !== undefined && change.email.toLowerCase() !== principal.user.email.toLowerCase()
+          ? change.email
+          : undefined;
+      if (newEmail !== undefined) {
+        await assertFreshPassword(principal, 'EMAIL_CHANGE');
+        const other = await users.byEmail(newEmail);
         if (other && other.id !== principal.user.id) throw DomainError.field('email', MSG.emailTaken);
-      }
-      if (change.email !== undefined) {
-        // Two people may claim the same address at once: the unique index decides, not a 500.
-        await users.updateUser(principal.user.id, { email: change.email }).catch((err: unknown) => {
-          if (isUniqueViolation(err)) throw DomainError.field('email', MSG.emailTaken);
-          throw err;
-        });
       }
       if (change.phone_number !== undefined)
         await users.updateProfile(principal.user.id, { phoneNumber: change.phone_number });
-      return { message: MSG.profileChanged };
+      if (newEmail === undefined) return { message: MSG.profileChanged };
+      const token = randomToken(24);
+      await repo.replaceEmailChange(
+        principal.user.id,
+        newEmail,
+        sha256(token),
+        new Date(now().getTime() + EMAIL_CHANGE_TTL_MINUTES * 60_000),
+      );
+      await outbox.sendEmail(
+        emailChangeLinkEmail(newEmail, `${publicUrl}/confirm-email/${token}`, EMAIL_CHANGE_TTL_MINUTES / 60),
+      );
+      return { message: MSG.emailChangeSent(newEmail), email_pending: newEmail };
+    },
+
+    /** POST /profile/confirm-email/: the link sent to a new address makes it the sign-in e-mail; the old one is told. */
+    async confirmEmailChange(token: string): Promise<EmailChangeReply> {
+      const at = now();
+      const pending = await repo.liveEmailChange(sha256(token), at);
+      if (!pending) throw DomainError.field('token', MSG.emailChangeLinkInvalid);
+      const user = await users.byId(pending.userId);
+      if (!user) throw DomainError.field('token', MSG.emailChangeLinkInvalid);
+      const other = await users.byEmail(pending.newEmail);
+      if (other && other.id !== user.id) throw DomainError.field('token', MSG.emailTaken);
+      if (!(await repo.useEmailChange(pending.id, at))) throw DomainError.field('token', MSG.emailChangeLinkInvalid);
+      // Two people may claim the same address at once: the unique index decides, not a 500.
+      await users.updateUser(user.id, { email: pending.newEmail }).catch((err: unknown) => {
+        if (isUniqueViolation(err)) throw DomainError.field('token', MSG.emailTaken);
+        throw err;
+      });
+      await outbox.sendEmail(emailChangedNotice(user.email, pending.newEmail));
+      return { message: MSG.emailChanged(pending.newEmail), email: pending.newEmail };
     },
 
     async changePicture(principal: Principal, bytes: Buffer) {
@@ -94,7 +151,9 @@ export function createProfileService(deps: { users: UsersRepo; rights: RightsSer
       return { message: MSG.themeSaved, theme };
     },
 
+    /** Turning two-factor sign-in off needs the password typed recently; turning it on does not. */
     async setOtp(principal: Principal, enable: boolean) {
+      if (!enable && principal.user.otpEnabled) await assertFreshPassword(principal, 'OTP_DISABLE');
       await users.updateProfile(principal.user.id, { otpEnabled: enable });
       return { message: enable ? MSG.otpEnabled : MSG.otpDisabled, otp_enabled: enable };
     },

@@ -78,16 +78,44 @@ describe('GET /api/profile/userProfile', () => {
 });
 
 describe('POST /api/profile/profile_change/', () => {
-  it('changes the e-mail: the new one signs in, the old one no longer does', async () => {
+  it('a new e-mail takes effect when the link sent to it is followed; the old address is told', async () => {
     const user = await makeUser(t.db);
     const token = await signIn(t.app, user);
     const email = uniqueEmail('moved');
     const res = await change(token, { email: email.toUpperCase() });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: MSG.profileChanged });
+    expect(res.json()).toEqual({ message: MSG.emailChangeSent(email), email_pending: email });
+    // Until the link is followed, nothing changes.
+    expect((await readProfile(token)).email).toBe(user.email);
+    expect((await t.post('/login', { username: user.email, password: user.password })).statusCode).toBe(200);
+
+    const [mail] = await t.emailsTo(email);
+    expect(mail!.subject).toBe('Confirm your new DRAT e-mail');
+    const link = /http:\/\/drat\.test\/confirm-email\/([\w-]+)/.exec(mail!.body);
+    expect(link, mail!.body).not.toBeNull();
+    // The link works without signing in (it may be opened on another device), and once.
+    const confirmed = await t.post('/profile/confirm-email/', { token: link![1] });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toEqual({ message: MSG.emailChanged(email), email });
+    expect((await t.post('/profile/confirm-email/', { token: link![1] })).json()).toEqual({
+      token: [MSG.emailChangeLinkInvalid],
+    });
+
     expect((await readProfile(token)).email).toBe(email);
     expect((await t.post('/login', { username: email, password: user.password })).statusCode).toBe(200);
     expect((await t.post('/login', { username: user.email, password: user.password })).statusCode).toBe(400);
+    const [notice] = await t.emailsTo(user.email);
+    expect(notice!.subject).toBe('Your DRAT sign-in e-mail was changed');
+    expect(notice!.body).toContain(email);
+  });
+
+  it.each([
+    ['no token', {}],
+    ['an unknown token', { token: 'not-a-real-token' }],
+  ])('confirming an e-mail change with %s: 400 on token', async (_label, body) => {
+    const res = await t.post('/profile/confirm-email/', body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ token: [MSG.emailChangeLinkInvalid] });
   });
 
   it('changes the phone number, and clears it with an empty string', async () => {

@@ -8,6 +8,7 @@ import { PAGES } from '../pages';
 import { useSession } from '../session';
 import { STORAGE_KEYS } from '../../lib/storage';
 import { FirstLoginTour } from './FirstLoginTour';
+import { StepUpHost } from './StepUpHost';
 import { LeftNav } from './LeftNav';
 import type { TourStop } from './navItems';
 import { TopBar } from './TopBar';
@@ -168,6 +169,7 @@ export function AppLayout() {
       </div>
       <InboxModal open={inbox} onClose={() => setInbox(false)} />
       <FirstLoginTour session={session} target={tourTarget} enabled={!mobile} />
+      <StepUpHost />
     </div>
   );
 }

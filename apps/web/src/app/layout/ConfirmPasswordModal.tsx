@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Form, Input, Modal, Typography } from 'antd';
-import { confirmPasswordBody, MSG } from '@drat/contracts';
+import { confirmPasswordBody, MSG, type ConfirmPasswordReason } from '@drat/contracts';
 import { confirmPassword } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { zodFieldRule } from '../../lib/zodRule';
@@ -9,7 +9,7 @@ const PASSWORD_RULES = [zodFieldRule(confirmPasswordBody, 'password')];
 
 interface Props {
   open: boolean;
-  reason: 'DEAUTHORIZATION' | 'AUTHORIZATION' | 'LIVE_TRADING';
+  reason: ConfirmPasswordReason;
   title: string;
   explanation: string;
   onCancel: () => void;

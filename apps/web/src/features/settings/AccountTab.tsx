@@ -54,6 +54,10 @@ function DetailsForm({ profile }: { profile: Profile }) {
     // Both fields go every time, as the spec's payload reads (1-core §7 "email, phone_number").
     const body = { email: values.email.trim(), phone_number: (values.phone_number ?? '').trim() };
     change.mutate(body, {
+      // The e-mail shown stays the one that signs in until the link sent to the new one is followed.
+      onSuccess: (reply) => {
+        if (reply.email_pending) form.setFieldValue('email', profile.email);
+      },
       onError: (err) => applyServerErrors(form, err, EDITABLE).forEach((text) => message.error(text)),
     });
   };

@@ -56,7 +56,13 @@ export function useChangeProfile() {
   const { message } = App.useApp();
   return useMutation({
     mutationFn: changeProfile,
-    onSuccess: (_reply, change: ProfileChange) => {
+    onSuccess: (reply, change: ProfileChange) => {
+      // A new e-mail waits for the link sent to it: only the phone number changed yet.
+      if (reply.email_pending) {
+        if (change.phone_number !== undefined) patchProfile({ phone_number: change.phone_number });
+        message.info(reply.message, 8);
+        return;
+      }
       patchProfile(change);
       if (change.email !== undefined && change.email !== getSession()?.email) updateSession({ email: change.email });
       message.success(MSG.profileChanged);
