@@ -16,6 +16,7 @@ import { authPlugin } from './auth';
 import { errorHandler } from './errors';
 import { routeOf } from './operation';
 import { registerRoutes } from './routes';
+import { registerMedia } from './media';
 import { registerStatic } from './spa';
 
 export type { AppDeps } from '../compose';
@@ -115,6 +116,7 @@ export async function buildApp(modules: Modules, deps: HttpDeps): Promise<Fastif
   if (deps.config.demoSeed) {
     await app.register(mailboxRoutes, { outbox: modules.outbox });
   }
-  await registerStatic(app, WEB_DIST, path.join(deps.config.dataDir, 'uploads'), methods);
+  await registerMedia(app, path.join(deps.config.dataDir, 'uploads'));
+  await registerStatic(app, WEB_DIST, methods);
   return app;
 }

@@ -5,15 +5,8 @@ import fastifyStatic from '@fastify/static';
 import { MSG } from '@drat/contracts';
 import type { ApiMethods } from './methods';
 
-/** Serves the built web app at / with history fallback, and uploaded media at /media/. */
-export async function registerStatic(
-  app: FastifyInstance,
-  webDist: string,
-  uploadsDir: string,
-  methods: ApiMethods,
-): Promise<void> {
-  fs.mkdirSync(uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, { root: uploadsDir, prefix: '/media/', decorateReply: false, index: false });
+/** Serves the built web app at / with history fallback (uploaded media: http/media.ts). */
+export async function registerStatic(app: FastifyInstance, webDist: string, methods: ApiMethods): Promise<void> {
   const hasSpa = fs.existsSync(path.join(webDist, 'index.html'));
   if (hasSpa) {
     // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
