@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifyTriggerNote } from '@drat/contracts';
-import { sanitizeNote } from './types/alert-types.service';
+import { plainText, richText } from '../../core/stored-text';
 import { num } from './alert.dto';
 
 describe('num', () => {
@@ -28,7 +28,7 @@ describe('classifyTriggerNote (1-core §4, in order)', () => {
   ])('%s → %s', (note, expected) => expect(classifyTriggerNote(note)).toBe(expected));
 });
 
-describe('sanitizeNote', () => {
+describe('richText (alert-type notes)', () => {
   it.each([
     [
       'keeps basic formatting',
@@ -56,5 +56,15 @@ describe('sanitizeNote', () => {
     ['drops classes and styles', '<p class="x" style="color:red">t</p>', '<p>t</p>'],
     ['an empty editor paragraph is empty', '<p><br></p>', ''],
     ['plain text stays', 'Read the notes', 'Read the notes'],
-  ])('%s', (_label, input, expected) => expect(sanitizeNote(input)).toBe(expected));
+  ])('%s', (_label, input, expected) => expect(richText(input)).toBe(expected));
+});
+
+describe('plainText (alert notes and embed fields)', () => {
+  it.each([
+    ['keeps plain text as typed', 'Buy 1/2 at 10 & sell > 12 <- tight stop', 'Buy 1/2 at 10 & sell > 12 <- tight stop'],
+    ['drops tags, keeps their text', '<b>Strong</b> <a href="javascript:x">link</a>', 'Strong link'],
+    ['drops scripts and styles whole', 'a<script>steal()</script><style>p{}</style>b', 'ab'],
+    ['drops an image with its handler', 'x<img src=x onerror=steal()>y', 'xy'],
+    ['keeps line breaks and tabs, drops other control characters', 'one\ntwo\tthree\u0007\u001b', 'one\ntwo\tthree'],
+  ])('%s', (_label, input, expected) => expect(plainText(input)).toBe(expected));
 });

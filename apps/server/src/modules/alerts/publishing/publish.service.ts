@@ -2,6 +2,7 @@ import { ALERT_PUBLISH_MSG, type CreateAlertBody, type PublishAlertResponse } fr
 import { alertRiskReward } from '@drat/engine';
 import type { Embed } from '../shared.repo';
 import { DomainError } from '../../../core/errors';
+import { plainText } from '../../../core/stored-text';
 import type { MarketDataProvider } from '../../../providers/market/interface';
 import { toAlertDto } from '../alert.dto';
 import type { AlertRecord } from '../events/alert-events';
@@ -144,7 +145,7 @@ export function createPublishService({ repo, types, market, announcer }: Publish
       });
       let fieldId = 0;
       const embeds: Embed[] = body.embeds.map((e) => ({
-        fields: e.fields.map((f) => ({ id: (fieldId += 1), label: f.label, value: f.value })),
+        fields: e.fields.map((f) => ({ id: (fieldId += 1), label: plainText(f.label), value: plainText(f.value) })),
       }));
       const row = await repo.insert({
         alertTypeId: type.id,
@@ -163,7 +164,7 @@ export function createPublishService({ repo, types, market, announcer }: Publish
         riskPercent: String(riskPercent),
         rewardPercent: String(rewardPercent),
         embeds,
-        notes: body.notes,
+        notes: plainText(body.notes),
         ...optionColumns(body),
         createdAt: options.createdAt ?? market.now(),
         // The history backfill tells no one: it is born told-of.

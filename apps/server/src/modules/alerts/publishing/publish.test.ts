@@ -434,6 +434,21 @@ describe('POST /api/alerts/publish', () => {
     expect(await alertCount()).toBe(before);
   });
 
+  it('stores notes and embed fields as plain text: markup and scripts are dropped before they are kept', async () => {
+    const res = await publish(
+      stockAlert({
+        notes: 'Tight stop <script>fetch("https://evil.example")</script><b>now</b>',
+        embeds: [{ fields: [{ label: '<i>Setup</i>', value: 'Flag <img src=x onerror=alert(1)>breakout' }] }],
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const alert = res.json<PublishAlertResponse>().alert;
+    expect(alert.notes).toBe('Tight stop now');
+    expect(alert.embeds[0]!.fields[0]).toMatchObject({ label: 'Setup', value: 'Flag breakout' });
+    const [stored] = await t.db.select().from(alerts).where(eq(alerts.id, alert.id));
+    expect(stored!.notes).toBe('Tight stop now');
+  });
+
   it('stores options alerts with their contracts: BUY CALL, BUY PUT, STRANGLE and STRADDLE', async () => {
     const [low, mid, high] = strikesNear(3) as [number, number, number];
     const call = (await publish(optionsAlert({ single_strike: mid }))).json<PublishAlertResponse>();
