@@ -51,6 +51,10 @@ const schema = z.object({
     }),
   /** How long read caches (alert pages, tracked alerts, plans) keep an entry; 0 turns them off. */
   READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
+  /** A connection the database does not hand out within this fails the request (ms). */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** PostgreSQL cancels a statement that runs longer (ms; migrations are not limited). */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   MARKET_DATA: z.enum(['sim', 'tradier']).default('sim'),
   TRADIER_TOKEN: z.string().min(1).optional(),
   TRADIER_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
@@ -105,6 +109,8 @@ export type Config = {
   trustProxy: false | number | string[];
   /** Longest life of a read-cache entry (changes are forgotten at once through the change feed); 0: off. */
   readCacheMs: number;
+  /** How long the database may take to give a connection and to run a statement (ms). */
+  databaseTimeouts: { connectMs: number; statementMs: number };
   market: {
     provider: 'sim' | 'tradier';
     tradier: { token: string; baseUrl: string } | undefined;
@@ -178,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: e.WORKERS,
     trustProxy: e.TRUST_PROXY,
     readCacheMs: e.READ_CACHE_MS,
+    databaseTimeouts: { connectMs: e.DATABASE_CONNECT_TIMEOUT_MS, statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS },
     market: {
       provider: e.MARKET_DATA,
       tradier: e.TRADIER_TOKEN

@@ -58,6 +58,14 @@ describe('loadConfig', () => {
     });
   });
 
+  it('limits how long the database may take, unless told otherwise', () => {
+    expect(loadConfig({}).databaseTimeouts).toEqual({ connectMs: 10_000, statementMs: 30_000 });
+    expect(
+      loadConfig({ DATABASE_CONNECT_TIMEOUT_MS: '2000', DATABASE_STATEMENT_TIMEOUT_MS: '5000' }).databaseTimeouts,
+    ).toEqual({ connectMs: 2000, statementMs: 5000 });
+    expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '0' })).toThrow(/DATABASE_STATEMENT_TIMEOUT_MS/);
+  });
+
   it('listens on this machine only unless HOST says otherwise', () => {
     expect(loadConfig({}).host).toBe('127.0.0.1');
   });

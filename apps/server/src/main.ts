@@ -68,10 +68,21 @@ async function main(): Promise<void> {
   booted = (async () => {
     if (!config.databaseUrl) running.embedded = await startEmbeddedPostgres(path.join(config.dataDir), log);
     const databaseUrl = config.databaseUrl ?? running.embedded!.url;
-    const database = (running.database = connect(databaseUrl, 20, (err) => {
-      if (!stopping) log.warn({ err }, 'an idle database connection was closed');
-    }));
-    await runMigrations(database.db);
+    // Migrations run on a connection of their own, without the statement time limit.
+    const migrator = connect(databaseUrl, 1, undefined, { ...config.databaseTimeouts, statementMs: 0 });
+    try {
+      await runMigrations(migrator.db);
+    } finally {
+      await migrator.close();
+    }
+    const database = (running.database = connect(
+      databaseUrl,
+      20,
+      (err) => {
+        if (!stopping) log.warn({ err }, 'an idle database connection was closed');
+      },
+      config.databaseTimeouts,
+    ));
     await seedCatalogue(database.db);
     if (config.admin) await ensureAdmin(database.db, config.admin, log);
     const storage = createStorage(config);

@@ -17,8 +17,30 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export function connect(url: string, max = 10, onIdleError?: (err: Error) => void): Database {
-  const pool = new pg.Pool({ connectionString: url, max });
+/** How long the database may take: to hand out a connection, and to run one statement. */
+export interface DatabaseTimeouts {
+  /** Opening a connection (or waiting for a free one) longer than this fails the query. */
+  connectMs: number;
+  /** PostgreSQL cancels a statement running longer than this (0: never). */
+  statementMs: number;
+}
+export const DEFAULT_TIMEOUTS: DatabaseTimeouts = { connectMs: 10_000, statementMs: 30_000 };
+
+export function connect(
+  url: string,
+  max = 10,
+  onIdleError?: (err: Error) => void,
+  timeouts: DatabaseTimeouts = DEFAULT_TIMEOUTS,
+): Database {
+  // A database that stops answering fails requests after these times instead of holding them
+  // (and their connections) for ever; a transaction left idle is ended by the server.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: timeouts.connectMs,
+    statement_timeout: timeouts.statementMs,
+    idle_in_transaction_session_timeout: Math.max(60_000, timeouts.statementMs * 2),
+  });
   // An idle connection that the server closes (restart, shutdown) emits 'error' on the pool;
   // unhandled, that would crash the process. The next query simply opens a new connection.
   pool.on('error', (err) => onIdleError?.(err));
