@@ -65,7 +65,7 @@ export function composeModules(deps: AppDeps) {
   });
   const caches = { feed: createChangeFeed(listener, config.readCacheMs > 0), ttlMs: config.readCacheMs, now };
   const rights = createRights(db, now, caches);
-  const outbox = createOutbox(db, queue, mail, sms);
+  const outbox = createOutbox(db, queue, mail, sms, now);
   // Live updates: `live.publishUserEvent` tells a user's open tabs that something happened.
   const live = createLive({ db, market, log, now, listener });
   // Inbox, e-mail and SMS notifications of new alerts and triggers.

@@ -15,3 +15,4 @@ export * from './operation';
 export * from './system';
 export * from './decimal';
 export * from './trading';
+export * from './outbox';

@@ -5,6 +5,7 @@ import { registerAuthRoutes } from '../modules/auth';
 import { registerLiveRoutes } from '../modules/live';
 import { registerMarketRoutes } from '../modules/market';
 import { registerNotificationsRoutes } from '../modules/notifications';
+import { registerOutboxRoutes } from '../modules/outbox';
 import { registerProfileRoutes } from '../modules/profile';
 import { registerResourcesRoutes } from '../modules/resources';
 import { registerToolsRoutes } from '../modules/tools';
@@ -18,6 +19,7 @@ export async function registerRoutes(api: FastifyInstance, m: Modules): Promise<
   await registerMarketRoutes(api, m.market);
   await registerResourcesRoutes(api, m.resources);
   await registerNotificationsRoutes(api, m.notifications);
+  await registerOutboxRoutes(api, m.outbox);
   await registerLiveRoutes(api, m.live, m.auth);
   await registerAlertsRoutes(api, m.alerts);
   await registerToolsRoutes(api, m.tools);

@@ -32,7 +32,9 @@ export function jobFailuresRepo(db: Db) {
         });
     },
     /** The newest failures, newest first. */
-    latest: (limit = 100) => db.select().from(jobFailures).orderBy(desc(jobFailures.id)).limit(limit),
+    async latest(limit = 100): Promise<(typeof jobFailures.$inferSelect)[]> {
+      return db.select().from(jobFailures).orderBy(desc(jobFailures.id)).limit(limit);
+    },
   };
 }
 export type JobFailuresRepo = ReturnType<typeof jobFailuresRepo>;

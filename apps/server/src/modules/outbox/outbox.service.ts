@@ -1,5 +1,7 @@
 import type { Tx } from '../../db/transaction';
+import type { JobFailuresRepo } from '../../jobs/job-failures.repo';
 import type { JobQueue } from '../../jobs/queue';
+import type { FailedDeliveriesResponse } from '@drat/contracts';
 import type { MailMessage, MailProvider } from '../../providers/mail/interface';
 import { isRetryable } from '../../core/errors';
 import type { SmsMessage, SmsProvider } from '../../providers/sms/interface';
@@ -8,6 +10,11 @@ import type { OutboxRepo } from './outbox.repo';
 const MAX_ATTEMPTS = 6;
 /** A message still untried this long after it was written lost its delivery job: the sweep re-enqueues it. */
 const SWEEP_AFTER_MS = 5 * 60_000;
+/**
+ * A message tried, still PENDING, and not tried for this long has no retry coming (the job's five
+ * retries take about five minutes): the sweep marks it FAILED with its last error.
+ */
+export const ABANDONED_AFTER_MS = 30 * 60_000;
 
 export type OutboxChannel = 'EMAIL' | 'SMS';
 
@@ -36,7 +43,15 @@ const QUEUE = { EMAIL: 'email.deliver', SMS: 'sms.deliver' } as const;
  * keyed by its message, so enqueuing it twice delivers once; messages whose job was lost between
  * the write and the enqueue are picked up by `sweep`.
  */
-export function createOutboxService(repo: OutboxRepo, queue: JobQueue, mail: MailProvider, sms: SmsProvider) {
+export function createOutboxService(
+  repo: OutboxRepo,
+  queue: JobQueue,
+  mail: MailProvider,
+  sms: SmsProvider,
+  now: () => Date = () => new Date(),
+  /** Background jobs that failed for good, shown beside the failed messages. */
+  jobFailures: Pick<JobFailuresRepo, 'latest'> = { latest: async () => [] },
+) {
   const listeners = new Set<(result: DeliveryResult) => Promise<void>>();
 
   async function enqueue(messages: { id: number; channel: OutboxChannel }[]): Promise<void> {
@@ -65,10 +80,10 @@ export function createOutboxService(repo: OutboxRepo, queue: JobQueue, mail: Mai
     try {
       if (row.channel === 'SMS') await sms.send({ to: row.recipient, body: row.body });
       else await mail.deliver({ to: row.recipient, subject: row.subject, text: row.body, html: row.html ?? undefined });
-      await repo.markSent(outboxId, provider.name);
+      await repo.markSent(outboxId, provider.name, now());
     } catch (err) {
       const final = row.attempts + 1 >= MAX_ATTEMPTS || !isRetryable(err);
-      await repo.markFailed(outboxId, provider.name, err instanceof Error ? err.message : String(err), final);
+      await repo.markFailed(outboxId, provider.name, err instanceof Error ? err.message : String(err), final, now());
       if (final) await settle({ outboxId, channel: row.channel, status: 'FAILED' });
       else throw err;
       return;
@@ -116,11 +131,50 @@ export function createOutboxService(repo: OutboxRepo, queue: JobQueue, mail: Mai
     deliverEmail: deliver,
     deliverSms: deliver,
 
-    /** Scheduled job: re-enqueues messages written but never tried (a crash between write and enqueue). */
-    async sweep(now: Date = new Date()): Promise<number> {
-      const lost = await repo.untried(new Date(now.getTime() - SWEEP_AFTER_MS), 1000);
+    /**
+     * Scheduled job ('outbox.sweep'): re-enqueues messages written but never tried (a crash between
+     * write and enqueue), and marks FAILED, with the reason, those whose retries stopped. Answers
+     * how many it re-enqueued.
+     */
+    async sweep(at: Date = now()): Promise<number> {
+      const lost = await repo.untried(new Date(at.getTime() - SWEEP_AFTER_MS), 1000);
       await enqueue(lost);
+      const abandoned = await repo.failAbandoned(
+        new Date(at.getTime() - ABANDONED_AFTER_MS),
+        (lastError, attempts) =>
+          `Delivery stopped after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${lastError ?? 'no answer'}`,
+        1000,
+      );
+      for (const m of abandoned) await settle({ outboxId: m.id, channel: m.channel, status: 'FAILED' });
       return lost.length;
+    },
+
+    /** GET /api/outbox/failed: messages and jobs that failed for good, newest first. */
+    async failures(limit: number): Promise<FailedDeliveriesResponse> {
+      const [messages, jobs] = await Promise.all([repo.failed(limit), jobFailures.latest(limit)]);
+      const iso = (d: Date | null) => (d ? d.toISOString() : null);
+      return {
+        messages: messages.map((m) => ({
+          id: m.id,
+          channel: m.channel,
+          recipient: m.recipient,
+          subject: m.subject,
+          attempts: m.attempts,
+          last_error: m.lastError,
+          provider: m.provider,
+          created: m.createdAt.toISOString(),
+          last_attempt: iso(m.lastAttemptAt),
+        })),
+        jobs: jobs.map((j) => ({
+          queue: j.queue,
+          job_id: j.jobId,
+          code: j.code,
+          reason: j.reason,
+          retryable: j.retryable,
+          attempts: j.attempts,
+          failed_at: j.failedAt.toISOString(),
+        })),
+      };
     },
 
     /** Called with the final result of each message (the notifications record it). */

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { outbox } from '../../db/schema/index';
+import type { FailedDeliveriesResponse } from '@drat/contracts';
+import { jobFailures, outbox } from '../../db/schema/index';
 import type { MailMessage, MailProvider } from '../../providers/mail/index';
 import { smtpMailProvider } from '../../providers/mail/smtp';
-import { makeUser } from '../../../test/factories';
+import { makeUser, signIn } from '../../../test/factories';
+import { ABANDONED_AFTER_MS } from './outbox.service';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { startFakeSmtp } from '../../../test/smtp-fake';
 
@@ -187,5 +189,96 @@ describe('demo mailbox', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('nothing stays stuck', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('a message whose retries stopped is marked FAILED with the reason, and its notification hears of it', async () => {
+    const heard: { outboxId: number; status: string }[] = [];
+    t.modules.outbox.onResult(async (r) => {
+      heard.push(r);
+    });
+    const long = new Date(t.clock.now().getTime() - ABANDONED_AFTER_MS - 60_000);
+    const recent = new Date(t.clock.now().getTime() - 60_000);
+    const [stuck, retrying] = await t.db
+      .insert(outbox)
+      .values([
+        {
+          channel: 'SMS',
+          recipient: '+14155550100',
+          body: 'x',
+          attempts: 3,
+          lastError: 'Twilio answered 503',
+          lastAttemptAt: long,
+        },
+        {
+          channel: 'SMS',
+          recipient: '+14155550101',
+          body: 'y',
+          attempts: 1,
+          lastError: 'timeout',
+          lastAttemptAt: recent,
+        },
+      ])
+      .returning();
+    await t.modules.outbox.sweep(t.clock.now());
+    expect(await row(t, stuck!.id)).toMatchObject({
+      status: 'FAILED',
+      lastError: 'Delivery stopped after 3 attempts: Twilio answered 503',
+    });
+    // One still inside its retries is left to them.
+    expect((await row(t, retrying!.id)).status).toBe('PENDING');
+    expect(heard).toContainEqual({ outboxId: stuck!.id, channel: 'SMS', status: 'FAILED' });
+  });
+
+  it('GET /api/outbox/failed shows super users the failed messages and jobs with their reasons', async () => {
+    await t.db.insert(outbox).values({
+      channel: 'EMAIL',
+      recipient: 'gone@test.drat',
+      subject: 'Your code',
+      body: 'x',
+      status: 'FAILED',
+      attempts: 6,
+      lastError: 'SMTP: 550 mailbox unavailable',
+    });
+    await t.db.insert(jobFailures).values({
+      queue: 'notifications.fanout',
+      jobId: 'job-1',
+      data: { kind: 'NEW_ALERT', ref: 9 },
+      code: 'NOT_FOUND',
+      reason: 'The alert 9 does not exist.',
+      retryable: false,
+      attempts: 1,
+    });
+    expect((await t.get('/outbox/failed')).statusCode).toBe(401);
+    const regular = await signIn(t.app, await makeUser(t.db));
+    expect((await t.get('/outbox/failed', { token: regular })).statusCode).toBe(403);
+    const admin = await signIn(t.app, await makeUser(t.db, { isSuper: true, plans: [] }));
+    const res = await t.get('/outbox/failed?limit=50', { token: admin });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<FailedDeliveriesResponse>();
+    expect(body.messages).toContainEqual(
+      expect.objectContaining({
+        recipient: 'gone@test.drat',
+        last_error: 'SMTP: 550 mailbox unavailable',
+        attempts: 6,
+      }),
+    );
+    expect(body.jobs).toContainEqual(
+      expect.objectContaining({
+        queue: 'notifications.fanout',
+        code: 'NOT_FOUND',
+        reason: 'The alert 9 does not exist.',
+      }),
+    );
+    expect((await t.get('/outbox/failed?limit=0', { token: admin })).statusCode).toBe(400);
   });
 });
