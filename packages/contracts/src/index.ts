@@ -1,3 +1,4 @@
+export * from './zod-messages';
 export * from './constants';
 export * from './messages';
 export * from './session';

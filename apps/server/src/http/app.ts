@@ -13,7 +13,8 @@ import { mailboxRoutes } from '../modules/dev';
 import { answerSerializer } from './answers';
 import { apiMethods } from './methods';
 import { authPlugin } from './auth';
-import { errorHandler } from './errors';
+import { errorHandler, frameworkError } from './errors';
+import { registerInputChecks } from './input';
 import { routeOf } from './operation';
 import { registerRoutes } from './routes';
 import { registerMedia } from './media';
@@ -60,6 +61,8 @@ export async function buildApp(modules: Modules, deps: HttpDeps): Promise<Fastif
     trustProxy: trustedProxies(deps.config.trustProxy),
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
+    // A URL that cannot be decoded or routed is answered in words too (http/errors.ts).
+    frameworkErrors: frameworkError,
     // One line per request only when debugging; errors are logged by the error handler.
     logController: new LogController({
       disableRequestLogging: deps.log.level !== 'debug' && deps.log.level !== 'trace',
@@ -69,6 +72,7 @@ export async function buildApp(modules: Modules, deps: HttpDeps): Promise<Fastif
   // Answers are checked against their operation's schema in development and tests (http/answers.ts).
   app.setSerializerCompiler(answerSerializer(deps.config.env !== 'production'));
   app.setErrorHandler(errorHandler);
+  registerInputChecks(app);
   const methods = apiMethods(app);
 
   // Stored files served from elsewhere (an S3 bucket's public address) show as images too.

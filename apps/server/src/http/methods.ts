@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+/** Fastify's router takes path parameters up to this long (its default maxParamLength); longer ones route nowhere. */
+const MAX_PARAM_LENGTH = 100;
 
 /**
  * The methods each API path takes, learnt as routes are registered, so a call with a method its
@@ -12,7 +14,9 @@ export function apiMethods(app: FastifyInstance) {
     if (!route.url.startsWith('/api/')) return;
     const source = route.url
       .split('/')
-      .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .map((part) =>
+        part.startsWith(':') ? `[^/]{1,${MAX_PARAM_LENGTH}}` : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+      )
       .join('/');
     const pattern = new RegExp(`^${source}$`);
     let entry = routes.find((r) => r.pattern.source === pattern.source);

@@ -41,6 +41,8 @@ export function routeOf<const O extends Operation>(op: O) {
     ...(op.consumes ? { consumes: [...op.consumes] } : {}),
     ...(op.query ? { querystring: op.query } : {}),
     ...(op.params ? { params: op.params } : {}),
+    // Public calls say so in the document: no token is asked of them (the document's default is one).
+    ...(op.public ? { security: [] } : {}),
     response,
   };
   return {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MSG, PROFILE_API as API, PROFILE_PICTURE_MAX_BYTES } from '@drat/contracts';
 import { principalOf } from '../../http/auth';
 import { routeOf } from '../../http/operation';
+import { multipartFailure } from '../../http/input';
 import { DomainError } from '../../core/errors';
 import type { ProfileService } from './profile.service';
 
@@ -23,16 +24,21 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> =
     handler: (req) => profile.toggle(principalOf(req), 'trackers'),
   });
 
-  // Multipart: the route reads the one file itself (field `new_image`).
+  // Multipart (the edge refuses other media types, http/input.ts): the route reads the one file
+  // itself (field `new_image`); a body busboy cannot read is a 400 (multipartFailure).
   app.route({
     ...routeOf(API.changePicture),
     handler: async (req) => {
       const principal = principalOf(req);
-      const file = await req.file({ limits: { fileSize: PROFILE_PICTURE_MAX_BYTES, files: 1 } });
+      const file = await req
+        .file({ limits: { fileSize: PROFILE_PICTURE_MAX_BYTES, files: 1 } })
+        .catch((err: unknown) => {
+          throw multipartFailure(err);
+        });
       if (!file || file.fieldname !== 'new_image') throw DomainError.field('new_image', MSG.fieldRequired);
       const bytes = await file.toBuffer().catch((err: { code?: string }) => {
         if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError('PAYLOAD_TOO_LARGE', MSG.pictureTooLarge);
-        throw err;
+        throw multipartFailure(err);
       });
       return profile.changePicture(principal, bytes);
     },

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { RESOURCE_MAX_BYTES, RESOURCE_MSG } from '@drat/contracts';
 import { DomainError } from '../../core/errors';
+import { multipartFailure, nulError, nulField } from '../../http/input';
 
 /** An uploaded file, read whole. */
 export interface Upload {
@@ -27,13 +28,24 @@ const STREAM_LIMIT = Math.max(...Object.values(RESOURCE_MAX_BYTES));
 /**
  * Reads POST /resources/create/ (multipart/form-data). Empty text fields and empty files count as
  * absent; files of other names are read and dropped. A file past every type's limit ends the request
- * with 413; the limit of the chosen type is the service's to check.
+ * with 413; the limit of the chosen type is the service's to check. A NUL character in a field, its
+ * name or a file's name is refused naming the field (as http/input.ts does for JSON bodies); a body
+ * busboy cannot read is a 400.
  */
 export async function readResourceForm(req: FastifyRequest): Promise<ResourceForm> {
   if (!req.isMultipart()) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', RESOURCE_MSG.notMultipart);
+  try {
+    return await readParts(req);
+  } catch (err) {
+    throw multipartFailure(err);
+  }
+}
+
+async function readParts(req: FastifyRequest): Promise<ResourceForm> {
   const form: ResourceForm = { fields: {}, file: undefined, thumbnail: undefined };
   const parts = req.parts({ limits: { fileSize: STREAM_LIMIT, files: 3, fields: 100, fieldSize: 64 * 1024 } });
   for await (const part of parts) {
+    if (nulField(part.fieldname) !== null) throw nulError('');
     if (part.type === 'file') {
       const field = part.fieldname;
       const bytes = await part.toBuffer().catch((err: { code?: string }) => {
@@ -41,11 +53,13 @@ export async function readResourceForm(req: FastifyRequest): Promise<ResourceFor
           throw new DomainError('PAYLOAD_TOO_LARGE', RESOURCE_MSG.tooLarge('file', STREAM_LIMIT));
         throw err;
       });
+      if (nulField(part.filename) !== null) throw nulError(field);
       if (isFileField(field) && bytes.length > 0) form[field] = { filename: part.filename, bytes };
       continue;
     }
     const name = part.fieldname.replace(/\[\]$/, '');
     const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+    if (nulField(value) !== null) throw nulError(name);
     if (value.trim() === '') continue;
     if (LIST_FIELDS.has(name)) {
       const list = form.fields[name];
