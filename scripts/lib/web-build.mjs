@@ -20,6 +20,7 @@ const WEB_SOURCES = [
   'apps/web/vite.config.ts',
   'apps/web/vite.config.js',
   'apps/web/vite.config.mts',
+  'apps/web/vite', // the build's own plugins (precompress.ts: the .br and .gz copies)
   'packages/contracts/src',
 ];
 

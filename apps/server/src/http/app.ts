@@ -74,6 +74,7 @@ export async function buildApp(modules: Modules, deps: HttpDeps): Promise<Fastif
   app.setErrorHandler(errorHandler);
   registerInputChecks(app);
   const methods = apiMethods(app);
+  await app.register(import('./compression'));
 
   // Stored files served from elsewhere (an S3 bucket's public address) show as images too.
   const imgSrc = deps.storage.publicOrigin ? [...CSP.imgSrc, deps.storage.publicOrigin] : CSP.imgSrc;

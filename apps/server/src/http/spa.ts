@@ -5,7 +5,15 @@ import fastifyStatic from '@fastify/static';
 import { MSG } from '@drat/contracts';
 import type { ApiMethods } from './methods';
 
-/** Serves the built web app at / with history fallback (uploaded media: http/media.ts). */
+/** The precompressed copies the web build writes beside each file (apps/web/vite/precompress.ts). */
+const ENCODED_COPY = /\.(br|gz)$/;
+
+/**
+ * Serves the built web app at / with history fallback (uploaded media: http/media.ts). A file is
+ * sent as its brotli or gzip copy (`index-xyz.js.br`, `.gz`) when the request's Accept-Encoding
+ * takes it, with `Content-Encoding`, `Vary: Accept-Encoding` and the original file's type; else
+ * as it is.
+ */
 export async function registerStatic(app: FastifyInstance, webDist: string, methods: ApiMethods): Promise<void> {
   const hasSpa = fs.existsSync(path.join(webDist, 'index.html'));
   if (hasSpa) {
@@ -16,7 +24,9 @@ export async function registerStatic(app: FastifyInstance, webDist: string, meth
       wildcard: true,
       index: ['index.html'],
       decorateReply: true,
-      setHeaders: (reply, file) => {
+      preCompressed: true,
+      setHeaders: (reply, served) => {
+        const file = served.replace(ENCODED_COPY, '');
         if (file.includes(`${path.sep}assets${path.sep}`))
           reply.header('cache-control', 'public, max-age=31536000, immutable');
         else if (file.endsWith('.html')) reply.header('cache-control', 'no-cache');

@@ -1,31 +1,11 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { Spin } from 'antd';
+import type { ReactNode } from 'react';
 import type { SessionData } from '@drat/contracts';
 import { MSG } from '@drat/contracts';
 import { can } from './access';
 import { PlaceholderPage } from '../features/placeholders';
+import { lazyPage } from '../lib/lazyPage';
 
-/**
- * A page whose code is fetched when it is first opened (each area is its own chunk, so signing in
- * does not download every screen).
- */
-function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  const Page = lazy(async () => ({ default: await load() }));
-  return function LazyPage(props: P) {
-    return (
-      <Suspense
-        fallback={
-          <div style={{ display: 'flex', justifyContent: 'center', padding: 48 }}>
-            <Spin size="large" />
-          </div>
-        }
-      >
-        <Page {...props} />
-      </Suspense>
-    );
-  };
-}
-
+// Each area is its own chunk, fetched when one of its pages is first opened (lib/lazyPage.tsx).
 const DashboardPage = lazyPage(async () => (await import('../features/dashboard')).DashboardPage);
 const SettingsPage = lazyPage(async () => (await import('../features/settings')).SettingsPage);
 const AlertsPage = lazyPage(async () => (await import('../features/alerts')).AlertsPage);

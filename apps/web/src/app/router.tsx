@@ -1,10 +1,13 @@
 import { createBrowserRouter, Outlet } from 'react-router-dom';
 import { ConfirmEmailPage, LoginPage, ResetConfirmPage, ResetEmailSentPage, ResetRequestPage } from '../features/auth';
+import { lazyPage } from '../lib/lazyPage';
 import { PublicFrame } from './layout/PublicFrame';
-import { AppLayout } from './layout/AppLayout';
 import { PageGuard, PublicOnly, RequireAuth } from './guards';
-import { NotFoundPage } from './NotFoundPage';
 import { PAGES, PUBLIC_PAGES } from './pages';
+
+// The sign-in screen is in the first download; the signed-in shell and the rare pages come later.
+const AppLayout = lazyPage(async () => (await import('./layout/AppLayout')).AppLayout);
+const NotFoundPage = lazyPage(async () => (await import('./NotFoundPage')).NotFoundPage);
 
 const login = (
   <PublicOnly>

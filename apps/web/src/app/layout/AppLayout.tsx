@@ -7,7 +7,7 @@ import { InboxModal, useNotificationEvents, useUnreadCount } from '../../feature
 import { PAGES } from '../pages';
 import { useSession } from '../session';
 import { STORAGE_KEYS } from '../../lib/storage';
-import { FirstLoginTour } from './FirstLoginTour';
+import { lazyDialog } from '../../lib/lazyPage';
 import { StepUpHost } from './StepUpHost';
 import { LeftNav } from './LeftNav';
 import type { TourStop } from './navItems';
@@ -26,6 +26,12 @@ function useIsMobile() {
   }, [query]);
   return mobile;
 }
+
+/** Shown once, on a first login: fetched only then. */
+const FirstLoginTour = lazyDialog(
+  async () => (await import('./FirstLoginTour')).FirstLoginTour,
+  (p) => p.session.first_login,
+);
 
 const storedSize = (): NavSize => (localStorage.getItem(STORAGE_KEYS.navSize) === 'SMALL' ? 'SMALL' : 'LARGE');
 

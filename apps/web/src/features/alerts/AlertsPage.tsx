@@ -21,19 +21,36 @@ import {
 import { useSession } from '../../app/session';
 import { AlertCard, type AlertActions, type Selection } from './AlertCard';
 import { MoreInfoModal, NotesModal } from './AlertModals';
-import { AlertTable } from './AlertTable';
 import { CategoryTabs, TypePills, useCategoryType } from './categories';
 import { DeletionControls, useDeletionMode } from './DeletionControls';
-import { FilterModal } from './FilterModal';
+import { FilterModal } from './filterDialog';
 import { InfiniteFooter } from '../../components/InfiniteFooter';
-import { NewAlertDrawer } from './NewAlertDrawer';
-import { PublisherKeysModal } from './PublisherKeysModal';
 import { listLoadError } from '../../lib/errors';
+import { lazyDialog, lazyPart } from '../../lib/lazyPage';
 import { useAlertList, useAlertSearch, useAlertTickers, useTrackAlert } from './queries';
 import { AlertTypeResourcesModal } from '../resources';
-import { ImportantNotesModal } from './TypeInfoModals';
 
 type View = 'cards' | 'table';
+
+// Parts fetched when first shown: the table view (the page opens on cards) and the dialogs (the
+// HTML sanitizer of the notes, the publishing forms).
+const ImportantNotesModal = lazyDialog(
+  async () => (await import('./TypeInfoModals')).ImportantNotesModal,
+  (p) => p.open,
+);
+const NewAlertDrawer = lazyDialog(
+  async () => (await import('./NewAlertDrawer')).NewAlertDrawer,
+  (p) => p.open,
+);
+const PublisherKeysModal = lazyDialog(
+  async () => (await import('./PublisherKeysModal')).PublisherKeysModal,
+  (p) => p.open,
+);
+const AlertTable = lazyPart(
+  async () => (await import('./AlertTable')).AlertTable,
+  <Spin size="large" style={{ display: 'block', margin: '48px auto' }} />,
+);
+
 type Dialog = 'notes' | 'resources' | 'filter' | 'new' | 'keys' | null;
 
 export function AlertGrid({

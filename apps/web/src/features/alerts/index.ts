@@ -2,8 +2,14 @@
  * The alerts area (1-core §2): the alert list and the completed alerts pages, and what the
  * triggers and trackers screens reuse (category tabs, the search modal, an alert's card).
  */
-export { AlertsPage } from './AlertsPage';
-export { CompletedAlertsPage } from './completed/CompletedAlertsPage';
+import { lazyPage } from '../../lib/lazyPage';
+
+// The pages are fetched when opened, so the triggers and trackers screens, which reuse the parts
+// below, do not download them.
+export const AlertsPage = lazyPage(async () => (await import('./AlertsPage')).AlertsPage);
+export const CompletedAlertsPage = lazyPage(
+  async () => (await import('./completed/CompletedAlertsPage')).CompletedAlertsPage,
+);
 export { StandaloneAlertCard } from './AlertModals';
 export { CategoryTabs, useCategoryType } from './categories';
-export { FilterModal } from './FilterModal';
+export { FilterModal } from './filterDialog';

@@ -1,12 +1,18 @@
 import { useState, type CSSProperties, type ReactNode } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
-import { Flex, Tabs, Tooltip, Typography, theme } from 'antd';
+import { Flex, Spin, Tabs, Tooltip, Typography, theme } from 'antd';
 import { BulbOutlined, ExperimentOutlined, RadarChartOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import type { SessionData } from '@drat/contracts';
 import { useSession } from '../../app/session';
-import { AskDratTab } from './askDrat/AskDratTab';
+import { lazyPart } from '../../lib/lazyPage';
 import { DioneTab } from './dione/DioneTab';
 import { RangeRadarTab } from './rangeRadar/RangeRadarTab';
+
+/** Ask DRAT (its company view, filings table and chart) is fetched when its tab is first shown. */
+const AskDratTab = lazyPart(
+  async () => (await import('./askDrat/AskDratTab')).AskDratTab,
+  <Spin style={{ display: 'block', margin: '32px auto' }} />,
+);
 
 type TabKey = 'dione' | 'ask-drat' | 'range-radar';
 

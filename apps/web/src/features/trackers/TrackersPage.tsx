@@ -1,69 +1,19 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Col,
-  Empty,
-  Flex,
-  Modal,
-  Popconfirm,
-  Progress,
-  Row,
-  Spin,
-  Table,
-  Tabs,
-  Typography,
-} from 'antd';
-import { ClearOutlined, DeleteOutlined, ExperimentOutlined, EyeOutlined } from '@ant-design/icons';
-import type { DioneTrackerDto, TrackerDto } from '@drat/contracts';
+import { Alert, Button, Card, Col, Empty, Flex, Modal, Popconfirm, Progress, Row, Spin, Tabs, Typography } from 'antd';
+import { DeleteOutlined, EyeOutlined } from '@ant-design/icons';
+import type { TrackerDto } from '@drat/contracts';
 import { DetailRow } from '../../components/DetailRow';
 import { StandaloneAlertCard } from '../alerts';
 import { formatDate, formatDateTime, money, moneyRange } from '../../lib/format';
-import {
-  useAlertTrackers,
-  useDioneTrackers,
-  useRemoveDioneTracker,
-  useRemoveTracker,
-  useResetDioneTrackers,
-  useResetTrackers,
-  useTrackerAlert,
-} from './queries';
+import { lazyPart } from '../../lib/lazyPage';
+import { useAlertTrackers, useRemoveTracker, useResetTrackers, useTrackerAlert } from './queries';
+import { ResetButton } from './ResetButton';
 
-/** 'Reset' with a confirm popup, for either tab. */
-function ResetButton({
-  what,
-  disabled,
-  loading,
-  onReset,
-}: {
-  what: string;
-  disabled: boolean;
-  loading: boolean;
-  onReset: () => void;
-}) {
-  const { modal } = App.useApp();
-  return (
-    <Button
-      icon={<ClearOutlined />}
-      disabled={disabled}
-      loading={loading}
-      onClick={() =>
-        void modal.confirm({
-          title: `Reset ${what}`,
-          content: `Remove every ${what.toLowerCase()} entry? This cannot be undone.`,
-          okText: 'Reset',
-          okButtonProps: { danger: true },
-          onOk: onReset,
-        })
-      }
-    >
-      Reset
-    </Button>
-  );
-}
+/** The second tab's table, fetched when the tab is first opened. */
+const DioneTrackersTab = lazyPart(
+  async () => (await import('./DioneTrackersTab')).DioneTrackersTab,
+  <Spin style={{ display: 'block', margin: '32px auto' }} />,
+);
 
 function TrackerCard({ tracker, onView }: { tracker: TrackerDto; onView: (id: number) => void }) {
   const remove = useRemoveTracker();
@@ -160,68 +110,6 @@ function AlertTrackersTab() {
         ))}
       </Row>
       <TrackerAlertModal id={viewing} onClose={() => setViewing(null)} />
-    </Flex>
-  );
-}
-
-function DioneTrackersTab() {
-  const navigate = useNavigate();
-  const trackers = useDioneTrackers();
-  const remove = useRemoveDioneTracker();
-  const reset = useResetDioneTrackers();
-  const list = trackers.data ?? [];
-  if (trackers.isSuccess && list.length === 0) {
-    return (
-      <Empty description="No Dione tickers tracked yet. Analyse a ticker with Dione and track it.">
-        <Button type="primary" icon={<ExperimentOutlined />} onClick={() => navigate('/tools')}>
-          Go To Dione
-        </Button>
-      </Empty>
-    );
-  }
-  return (
-    <Flex vertical gap={16}>
-      <Flex justify="end">
-        <ResetButton
-          what="DIONE Tracker"
-          disabled={list.length === 0}
-          loading={reset.isPending}
-          onReset={() => reset.mutate(undefined)}
-        />
-      </Flex>
-      {trackers.isError && <Alert type="error" showIcon title={trackers.error.message} />}
-      <Table<DioneTrackerDto>
-        rowKey="id"
-        loading={trackers.isLoading}
-        dataSource={list}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        columns={[
-          {
-            title: 'Ticker',
-            dataIndex: 'ticker',
-            render: (t: string) => <Typography.Text strong>{t}</Typography.Text>,
-          },
-          { title: 'Alert Date', dataIndex: 'alert_date', render: (d: string) => formatDate(d) },
-          { title: 'Alert Price', render: (_, r) => money(r.alert_price, undefined) },
-          { title: 'Target 1', render: (_, r) => money(r.target_range_one, undefined) },
-          { title: 'Target 2', render: (_, r) => money(r.target_range_two, undefined) },
-          {
-            title: '',
-            key: 'remove',
-            render: (_, r) => (
-              <Popconfirm
-                title={`Stop tracking ${r.ticker}?`}
-                okText="Remove"
-                okButtonProps={{ danger: true }}
-                onConfirm={() => remove.mutate(r.id)}
-              >
-                <Button size="small" danger type="text" icon={<DeleteOutlined />} aria-label={`Remove ${r.ticker}`} />
-              </Popconfirm>
-            ),
-          },
-        ]}
-      />
     </Flex>
   );
 }

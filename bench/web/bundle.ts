@@ -1,0 +1,221 @@
+/**
+ * `npm run bench:web -w @drat/bench` (part of `npm run bench`): what each route of the web app
+ * downloads, gzipped, against the targets of issue 12 (sign-in page: at most 200 KB gzipped).
+ *
+ * Builds apps/web in memory with its own vite.config.ts (Vite's JS API, `write: false`; the
+ * sources as they are now, apps/web/dist is not touched) and reads the chunk graph from the Rollup
+ * output: each chunk's modules, static imports, dynamic imports and imported CSS. A route loads
+ * the entry chunk and its static imports, then for each module it renders that the entry does not
+ * hold (the layout of the signed-in pages, the page's feature, fetched with `import()`), that
+ * module's chunk and its static imports. Sizes are gzip level 9 (what the server sends, from the
+ * files precompressed at build time) and brotli, per file, summed. Dynamic imports a route's code
+ * makes later (on a click: the Excel export, a dialog) are listed as "on demand", not counted.
+ * It prints figures; it never fails on size.
+ *
+ * BENCH_WEB_DIR measures another copy of apps/web instead (a checkout of an older commit, for a
+ * before/after); it must sit two folders below the repository, like apps/web, to find its packages.
+ */
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
+import { build, type Rollup } from 'vite';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const WEB = process.env.BENCH_WEB_DIR ? path.resolve(process.env.BENCH_WEB_DIR) : path.join(ROOT, 'apps/web');
+const KB = 1024;
+const LOGIN_TARGET_KB = 200;
+
+/** The signed-in layout: every page below renders inside it. */
+const LAYOUT = 'src/app/layout/AppLayout.tsx';
+const page = (feature: string, component: string) => [
+  LAYOUT,
+  `src/features/${feature}/index.ts`,
+  `src/features/${feature}/${component}.tsx`,
+];
+
+/**
+ * The routes, with the modules each renders on its first screen: the layout, the feature's index
+ * that app/pages.tsx imports and the page's own component (which the index may fetch in turn). A
+ * module the entry already holds adds nothing; one in another chunk must be what an `import()` loads.
+ */
+export const ROUTES: { route: string; renders: string[]; targetKb?: number }[] = [
+  {
+    route: '/login',
+    renders: ['src/features/auth/index.ts', 'src/features/auth/LoginPage.tsx'],
+    targetKb: LOGIN_TARGET_KB,
+  },
+  { route: '/dashboard', renders: page('dashboard', 'DashboardPage') },
+  { route: '/alerts', renders: page('alerts', 'AlertsPage') },
+  { route: '/completed-alerts', renders: page('alerts', 'completed/CompletedAlertsPage') },
+  { route: '/triggers', renders: page('triggers', 'TriggersPage') },
+  { route: '/trackers', renders: page('trackers', 'TrackersPage') },
+  { route: '/tools', renders: page('tools', 'ToolsPage') },
+  { route: '/resources', renders: page('resources', 'ResourcesPage') },
+  { route: '/settings', renders: page('settings', 'SettingsPage') },
+  { route: '/manage-resources', renders: page('resources', 'ManageResourcesPage') },
+];
+
+/** Other screens, reached by a link rather than from a route above: not "on demand" of those. */
+const OTHER_SCREENS = [
+  'src/features/auth/ResetPages.tsx',
+  'src/features/auth/ConfirmEmailPage.tsx',
+  'src/app/NotFoundPage.tsx',
+];
+
+interface Sizes {
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
+
+export interface RouteFigures {
+  route: string;
+  js: Sizes;
+  css: Sizes;
+  files: number;
+  targetKb?: number;
+  /** Chunks the route's code may fetch later (on a click), with the gzipped size they add. */
+  onDemand: { name: string; gzip: number }[];
+}
+
+function sizesOf(content: string | Uint8Array): Sizes {
+  const buffer = Buffer.from(content);
+  return {
+    raw: buffer.length,
+    gzip: zlib.gzipSync(buffer, { level: 9 }).length,
+    brotli: zlib.brotliCompressSync(buffer, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: buffer.length,
+      },
+    }).length,
+  };
+}
+
+const add = (a: Sizes, b: Sizes): Sizes => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip, brotli: a.brotli + b.brotli });
+const ZERO: Sizes = { raw: 0, gzip: 0, brotli: 0 };
+
+/** Builds the web app in memory and returns its chunks and assets. */
+export async function buildWeb(): Promise<Rollup.OutputBundle[string][]> {
+  const result = await build({
+    root: WEB,
+    configFile: path.join(WEB, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { write: false, sourcemap: false, reportCompressedSize: false },
+  });
+  const outputs = Array.isArray(result) ? result : [result];
+  return outputs.flatMap((out) => ('output' in out ? out.output : []));
+}
+
+/** Per route: the files it loads and their gzipped sizes. */
+export function routeFigures(output: Rollup.OutputBundle[string][]): RouteFigures[] {
+  const chunks = output.filter((o): o is Rollup.OutputChunk => o.type === 'chunk');
+  const assets = new Map(output.filter((o) => o.type === 'asset').map((a) => [a.fileName, a]));
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const entry = chunks.find((c) => c.isEntry);
+  if (!entry) throw new Error('the build has no entry chunk');
+  const sizeCache = new Map<string, Sizes>();
+  const sizeOf = (file: string): Sizes => {
+    let sizes = sizeCache.get(file);
+    if (!sizes) {
+      const chunk = byFile.get(file);
+      const asset = assets.get(file);
+      sizes = sizesOf(chunk ? chunk.code : (asset?.source ?? ''));
+      sizeCache.set(file, sizes);
+    }
+    return sizes;
+  };
+  /** A chunk and every chunk it imports statically. */
+  const closure = (start: Rollup.OutputChunk, into: Set<string>): void => {
+    if (into.has(start.fileName)) return;
+    into.add(start.fileName);
+    for (const file of start.imports) {
+      const next = byFile.get(file);
+      if (next) closure(next, into);
+    }
+  };
+  const dynamicTargets = new Set(chunks.flatMap((c) => c.dynamicImports));
+  const chunkOf = (rel: string): Rollup.OutputChunk => {
+    const id = path.join(WEB, rel);
+    const chunk = chunks.find((c) => c.moduleIds.includes(id));
+    if (!chunk) throw new Error(`no chunk holds ${rel}: update ROUTES in bench/web/bundle.ts`);
+    return chunk;
+  };
+  const entryFiles = new Set<string>();
+  closure(entry, entryFiles);
+  /** Other screens are reached by navigating, not "on demand" of this one. */
+  const screens = new Set([...ROUTES.flatMap((r) => r.renders), ...OTHER_SCREENS].map((rel) => chunkOf(rel).fileName));
+
+  return ROUTES.map(({ route, renders, targetKb }) => {
+    const files = new Set(entryFiles);
+    for (const rel of renders) {
+      const chunk = chunkOf(rel);
+      if (files.has(chunk.fileName)) continue;
+      // Loaded by import(): only a chunk that is an import() target can be fetched on its own.
+      if (!dynamicTargets.has(chunk.fileName))
+        throw new Error(`${rel} (${route}) is in ${chunk.fileName}, which no import() loads by itself`);
+      closure(chunk, files);
+    }
+    let js = ZERO;
+    let css = ZERO;
+    const cssFiles = new Set<string>();
+    for (const file of files) {
+      js = add(js, sizeOf(file));
+      const chunk = byFile.get(file)!;
+      for (const sheet of chunk.viteMetadata?.importedCss ?? []) cssFiles.add(sheet);
+    }
+    for (const sheet of cssFiles) css = add(css, sizeOf(sheet));
+    const later = new Set<string>();
+    for (const file of files) for (const target of byFile.get(file)!.dynamicImports) later.add(target);
+    const onDemand = [...later]
+      .filter((file) => !files.has(file) && !screens.has(file))
+      .map((file) => {
+        const extra = new Set<string>();
+        closure(byFile.get(file)!, extra);
+        let gzip = 0;
+        for (const f of extra) if (!files.has(f)) gzip += sizeOf(f).gzip;
+        return { name: byFile.get(file)!.name, gzip };
+      });
+    return { route, js, css, files: files.size + cssFiles.size, targetKb, onDemand };
+  });
+}
+
+const kb = (bytes: number) => (bytes / KB).toFixed(1);
+
+export function printRoutes(rows: RouteFigures[]): void {
+  console.log(
+    `${'route'.padEnd(19)}${'files'.padStart(6)}${'JS gz KB'.padStart(10)}${'CSS gz KB'.padStart(11)}${'total gz KB'.padStart(13)}${'total br KB'.padStart(13)}${'raw KB'.padStart(9)}  target`,
+  );
+  for (const r of rows) {
+    const total = add(r.js, r.css);
+    const target =
+      r.targetKb === undefined
+        ? 'only its own screen'
+        : `≤ ${r.targetKb} KB gz: ${total.gzip <= r.targetKb * KB ? 'meets' : 'over'}`;
+    console.log(
+      `${r.route.padEnd(19)}${String(r.files).padStart(6)}${kb(r.js.gzip).padStart(10)}${kb(r.css.gzip).padStart(11)}${kb(total.gzip).padStart(13)}${kb(total.brotli).padStart(13)}${kb(total.raw).padStart(9)}  ${target}`,
+    );
+  }
+  console.log('\non demand (fetched later by a click or a dialog, not counted above), gzipped KB:');
+  for (const r of rows) {
+    const list = r.onDemand.map((d) => `${d.name} ${kb(d.gzip)}`).join(', ');
+    console.log(`  ${r.route.padEnd(19)}${list || '-'}`);
+  }
+}
+
+async function main(): Promise<void> {
+  console.log(`bench/web: building ${path.relative(ROOT, WEB)} in memory (vite build, write: false)…`);
+  const t0 = performance.now();
+  const output = await buildWeb();
+  console.log(`bench/web: built in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+  printRoutes(routeFigures(output));
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  try {
+    await main();
+  } catch (err) {
+    console.error(`bench/web: ${err instanceof Error ? err.message : String(err)}`);
+    process.exitCode = 1;
+  }
+}
