@@ -11,6 +11,7 @@ import { CHANGES_CHANNEL, createChangeFeed } from './db/read-cache';
 import type { JobQueue } from './jobs/queue';
 import { createAlertsArea } from './modules/alerts';
 import { createAuth } from './modules/auth';
+import { createIdempotency } from './modules/idempotency';
 import { createLive, USER_EVENTS_CHANNEL } from './modules/live';
 import { createMarketService } from './modules/market';
 import { createNotifications } from './modules/notifications';
@@ -99,6 +100,8 @@ export function composeModules(deps: AppDeps) {
     notifications,
     alerts,
     tools: createToolsArea({ db, market, filings, now }),
+    /** Idempotency-Key of the calls that honour it (http/idempotency.ts). */
+    idempotency: createIdempotency(db, now),
     /** Opens the LISTEN connection (user events, change feed). */
     start: () => listener.start(),
     close: () => listener.close(),

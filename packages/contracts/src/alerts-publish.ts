@@ -270,10 +270,14 @@ export const ALERT_PUBLISHING_API = {
     path: '/alerts/create/',
     operationId: 'createAlert',
     summary: "Publish an alert from the 'New alert' form (super users)",
+    description:
+      'Send an `Idempotency-Key` header so that a publish retried after a lost answer makes one alert: ' +
+      'the repeat gets the first answer again.',
     tag: 'alerts publishing',
     body: createAlertBody,
     response: publishAlertResponseSchema,
-    errors: [400, 401, 403, 503],
+    errors: [400, 401, 403, 409, 422, 503],
+    idempotent: true,
   }),
   createPublisher: operation({
     method: 'POST',

@@ -17,3 +17,4 @@ export * from './system';
 export * from './decimal';
 export * from './trading';
 export * from './outbox';
+export * from './idempotency';

@@ -28,6 +28,11 @@ export interface Operation {
   errors: readonly ErrorStatus[];
   /** Callable without signing in (sign-in, password reset, the publishing API's own key). */
   public?: boolean;
+  /**
+   * Honours an `Idempotency-Key` header (contracts/src/idempotency.ts): a retried request with the
+   * same key replays the first answer instead of acting twice. Signed-in calls only.
+   */
+  idempotent?: boolean;
 }
 
 /** Declares an operation, keeping its exact schema types for the server's handler and the web's client. */
@@ -47,7 +52,7 @@ export type MessageReply = z.infer<typeof messageSchema>;
 /**
  * Every error answer has one of these shapes (docs/architecture.md, "Where things go"): field errors
  * `{ field: [message] }` with `non_field_errors` for the body as a whole, `{ detail }` for 401,
- * 403, 404, 429 and 503, `{ error }` for 413, 415 and 502. Extra keys name details (a 400 of the
+ * 403, 404, 409, 422, 429 and 503, `{ error }` for 413, 415 and 502. Extra keys name details (a 400 of the
  * OTP check carries `code`; an expired subscription `expired` and `renewal_url`).
  */
 export const fieldErrorsSchema = z
@@ -75,6 +80,10 @@ export const ERROR_SHAPES = {
   409: { description: 'The request conflicts with the current state.', schema: detailErrorSchema },
   413: { description: 'The request is too large.', schema: plainErrorSchema },
   415: { description: 'The request is not of a media type this call takes.', schema: plainErrorSchema },
+  422: {
+    description: 'The Idempotency-Key was already used for a different request.',
+    schema: detailErrorSchema,
+  },
   429: { description: 'Too many attempts: try again after Retry-After seconds.', schema: detailErrorSchema },
   502: { description: 'An outside system answered badly.', schema: plainErrorSchema },
   503: { description: 'An outside system is unavailable: try again later.', schema: detailErrorSchema },

@@ -22,6 +22,10 @@ export const ERROR_CODES = {
   /** A sensitive change whose password was not confirmed recently in this session; `details.reason` says for what. */
   PASSWORD_CONFIRMATION_REQUIRED: { retryable: false },
   NOT_FOUND: { retryable: false },
+  /** The request collides with one still running (the same Idempotency-Key): try again shortly. */
+  CONFLICT: { retryable: true },
+  /** An Idempotency-Key already used for a different request. */
+  IDEMPOTENCY_KEY_REUSED: { retryable: false },
   /** Too many attempts; `retryAfterSeconds` says when the budget is back. */
   RATE_LIMITED: { retryable: true },
   PAYLOAD_TOO_LARGE: { retryable: false },

@@ -16,6 +16,7 @@ import { authPlugin } from './auth';
 import { errorHandler, frameworkError } from './errors';
 import { registerInputChecks } from './input';
 import { routeOf } from './operation';
+import { idempotencyPlugin } from './idempotency';
 import { registerRoutes } from './routes';
 import { registerMedia } from './media';
 import { registerStatic } from './spa';
@@ -111,6 +112,7 @@ export async function buildApp(modules: Modules, deps: HttpDeps): Promise<Fastif
   await app.register(
     async (api) => {
       await api.register(authPlugin, { auth: modules.auth, rights: modules.rights });
+      await api.register(idempotencyPlugin, { idempotency: modules.idempotency });
       await api.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 50 } });
       api.route({ ...routeOf(SYSTEM_API.health), handler: async () => ({ status: 'ok' as const }) });
       api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());

@@ -29,6 +29,10 @@ export function httpAnswer(err: DomainError): [number, Record<string, unknown>] 
       return [403, { detail: err.message, code: code, ...err.details }];
     case 'NOT_FOUND':
       return [404, { detail: err.message, ...err.details }];
+    case 'CONFLICT':
+      return [409, { detail: err.message }];
+    case 'IDEMPOTENCY_KEY_REUSED':
+      return [422, { detail: err.message }];
     case 'RATE_LIMITED':
       return [429, { detail: err.message, ...general }];
     case 'PAYLOAD_TOO_LARGE':

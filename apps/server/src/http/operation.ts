@@ -1,6 +1,6 @@
 import type { FastifySchema } from 'fastify';
 import { z } from 'zod';
-import { ERROR_SHAPES, serverErrorSchema, type Operation } from '@drat/contracts';
+import { ERROR_SHAPES, idempotencyHeaders, serverErrorSchema, type Operation } from '@drat/contracts';
 
 /** The route schema of an operation, as its type provider and OpenAPI read it. */
 export type SchemaOf<O extends Operation> = {
@@ -43,12 +43,16 @@ export function routeOf<const O extends Operation>(op: O) {
     ...(op.params ? { params: op.params } : {}),
     // Public calls say so in the document: no token is asked of them (the document's default is one).
     ...(op.public ? { security: [] } : {}),
+    // The Idempotency-Key header, documented and checked (http/idempotency.ts acts on it).
+    ...(op.idempotent ? { headers: idempotencyHeaders } : {}),
     response,
   };
+  if (op.idempotent && op.public) throw new Error(`${op.operationId}: idempotency keys belong to signed-in users`);
+  const config = { ...(op.public ? { public: true } : {}), ...(op.idempotent ? { idempotent: true } : {}) };
   return {
     method: op.method,
     url: op.path,
     schema: schema as SchemaOf<O> & FastifySchema,
-    ...(op.public ? { config: { public: true } } : {}),
+    ...(Object.keys(config).length ? { config } : {}),
   };
 }

@@ -16,6 +16,8 @@ export interface QueuePayloads {
    */
   'notifications.fanout': { kind: 'NEW_ALERT' | 'TRIGGER'; ref: number; late?: boolean };
   'sessions.purge': Record<string, never>;
+  /** Forgets idempotency keys older than a day. */
+  'idempotency.purge': Record<string, never>;
   /** A password-reset request, mailed off the request's path so its answer takes as long for every e-mail. */
   'auth.reset-mail': { email: string };
   /** Follows every open alert against the market (every minute). */
@@ -33,6 +35,7 @@ const QUEUES = {
   'outbox.sweep': true,
   'notifications.fanout': true,
   'sessions.purge': true,
+  'idempotency.purge': true,
   'auth.reset-mail': true,
   'alerts.lifecycle': true,
   'alerts.scanner': true,

@@ -6,7 +6,7 @@ export { startAlertJobs } from '../modules/alerts';
 /** Job handlers are thin: each calls one service method. The alert jobs are startAlertJobs'. */
 export async function startWorkers(
   jobs: Jobs,
-  modules: Pick<Modules, 'outbox' | 'auth' | 'notifications'>,
+  modules: Pick<Modules, 'outbox' | 'auth' | 'notifications' | 'idempotency'>,
 ): Promise<void> {
   // Batches of 20, five at a time: a fan-out to thousands of users must not wait 2 s per message.
   await jobs.work('email.deliver', ({ outboxId }) => modules.outbox.deliverEmail(outboxId), {
@@ -36,4 +36,8 @@ export async function startWorkers(
     await modules.auth.purgeIdleSessions();
   });
   await jobs.schedule('sessions.purge', '*/15 * * * *');
+  await jobs.work('idempotency.purge', async () => {
+    await modules.idempotency.purgeExpired();
+  });
+  await jobs.schedule('idempotency.purge', '17 * * * *');
 }

@@ -7,3 +7,4 @@ export * from './alerts';
 export * from './resources';
 export * from './tools';
 export * from './jobs';
+export * from './idempotency';
