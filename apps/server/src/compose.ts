@@ -76,7 +76,17 @@ export function composeModules(deps: AppDeps) {
   // hook run twice or by two processes notifies once). Late triggers (a catch-up) go to the inbox only.
   alerts.events.onAlertPublished(({ alert }) => notifications.notifyAlertPublished(alert.id));
   alerts.events.onTriggerCreated(({ trigger, late }) => notifications.notifyTrigger(trigger.id, { late }));
-  const auth = createAuth({ db, queue, users, rights, outbox, now, publicUrl: config.publicUrl });
+  // A session that ends (sign-out, password change or reset, idle) closes its live sockets at once.
+  const auth = createAuth({
+    db,
+    queue,
+    users,
+    rights,
+    outbox,
+    now,
+    publicUrl: config.publicUrl,
+    sessionsEnded: live.endSessions,
+  });
   userChanged.forget = auth.forgetUser;
 
   return {

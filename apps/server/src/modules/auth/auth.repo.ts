@@ -1,7 +1,11 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { oneTimeCodes, profiles, resetTokens, sessionConfirmations, sessions, users } from '../../db/schema/index';
 import { userColumns } from '../users';
+
+/** What a delete of sessions returns: whose sessions ended. */
+const endedColumns = { id: sessions.id, userId: sessions.userId };
+export type EndedSession = { id: number; userId: number };
 
 export function authRepo(db: Db) {
   // Runs on every signed-in request: one round trip for the session and its user, prepared once
@@ -23,11 +27,28 @@ export function authRepo(db: Db) {
       db.insert(sessions).values({ userId, tokenHash, ipAddress, userAgent, createdAt: at, lastSeenAt: at }),
     principalByHash: async (tokenHash: string) => (await principalByHashQuery.execute({ tokenHash }))[0],
     touchSession: (id: number, at: Date) => db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id)),
-    deleteSession: (id: number) => db.delete(sessions).where(eq(sessions.id, id)),
-    deleteSessionsOf: (userId: number) => db.delete(sessions).where(eq(sessions.userId, userId)),
+    // The deletes return the sessions they ended, so that their live sockets close too.
+    deleteSession: (id: number) => db.delete(sessions).where(eq(sessions.id, id)).returning(endedColumns),
+    deleteSessionsOf: (userId: number) =>
+      db.delete(sessions).where(eq(sessions.userId, userId)).returning(endedColumns),
     deleteOtherSessions: (userId: number, keepId: number) =>
-      db.delete(sessions).where(and(eq(sessions.userId, userId), sql`${sessions.id} <> ${keepId}`)),
-    deleteIdleSessions: (before: Date) => db.delete(sessions).where(lt(sessions.lastSeenAt, before)),
+      db
+        .delete(sessions)
+        .where(and(eq(sessions.userId, userId), sql`${sessions.id} <> ${keepId}`))
+        .returning(endedColumns),
+    deleteIdleSessions: (before: Date) =>
+      db.delete(sessions).where(lt(sessions.lastSeenAt, before)).returning(endedColumns),
+
+    /** Of these sessions, those still live: not ended, seen since `seenSince`, of an active user. */
+    async liveSessionIds(ids: number[], seenSince: Date): Promise<number[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(inArray(sessions.id, ids), gte(sessions.lastSeenAt, seenSince), eq(users.isActive, true)));
+      return rows.map((r) => r.id);
+    },
 
     /** Records the password typed again in a session for `action` (the latest time counts). */
     async recordConfirmation(sessionId: number, action: string, at: Date): Promise<void> {

@@ -18,7 +18,7 @@ import type { JobQueue } from '../../jobs/queue';
 import type { OutboxService } from '../outbox';
 import type { RightsService } from '../rights';
 import type { UsersRepo, UserWithProfile } from '../users';
-import type { AuthRepo } from './auth.repo';
+import type { AuthRepo, EndedSession } from './auth.repo';
 import { otpEmail, passwordChangedEmail, resetEmail } from './auth.emails';
 import { createPrincipalCache } from './principal-cache';
 import { BACKOFF, LIMITS, type RateLimiter } from './rate-limit';
@@ -58,13 +58,35 @@ export interface AuthDeps {
   limiter: RateLimiter;
   now: () => Date;
   publicUrl: string;
+  /** Closes the live sockets of sessions that ended (live.endSessions), on every process. */
+  sessionsEnded?: (userId: number, sessionIds: number[]) => Promise<void>;
 }
 
 /** How long a signed-in principal is trusted without reading it again (other nodes' changes show within this). */
 const PRINCIPAL_TTL_MS = 3_000;
 
-export function createAuthService({ repo, queue, users, rights, outbox, limiter, now, publicUrl }: AuthDeps) {
+export function createAuthService({
+  repo,
+  queue,
+  users,
+  rights,
+  outbox,
+  limiter,
+  now,
+  publicUrl,
+  sessionsEnded = async () => {},
+}: AuthDeps) {
   const principals = createPrincipalCache<Principal>(PRINCIPAL_TTL_MS, 20_000);
+
+  /** After sessions were deleted: forget their principals and close their sockets everywhere. */
+  async function ended(sessions: EndedSession[]): Promise<void> {
+    const byUser = new Map<number, number[]>();
+    for (const s of sessions) byUser.set(s.userId, [...(byUser.get(s.userId) ?? []), s.id]);
+    for (const [userId, ids] of byUser) {
+      principals.forgetUser(userId);
+      await sessionsEnded(userId, ids);
+    }
+  }
   async function sessionData(user: User, token: string): Promise<SessionData> {
     return {
       ...(await rights.rightsOf(user)),
@@ -130,7 +152,7 @@ export function createAuthService({ repo, queue, users, rights, outbox, limiter,
       const idleFor = at.getTime() - found.lastSeenAt.getTime();
       if (idleFor > IDLE_MS) {
         principals.forgetToken(tokenHash);
-        await repo.deleteSession(found.sessionId);
+        await ended(await repo.deleteSession(found.sessionId));
         throw new DomainError('INVALID_TOKEN', MSG.invalidToken);
       }
       if (!found.user.isActive) throw new DomainError('INVALID_TOKEN', MSG.invalidToken);
@@ -206,8 +228,7 @@ export function createAuthService({ repo, queue, users, rights, outbox, limiter,
     },
 
     async logout(principal: Principal) {
-      principals.forgetUser(principal.user.id);
-      await repo.deleteSession(principal.sessionId);
+      await ended(await repo.deleteSession(principal.sessionId));
     },
 
     /** Called on every write to a user (users repo), so this node never serves a stale principal. */
@@ -267,7 +288,7 @@ export function createAuthService({ repo, queue, users, rights, outbox, limiter,
       const reset = await repo.liveResetBy('resetKeyHash', sha256(input.resetkey), now());
       if (!reset || !(await repo.useReset(reset.id, now()))) throw new DomainError('BAD_REQUEST', MSG.resetLinkInvalid);
       await users.setPassword(reset.userId, await hashPassword(input.p1));
-      await repo.deleteSessionsOf(reset.userId);
+      await ended(await repo.deleteSessionsOf(reset.userId));
       principals.forgetUser(reset.userId);
       const user = await users.byId(reset.userId);
       if (user) await outbox.sendEmail(passwordChangedEmail(user.email));
@@ -280,7 +301,7 @@ export function createAuthService({ repo, queue, users, rights, outbox, limiter,
     async changePassword(principal: Principal, password: string): Promise<{ detail: string }> {
       await assertFreshPassword(principal, 'PASSWORD_CHANGE');
       await users.setPassword(principal.user.id, await hashPassword(password));
-      await repo.deleteOtherSessions(principal.user.id, principal.sessionId);
+      await ended(await repo.deleteOtherSessions(principal.user.id, principal.sessionId));
       principals.forgetUser(principal.user.id);
       await outbox.sendEmail(passwordChangedEmail(principal.user.email));
       return { detail: MSG.passwordChanged };
@@ -299,8 +320,15 @@ export function createAuthService({ repo, queue, users, rights, outbox, limiter,
       return { message: MSG.passwordConfirmed, reason };
     },
 
-    /** Housekeeping job: drop sessions idle past the limit. */
-    purgeIdleSessions: () => repo.deleteIdleSessions(new Date(now().getTime() - IDLE_MS)),
+    /** Housekeeping job: drop sessions idle past the limit (their sockets close). */
+    async purgeIdleSessions(): Promise<number> {
+      const gone = await repo.deleteIdleSessions(new Date(now().getTime() - IDLE_MS));
+      await ended(gone);
+      return gone.length;
+    },
+
+    /** Of these sessions, those still live (the WebSocket gateway's periodic check). */
+    liveSessions: (sessionIds: number[]) => repo.liveSessionIds(sessionIds, new Date(now().getTime() - IDLE_MS)),
   };
 }
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -21,9 +21,20 @@ export interface AuthAreaDeps {
   outbox: OutboxService;
   now: () => Date;
   publicUrl: string;
+  /** Closes the live sockets of ended sessions (the live area's endSessions). */
+  sessionsEnded: (userId: number, sessionIds: number[]) => Promise<void>;
 }
 
-export function createAuth({ db, queue, users, rights, outbox, now, publicUrl }: AuthAreaDeps): AuthService {
+export function createAuth({
+  db,
+  queue,
+  users,
+  rights,
+  outbox,
+  now,
+  publicUrl,
+  sessionsEnded,
+}: AuthAreaDeps): AuthService {
   return createAuthService({
     repo: authRepo(db),
     queue,
@@ -33,6 +44,7 @@ export function createAuth({ db, queue, users, rights, outbox, now, publicUrl }:
     limiter: createRateLimiter(rateLimitRepo(db), now),
     now,
     publicUrl,
+    sessionsEnded,
   });
 }
 

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG, RESET_TOKEN_TTL_MINUTES } from '@drat/contracts';
+import { MSG, RESET_TOKEN_TTL_MINUTES, WS_CLOSE_UNAUTHORIZED } from '@drat/contracts';
 import { makeUser, signIn, type TestUser } from '../../../test/factories';
 import { sessionsOf, storedUser } from '../../../test/expect';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { signedInSocket, wsUrl } from '../../../test/ws-client';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -59,9 +60,10 @@ async function resetKeyFor(user: TestUser): Promise<string> {
 }
 
 describe('the four-step password reset', () => {
-  it('request → e-mail → activate → confirm token → set new password; old sessions end', async () => {
+  it('request → e-mail → activate → confirm token → set new password; old sessions and their sockets end', async () => {
     const user = await makeUser(t.db);
     const oldToken = await signIn(t.app, user);
+    const oldSocket = await signedInSocket(await wsUrl(t.app), oldToken);
 
     const mail = await requestReset(user);
     expect((await activate(mail.activation)).json()).toEqual({ valid: true });
@@ -78,6 +80,7 @@ describe('the four-step password reset', () => {
 
     expect((await t.get('/profile/userProfile', { token: oldToken })).json()).toEqual({ detail: 'Invalid token.' });
     expect(await sessionsOf(t.db, user.id)).toHaveLength(0);
+    expect((await oldSocket.closed).code).toBe(WS_CLOSE_UNAUTHORIZED);
     expect((await login(user.email, user.password)).statusCode).toBe(400);
     expect((await login(user.email, 'BrandNew2026')).statusCode).toBe(200);
     expect((await t.emailsTo(user.email)).map((m) => m.subject)).toContain('Your DRAT password was changed');

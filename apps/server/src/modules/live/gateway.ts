@@ -12,17 +12,23 @@ import {
 import { DomainError } from '../../core/errors';
 import type { QuoteHub, QuoteSink } from './quote-hub';
 
-/** Resolves a session token to its user id; throws an DomainError when the token is not a live session. */
-export type Authenticate = (token: string) => Promise<{ userId: number }>;
+/** Resolves a session token to its user and session; throws a DomainError when the token is not a live session. */
+export type Authenticate = (token: string) => Promise<{ userId: number; sessionId: number }>;
+/** Which of these sessions are still live (not signed out, idle, or of a deactivated user). */
+export type SessionsAlive = (sessionIds: number[]) => Promise<number[]>;
 
 export interface GatewayOptions {
   hub: QuoteHub;
   authenticate: Authenticate;
+  /** Asked every `revalidateMs` about the sessions of the open sockets: the others are closed. */
+  sessionsAlive: SessionsAlive;
   log: Logger;
   /** A connection that has not authenticated by then is closed with WS_CLOSE_UNAUTHORIZED. */
   authTimeoutMs?: number;
   /** Protocol-level ping period; a connection that missed the previous pong is dropped. */
   heartbeatMs?: number;
+  /** How often open sockets' sessions are checked (a session that ended elsewhere closes its socket). */
+  revalidateMs?: number;
 }
 
 /** Quotes are skipped for a socket whose unsent data exceeds this; events are never skipped. */
@@ -34,6 +40,7 @@ const OPEN = 1;
 interface Connection {
   socket: WebSocket;
   userId: number | undefined;
+  sessionId: number | undefined;
   tickers: Set<string>;
   sink: QuoteSink;
   alive: boolean;
@@ -43,14 +50,18 @@ interface Connection {
  * The WebSocket connections of this process (protocol: WsClientMessage / WsServerMessage in
  * packages/contracts). The first message must be `auth`; then `subscribe`/`unsubscribe` tickers
  * (WS_MAX_TICKERS per connection) and `ping`. Quotes come from the hub; user events from
- * LISTEN/NOTIFY through `deliver`.
+ * LISTEN/NOTIFY through `deliver`. A socket lives as long as its session: `endSessions` closes it
+ * when the session ends (sign-out, password change or reset, on any process), and a check every
+ * `revalidateMs` closes those whose session ended otherwise (idle, user deactivated).
  */
 export function createGateway({
   hub,
   authenticate,
+  sessionsAlive,
   log,
   authTimeoutMs = 10_000,
   heartbeatMs = 30_000,
+  revalidateMs = 30_000,
 }: GatewayOptions) {
   const all = new Set<Connection>();
   const byUser = new Map<number, Set<Connection>>();
@@ -66,6 +77,37 @@ export function createGateway({
     }
   }, heartbeatMs);
   heartbeat.unref();
+
+  /** Closes the sockets of sessions that ended: the client hears 4401 and signs out. */
+  function closeSessions(connections: Iterable<Connection>, ended: (c: Connection) => boolean): number {
+    let closed = 0;
+    for (const c of [...connections]) {
+      if (c.sessionId === undefined || !ended(c)) continue;
+      drop(c);
+      c.socket.close(WS_CLOSE_UNAUTHORIZED, 'Session ended');
+      closed += 1;
+    }
+    return closed;
+  }
+
+  /** Asks which sessions of the open sockets are still live and closes the others. */
+  async function revalidate(): Promise<number> {
+    const ids = [...new Set([...all].flatMap((c) => (c.sessionId === undefined ? [] : [c.sessionId])))];
+    if (ids.length === 0) return 0;
+    const alive = new Set(await sessionsAlive(ids));
+    return closeSessions(all, (c) => !alive.has(c.sessionId!));
+  }
+  let revalidating = false;
+  const revalidation = setInterval(() => {
+    if (revalidating) return;
+    revalidating = true;
+    revalidate()
+      .catch((err: unknown) => log.warn({ err }, 'websocket: checking sessions failed; next round tries again'))
+      .finally(() => {
+        revalidating = false;
+      });
+  }, revalidateMs);
+  revalidation.unref();
 
   /** Sends a JSON text frame; a message for many sockets is encoded once, as a Buffer. */
   function sendText(c: Connection, data: string | Buffer): void {
@@ -129,9 +171,10 @@ export function createGateway({
         return;
       }
       try {
-        const { userId } = await authenticate(message.data.token);
+        const { userId, sessionId } = await authenticate(message.data.token);
         if (c.socket.readyState !== OPEN) return;
         c.userId = userId;
+        c.sessionId = sessionId;
         let set = byUser.get(userId);
         if (!set) byUser.set(userId, (set = new Set()));
         set.add(c);
@@ -170,6 +213,7 @@ export function createGateway({
       const c: Connection = {
         socket,
         userId: undefined,
+        sessionId: undefined,
         tickers: new Set(),
         alive: true,
         sink: {
@@ -213,6 +257,15 @@ export function createGateway({
       for (const c of set) sendText(c, data);
     },
 
+    /** Closes this process's sockets of these sessions of `userId` at once (signed out, password changed). */
+    endSessions(userId: number, sessionIds: readonly number[]): number {
+      const ended = new Set(sessionIds);
+      return closeSessions(byUser.get(userId) ?? [], (c) => ended.has(c.sessionId!));
+    },
+
+    /** Checks every open socket's session now (also done every `revalidateMs`); returns how many closed. */
+    revalidate,
+
     /** Sends an event to every signed-in socket (e.g. `resync` after the LISTEN connection came back). */
     broadcast(event: UserEvent): void {
       const data = encode({ type: 'event', event });
@@ -227,6 +280,7 @@ export function createGateway({
     /** Closes every socket (1001, going away) and stops the heartbeat. */
     close(): void {
       clearInterval(heartbeat);
+      clearInterval(revalidation);
       for (const c of [...all]) {
         drop(c);
         c.socket.close(1001, 'Server shutting down');

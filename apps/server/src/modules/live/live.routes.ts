@@ -8,7 +8,13 @@ import type { LiveService } from './live.service';
  * authenticates with the session token.
  */
 export const liveRoutes: FastifyPluginAsync<{ live: LiveService; auth: AuthService }> = async (app, { live, auth }) => {
-  const runtime = await live.start(async (token) => ({ userId: (await auth.authenticate(token)).user.id }));
+  const runtime = await live.start(
+    async (token) => {
+      const principal = await auth.authenticate(token);
+      return { userId: principal.user.id, sessionId: principal.sessionId };
+    },
+    (sessionIds) => auth.liveSessions(sessionIds),
+  );
   app.addHook('onClose', () => runtime.close());
   app.get('/ws', { websocket: true, config: { public: true }, schema: { hide: true } }, (socket) =>
     runtime.gateway.accept(socket),
