@@ -55,24 +55,18 @@ export function principalOf(request: FastifyRequest): Principal {
   return request.principal;
 }
 
-/** Declares on a route who may call it: `preHandler: requireRight('AA')`. Super users pass every check. */
+/**
+ * Declares on a route who may call it: `onRequest: requireRight('AA')`. Super users pass every
+ * check. A caller without the right gets 403 with `message`, unless every plan of theirs has ended
+ * (since signing in, too): then 401 'Your account is inactive or your subscription has expired.'
+ * (1-core §6, §8), so access ends on the next request and the app shows the renewal link.
+ */
 export function requireRight(right: RightName, message: string = MSG.noPermission): preHandlerAsyncHookHandler {
   return async (request) => {
     const r = await request.rights();
-    if (!r.is_super && !r[right]) throw new DomainError('FORBIDDEN', message);
-  };
-}
-
-/**
- * For the research tools (1-core §6, §8): a caller whose plans have all lapsed since signing in
- * gets 401 'Your account is inactive or your subscription has expired.'; then the right is checked
- * as by requireRight (403 with `message`).
- */
-export function requireActiveRight(right: RightName, message: string = MSG.noPermission): preHandlerAsyncHookHandler {
-  return async (request) => {
-    const r = await request.rights();
-    if (r.expired) throw new DomainError('ACCESS_LAPSED', MSG.accountInactiveOrExpired);
-    if (!r.is_super && !r[right]) throw new DomainError('FORBIDDEN', message);
+    if (r.is_super || r[right]) return;
+    if (r.expired && right !== 'is_super') throw new DomainError('ACCESS_LAPSED', MSG.accountInactiveOrExpired);
+    throw new DomainError('FORBIDDEN', message);
   };
 }
 

@@ -33,11 +33,11 @@ export function rightsRepo(db: Db) {
   const versionOf = (table: string) => `(select coalesce(sum(xmin::text::bigint), 0) || '/' || count(*) from ${table})`;
   const plansAndVersionStatement = {
     name: 'rights_plans_and_catalogue_version',
-    text: `select v.version, a.plan_id, a.features
+    text: `select v.version, a.plan_id, a.features, a.ends_at
              from (select ${versionOf('alert_types')} || ':' || ${versionOf('alert_categories')} || ':' ||
                           ${versionOf('plan_alert_types')} as version) v
              left join lateral (
-               select s.plan_id, p.features, s.starts_at
+               select s.plan_id, p.features, s.starts_at, s.ends_at
                  from subscriptions s join plans p on p.id = s.plan_id
                 where s.user_id = $1 and s.starts_at <= $2 and (s.ends_at is null or s.ends_at > $2)) a on true
             order by a.starts_at`,
@@ -59,20 +59,22 @@ export function rightsRepo(db: Db) {
       return activePlansQuery.execute({ userId, now });
     },
 
-    /** The plans running at `now` (id and features, oldest first) and the catalogue's version. */
+    /** The plans running at `now` (id, features and end, oldest first) and the catalogue's version. */
     async plansAndCatalogueVersion(
       userId: number,
       now: Date,
-    ): Promise<{ version: string; plans: { planId: number; features: string[] }[] }> {
+    ): Promise<{ version: string; plans: { planId: number; features: string[]; endsAt: Date | null }[] }> {
       if (!pool) throw new Error('rightsRepo needs a drizzle database over a pg pool');
-      const { rows } = await pool.query<[string, number | null, string[] | null]>({
+      const { rows } = await pool.query<[string, number | null, string[] | null, Date | null]>({
         ...plansAndVersionStatement,
         values: [userId, now],
         rowMode: 'array',
       });
       return {
         version: rows[0]![0],
-        plans: rows.flatMap(([, planId, features]) => (planId === null ? [] : [{ planId, features: features ?? [] }])),
+        plans: rows.flatMap(([, planId, features, endsAt]) =>
+          planId === null ? [] : [{ planId, features: features ?? [], endsAt }],
+        ),
       };
     },
 

@@ -70,7 +70,10 @@ export function createRightsService(repo: RightsRepo, now: () => Date, caches: C
      * only when its version moved.
      */
     async rightsOf(user: RightsSubject): Promise<Rights> {
-      const { version, plans } = await plansOf(user.id);
+      const { version, plans: cached } = await plansOf(user.id);
+      // A plan that ended since it was read no longer counts: access ends on the very next request.
+      const at = now().getTime();
+      const plans = cached.filter((p) => p.endsAt === null || p.endsAt.getTime() > at);
       const { all, byPlan } = await catalogueAt(version);
       const given = plans.map((p) => byPlan.get(p.planId)).filter((set): set is Set<number> => set !== undefined);
       return computeRights({

@@ -71,12 +71,12 @@ describe('GET /api/alerts: permissions', () => {
     expect((await list(token, { name: 'SWING-ALERTS' })).statusCode).toBe(200);
   });
 
-  it('a user whose plans ended (no AA right): 403', async () => {
+  it('a user whose plans ended since signing in: 401 with the spec’s lapsed words', async () => {
     const user = await signedIn({ plans: ['stocks-monthly'] });
     await t.db.delete(subscriptions).where(eq(subscriptions.userId, user.id));
     const res = await list(user.token, { name: 'SWING-ALERTS' });
-    expect(res.statusCode).toBe(403);
-    expect(res.json().detail).toBe(MSG.noPermission);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().detail).toBe(MSG.accountInactiveOrExpired);
   });
 
   it('a super user reads every type', async () => {
@@ -721,11 +721,11 @@ describe('GET /api/alerts/completed-alerts and the win rate', () => {
   });
 
   it('needs no AA right, only the type (1-core §2: the page is for any signed-in user)', async () => {
-    // Plans ended since signing in: no AA and no type. The list says so generically (it needs AA);
-    // completed alerts check only the type, and name it.
+    // Plans ended since signing in: no AA and no type. The list says the access lapsed (it needs
+    // AA); completed alerts check only the type, and name it.
     const user = await signedIn({ plans: ['stocks-monthly'] });
     await t.db.delete(subscriptions).where(eq(subscriptions.userId, user.id));
-    expect((await list(user.token, { name: type.name })).json().detail).toBe(MSG.noPermission);
+    expect((await list(user.token, { name: type.name })).json().detail).toBe(MSG.accountInactiveOrExpired);
     const res = await completed(user.token, {});
     expect(res.statusCode).toBe(403);
     expect(res.json().detail).toBe(ALERT_MSG.noPermissionAlerts(type.name));

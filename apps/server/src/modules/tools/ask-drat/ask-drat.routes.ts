@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ASK_DRAT_API as API, ASK_DRAT_MSG, XLSX_MEDIA_TYPE } from '@drat/contracts';
-import { requireActiveRight } from '../../../http/auth';
+import { requireRight } from '../../../http/auth';
 import { routeOf } from '../../../http/operation';
 import type { AskDratService } from './ask-drat.service';
 
@@ -10,7 +10,7 @@ import type { AskDratService } from './ask-drat.service';
  * spec's `token` query parameter is accepted and ignored (the Authorization header authenticates).
  */
 export const askDratRoutes: FastifyPluginAsyncZod<{ askDrat: AskDratService }> = async (app, { askDrat }) => {
-  const preHandler = requireActiveRight('ADA', ASK_DRAT_MSG.noAccess);
+  const preHandler = requireRight('ADA', ASK_DRAT_MSG.noAccess);
 
   app.route({ ...routeOf(API.info), preHandler, handler: (req) => askDrat.info(req.query.ticker) });
   app.route({ ...routeOf(API.filings), preHandler, handler: (req) => askDrat.filings(req.query) });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DIONE_API as API, DIONE_MSG } from '@drat/contracts';
-import { principalOf, requireActiveRight } from '../../../http/auth';
+import { principalOf, requireRight } from '../../../http/auth';
 import { routeOf } from '../../../http/operation';
 import type { DioneService } from './dione.service';
 
@@ -9,7 +9,7 @@ import type { DioneService } from './dione.service';
  * Tracker tab of My Trackers is the caller's own list and needs only a session.
  */
 export const dioneRoutes: FastifyPluginAsyncZod<{ dione: DioneService }> = async (app, { dione }) => {
-  const preHandler = requireActiveRight('DA', DIONE_MSG.noAccess);
+  const preHandler = requireRight('DA', DIONE_MSG.noAccess);
   const userId = (req: Parameters<typeof principalOf>[0]) => principalOf(req).user.id;
 
   app.route({

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RANGE_RADAR_API as API, TRADE_IDEAS_MSG } from '@drat/contracts';
-import { principalOf, requireActiveRight } from '../../../http/auth';
+import { principalOf, requireRight } from '../../../http/auth';
 import { routeOf } from '../../../http/operation';
 import type { RangeRadarService } from './range-radar.service';
 
@@ -9,7 +9,7 @@ export const rangeRadarRoutes: FastifyPluginAsyncZod<{ rangeRadar: RangeRadarSer
   app,
   { rangeRadar },
 ) => {
-  const preHandler = requireActiveRight('TIA', TRADE_IDEAS_MSG.noAccess);
+  const preHandler = requireRight('TIA', TRADE_IDEAS_MSG.noAccess);
 
   app.route({
     ...routeOf(API.search),
