@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { connect, type Database } from '../apps/server/src/db/client';
 import { alerts, alertTypes } from '../apps/server/src/db/schema/index';
 import { startJobs, type Jobs } from '../apps/server/src/jobs/queue';
-import { launch, newPage } from './support/browser';
+import { cspViolations, launch, newPage } from './support/browser';
 import { expectPath, signIn } from './support/journeys';
 import { createUser } from './support/users';
 
@@ -84,6 +84,8 @@ describe('the inbox', () => {
     const toast = page.locator('.drat-notification-toast').filter({ hasText: title });
     await toast.waitFor({ timeout: 30_000 });
     await expect.poll(async () => inboxButton(page).getAttribute('aria-label')).toMatch(/^Inbox, \d+ unread$/);
+    // It came over this site's own socket, which the CSP's connect-src 'self' allows; nothing was refused.
+    expect(cspViolations(page)).toEqual([]);
 
     // The toast opens the inbox, which lists it with its content and time.
     await toast.click();

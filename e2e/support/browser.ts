@@ -21,11 +21,21 @@ export function launch(): Promise<Browser> {
 
 export const baseURL = () => inject('baseURL');
 
+const violations = new WeakMap<Page, string[]>();
+
+/** What the page's Content-Security-Policy refused so far (chromium reports it on the console). */
+export const cspViolations = (page: Page): string[] => violations.get(page) ?? [];
+
 /** A fresh browser context (own localStorage) at the product's address. */
 export async function newPage(browser: Browser, viewport = { width: 1280, height: 860 }): Promise<Page> {
   const context = await browser.newContext({ baseURL: baseURL(), viewport });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
+  const refused: string[] = [];
+  violations.set(page, refused);
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
   return page;
 }
 

@@ -19,6 +19,7 @@ import { createOutbox } from './modules/outbox';
 import { createProfile } from './modules/profile';
 import { createResources } from './modules/resources';
 import { createRights } from './modules/rights';
+import { createSystem } from './modules/system';
 import { createToolsArea } from './modules/tools';
 import { createTrading } from './modules/trading';
 import { usersRepo } from './modules/users';
@@ -110,6 +111,8 @@ export function composeModules(deps: AppDeps) {
     notifications,
     alerts,
     tools: createToolsArea({ db, market, filings, now }),
+    /** Health and liveness. */
+    system: createSystem(db),
     /** Idempotency-Key of the calls that honour it (http/idempotency.ts). */
     idempotency: createIdempotency(db, now),
     /** Opens the LISTEN connection (user events, change feed). */

@@ -49,11 +49,13 @@ const PUBLIC_CALLS = new Set([
 ]);
 
 describe('GET /api/health', () => {
-  it('answers 200 {status: ok} without a token, with security headers', async () => {
+  it('answers 200 {status: ok, database: ok} without a token, with security headers', async () => {
     const res = await t.get('/health');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.json()).toMatchObject({ status: 'ok', database: 'ok' });
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    // Only this site: not any ws:/wss: host a script might open a socket to.
+    expect(res.headers['content-security-policy']).toMatch(/(^|;)connect-src 'self'(;|$)/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 

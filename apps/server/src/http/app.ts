@@ -7,7 +7,6 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
-import { SYSTEM_API } from '@drat/contracts';
 import type { AppDeps, Modules } from '../compose';
 import { mailboxRoutes } from '../modules/dev';
 import { answerSerializer } from './answers';
@@ -15,7 +14,6 @@ import { apiMethods } from './methods';
 import { authPlugin } from './auth';
 import { errorHandler, frameworkError } from './errors';
 import { registerInputChecks } from './input';
-import { routeOf } from './operation';
 import { idempotencyPlugin } from './idempotency';
 import { registerRoutes } from './routes';
 import { registerMedia } from './media';
@@ -35,7 +33,8 @@ const CSP = {
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'", 'data:'],
-  connectSrc: ["'self'", 'ws:', 'wss:'],
+  // 'self' covers this site's own WebSocket (ws: or wss: on the same host, CSP level 3): no other.
+  connectSrc: ["'self'"],
   objectSrc: ["'none'"],
   frameAncestors: ["'none'"],
   baseUri: ["'self'"],
@@ -114,7 +113,6 @@ export async function buildApp(modules: Modules, deps: HttpDeps): Promise<Fastif
       await api.register(authPlugin, { auth: modules.auth, rights: modules.rights });
       await api.register(idempotencyPlugin, { idempotency: modules.idempotency });
       await api.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 50 } });
-      api.route({ ...routeOf(SYSTEM_API.health), handler: async () => ({ status: 'ok' as const }) });
       api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
       await registerRoutes(api, modules);
     },

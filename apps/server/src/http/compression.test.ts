@@ -144,7 +144,7 @@ describe('API answers: JSON of 1 KB or more is compressed', () => {
   );
 
   it('a small answer stays as it is', async () => {
-    const res = await t.get('/health', { headers: { 'accept-encoding': 'br, gzip' } });
+    const res = await t.get('/health/live', { headers: { 'accept-encoding': 'br, gzip' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.rawPayload.length).toBeLessThan(API_COMPRESS_THRESHOLD);

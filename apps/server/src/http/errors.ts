@@ -40,7 +40,7 @@ export function httpAnswer(err: DomainError): [number, Record<string, unknown>] 
     case 'UNSUPPORTED_MEDIA_TYPE':
       return [415, { error: err.message }];
     case 'UNAVAILABLE':
-      return [503, { detail: err.message }];
+      return [503, { detail: err.message, ...err.details }];
     case 'UPSTREAM_FAILED':
       return [502, { error: err.message, ...err.details }];
     default: {

@@ -8,11 +8,13 @@ import { registerNotificationsRoutes } from '../modules/notifications';
 import { registerOutboxRoutes } from '../modules/outbox';
 import { registerProfileRoutes } from '../modules/profile';
 import { registerResourcesRoutes } from '../modules/resources';
+import { registerSystemRoutes } from '../modules/system';
 import { registerToolsRoutes } from '../modules/tools';
 import { registerTradingRoutes } from '../modules/trading';
 
 /** Every area's routes under /api. Each area declares who may call each of its routes. */
 export async function registerRoutes(api: FastifyInstance, m: Modules): Promise<void> {
+  await registerSystemRoutes(api, m.system);
   await registerAuthRoutes(api, m.auth);
   await registerProfileRoutes(api, m.profile);
   await registerTradingRoutes(api, m.trading);
