@@ -7,7 +7,17 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildWeb, hasWebSources, ROOT, webBuildReason } from './lib/web-build.mjs';
 
+/** The oldest Node.js the product runs on (README "Run it"; package.json engines). */
+const MIN_NODE = [20, 19];
+
 async function main() {
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  if (major < MIN_NODE[0] || (major === MIN_NODE[0] && minor < MIN_NODE[1])) {
+    console.error(
+      `[start] DRAT needs Node.js ${MIN_NODE.join('.')} or newer (24 LTS recommended); this is ${process.version}.`,
+    );
+    process.exit(1);
+  }
   if (!hasWebSources()) {
     console.warn('[start] apps/web has no index.html: serving the API only.');
   } else {
