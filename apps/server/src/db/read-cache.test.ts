@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AlertDto } from '@drat/contracts';
+import { MSG, type AlertDto } from '@drat/contracts';
 import { alerts, planAlertTypes, plans, subscriptions } from './schema/index';
 import { makeAlert, makeAlertType, makeUser, signIn, trackAlert, type TestAlert } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -135,14 +135,15 @@ describe('alert pages', () => {
 });
 
 describe('plans behind the rights', () => {
-  it('a subscription ended elsewhere closes its alert types', async () => {
+  it('a subscription ended elsewhere closes its alert types (401: access lapsed)', async () => {
     const me = await signedIn(['stocks-monthly']);
     expect((await t.get('/alerts?name=SWING-ALERTS&limit=15&offset=0', { token: me.token })).statusCode).toBe(200);
 
     await t.db.delete(subscriptions).where(eq(subscriptions.userId, me.id));
     await eventually(async () => {
       const res = await t.get('/alerts?name=SWING-ALERTS&limit=15&offset=0', { token: me.token });
-      expect(res.statusCode, res.body).toBe(403);
+      expect(res.statusCode, res.body).toBe(401);
+      expect(res.json()).toEqual({ detail: MSG.accountInactiveOrExpired });
     });
   });
 
