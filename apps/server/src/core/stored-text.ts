@@ -89,7 +89,7 @@ function safeLink(href: string | undefined): string | null {
 
 /**
  * Walks `html` as a browser's tokenizer would: text (entities decoded) and tags, minus the
- * elements dropped with their content. `keep` decides which tags are written, and how.
+ * elements dropped with their content; `write` is told of each, and writes what it keeps.
  */
 function rewrite(
   html: string,

@@ -180,18 +180,23 @@ export function feedRepo(db: Db) {
         .offset(offset);
     },
 
-    /** The counts behind the win rate, over fully completed alerts with an exit price. */
+    /**
+     * The counts behind the win rate (1-core §9), over exactly the rows the completed table shows
+     * (completed and half-completed; deleted ones only when `withDeleted`): a win exits above its
+     * alert price, a loss below; a half-completed alert's exit so far is its target-1 exit.
+     */
     async winCounts(
       typeId: number | undefined,
       withDeleted = false,
     ): Promise<{ wins: number; losses: number; total: number }> {
-      const where: SQL[] = [eq(alerts.completed, true), sql`${alerts.exitPrice} is not null`];
+      const where: SQL[] = [completedOrHalf];
       if (typeId !== undefined) where.push(eq(alerts.alertTypeId, typeId));
       if (!withDeleted) where.push(isNull(alerts.deletedAt));
+      const exit = sql`coalesce(${alerts.exitPrice}, ${alerts.halfExitPrice})`;
       const [row] = await db
         .select({
-          wins: sql<number>`(count(*) filter (where ${alerts.exitPrice} > ${alerts.alertPrice}))::int`,
-          losses: sql<number>`(count(*) filter (where ${alerts.exitPrice} < ${alerts.alertPrice}))::int`,
+          wins: sql<number>`(count(*) filter (where ${exit} > ${alerts.alertPrice}))::int`,
+          losses: sql<number>`(count(*) filter (where ${exit} < ${alerts.alertPrice}))::int`,
           total: sql<number>`count(*)::int`,
         })
         .from(alerts)

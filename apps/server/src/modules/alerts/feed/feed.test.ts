@@ -629,7 +629,7 @@ describe('GET /api/alerts/completed-alerts and the win rate', () => {
       { ticker: 'CW2', exitPrice: 11.5, completed: true, halfCompleted: true, completedStatus: 'TARGET 2', ...at(10) },
       // lost at the stop, 20 min ago
       { ticker: 'CL1', exitPrice: 9, completed: true, completedStatus: 'STOP', ...at(20) },
-      // half completed at target 1, 5 min ago: listed, not in the win rate
+      // half completed at target 1, 5 min ago: listed, and a win (its target-1 exit is above)
       {
         ticker: 'CH1',
         halfExitPrice: 11,
@@ -641,7 +641,7 @@ describe('GET /api/alerts/completed-alerts and the win rate', () => {
       { ticker: 'CO1' },
       // deleted win: neither listed nor counted
       { ticker: 'CD1', exitPrice: 13, completed: true, completedStatus: 'TARGET 2', deleted: true, ...at(1) },
-      // expired at the alert price: counted, neither win nor loss
+      // expired at the alert price: listed and counted, neither win nor loss
       { ticker: 'CE1', exitPrice: 10, completed: true, completedStatus: 'EXPIRED', ...at(40) },
     ];
     const made = await makeAlerts(t.db, fixtures.length, (i) => ({ type: type.name, alertPrice: 10, ...fixtures[i]! }));
@@ -658,8 +658,8 @@ describe('GET /api/alerts/completed-alerts and the win rate', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.data.map((a: AlertDto) => a.ticker)).toEqual(['CH1', 'CW2', 'CL1', 'CW1', 'CE1']);
-    // 2 of the 4 completed alerts with an exit price closed above the alert price.
-    expect(body).toMatchObject({ win_rate: 50, wins: 2, losses: 1, total: 4, hasMore: false });
+    // Every row shown counts (1-core §9): 3 of the 5 exited above the alert price.
+    expect(body).toMatchObject({ win_rate: 60, wins: 3, losses: 1, total: body.data.length, hasMore: false });
     const ch1 = body.data.find((a: AlertDto) => a.ticker === 'CH1');
     expect(ch1).toMatchObject({
       half_completed: true,
@@ -750,7 +750,7 @@ describe('GET /api/alerts/completed-alerts and the win rate', () => {
         ['CW1', false],
         ['CE1', false],
       ]);
-      expect(body).toMatchObject({ win_rate: 60, wins: 3, losses: 1, total: 5 });
+      expect(body).toMatchObject({ win_rate: 66.67, wins: 4, losses: 1, total: 6 });
     });
 
     it('without a name: every type', async () => {
