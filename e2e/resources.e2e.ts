@@ -7,7 +7,10 @@ import { launch, newPage } from './support/browser';
 import { expectPath, signIn } from './support/journeys';
 import { createUser } from './support/users';
 
-/** The library's whole life: a super user adds a PDF, a subscriber reads it, the super user removes it. */
+/**
+ * The library's whole life: a super user adds a PDF, a subscriber opens it through the link signed
+ * for them (a fresh one once it is old), the super user removes it.
+ */
 describe('resources library', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -56,6 +59,8 @@ describe('resources library', () => {
     // A stocks subscriber finds it under Documents and opens it.
     const subscriber = await createUser({ plans: ['stocks-monthly'] });
     const page = await newPage(browser);
+    // The page's clock, so that it can be moved past the links' life below.
+    await page.clock.install();
     await signIn(page, subscriber.email, subscriber.password);
     await expectPath(page, '/dashboard');
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Resources' }).click();
@@ -66,14 +71,30 @@ describe('resources library', () => {
     await expect.poll(async () => documents.getByText(/^Uploaded \w{3} \d{1,2}, \d{4}$/).count()).toBeGreaterThan(0);
     expect(await documents.getByRole('button', { name: `Delete ${name}` }).count()).toBe(0);
 
+    // The link is signed for this subscriber; the file's address alone opens nothing.
     const href = await link.getAttribute('href');
-    expect(href).toMatch(/^\/media\/resources\/.+\.pdf$/);
+    expect(href).toMatch(/^\/media\/resources\/.+\.pdf\?u=\d+&exp=\d+&sig=[\w-]+$/);
     const [opened] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
     await expect.poll(() => opened.url()).toContain(href!);
     const file = await page.request.get(href!);
     expect(file.headers()['content-type']).toBe('application/pdf');
     expect(Buffer.from(await file.body()).equals(pdf)).toBe(true);
     await opened.close();
+    const bare = await page.request.get(href!.split('?')[0]!);
+    expect(bare.status()).toBe(403);
+    expect(await bare.json()).toEqual({ detail: RESOURCE_MSG.fileLinkMissing });
+
+    // Twenty minutes later (the page's clock) the link held is past its life: the click asks for a
+    // fresh one and the new tab opens that.
+    await page.clock.setSystemTime(Date.now() + 20 * 60_000);
+    const [later, asked] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.waitForRequest((r) => /\/api\/resources\/open\/\d+$/.test(r.url())),
+      link.click(),
+    ]);
+    expect(asked.method()).toBe('GET');
+    await expect.poll(() => later.url()).toMatch(/\/media\/resources\/.+\.pdf\?u=\d+&exp=\d+&sig=[\w-]+$/);
+    await later.close();
 
     // The super user deletes it after the confirm; it is gone for the subscriber too.
     const adminDocuments = await documentsOf(adminPage);

@@ -33,7 +33,7 @@ import type { StorageProvider } from './providers/storage/interface';
 
 /** What the product is built from: configuration, the database, the queue and every provider. */
 export interface AppDeps {
-  config: Pick<Config, 'env' | 'publicUrl' | 'demoSeed' | 'dataDir' | 'trustProxy' | 'readCacheMs'>;
+  config: Pick<Config, 'env' | 'publicUrl' | 'demoSeed' | 'dataDir' | 'trustProxy' | 'readCacheMs' | 'mediaLinkSecret'>;
   db: Db;
   queue: JobQueue;
   mail: MailProvider;
@@ -106,7 +106,7 @@ export function composeModules(deps: AppDeps) {
     }),
     trading: createTrading({ users }),
     market: createMarketService({ provider: market }),
-    resources: createResources(db, storage, log),
+    resources: createResources({ db, storage, users, rights, config, now, log }),
     live,
     notifications,
     alerts,

@@ -78,6 +78,14 @@ const schema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Where people fetch stored files; `${S3_ENDPOINT}/${S3_BUCKET}` when unset. */
   S3_PUBLIC_URL: z.string().url().optional(),
+  /**
+   * Signs the links to resource files this server serves (disk storage). Unset: one is made once
+   * and kept in DATA_DIR (media-link.secret), which every process sharing the uploads shares too.
+   */
+  MEDIA_LINK_SECRET: z
+    .string()
+    .min(32, 'give at least 32 random characters, for example from `openssl rand -base64 48`')
+    .optional(),
   TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
   /** The sending number in E.164 form, or a Messaging Service SID (MG…). */
@@ -134,6 +142,8 @@ export type Config = {
         }
       | undefined;
   };
+  /** Signs links to resource files served from disk; kept in DATA_DIR when unset. */
+  mediaLinkSecret?: string;
   /** SMS delivery: Twilio when configured, otherwise SMS stay in the outbox. */
   sms: { twilio: { accountSid: string; authToken: string; from: string; baseUrl: string } | undefined };
 };
@@ -217,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             }
           : undefined,
     },
+    mediaLinkSecret: e.MEDIA_LINK_SECRET,
     sms: {
       twilio:
         e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM

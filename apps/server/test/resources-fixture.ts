@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
@@ -5,6 +6,8 @@ import type { ResourceDto } from '@drat/contracts';
 import type { Db } from '../src/db/client';
 import { alertTypes } from '../src/db/schema/index';
 import { makePdf, makeThumbnailPng, makeXlsx, makeZip } from '../src/db/seed/demo-files';
+import { sampleOf } from '../src/modules/resources/file-types';
+import type { Upload } from '../src/modules/resources/resources.form';
 import { multipartBody, type TestApp } from './harness';
 
 /** Test helpers of the resources area: sample files by their real bytes, and the create form. */
@@ -114,5 +117,25 @@ export function storedResourceFiles(t: TestApp): string[] {
   const dir = path.join(t.dataDir, 'uploads', 'resources');
   return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
 }
+
+/** Where the create form streams its files before they are stored (DATA_DIR/tmp/uploads). */
+const incomingDir = (t: TestApp) => path.join(t.dataDir, 'tmp', 'uploads');
+
+/** Every file in the folder uploads stream to: empty once each request is done with its files. */
+export function incomingFiles(t: TestApp): string[] {
+  return fs.existsSync(incomingDir(t)) ? fs.readdirSync(incomingDir(t)).sort() : [];
+}
+
+/** A file as resources.form.ts leaves it after streaming it in: written to the incoming folder. */
+export function incomingUpload(t: TestApp, filename: string, bytes: Buffer): Upload {
+  fs.mkdirSync(incomingDir(t), { recursive: true });
+  const file = path.join(incomingDir(t), `${randomBytes(6).toString('hex')}.upload`);
+  fs.writeFileSync(file, bytes);
+  return { filename, path: file, size: bytes.length, sample: sampleOf(bytes) };
+}
+
+/** A link to a stored resource file signed for a user: `/media/resources/<path>?u=…&exp=…&sig=…`. */
+export const signedLinkTo = (pathPattern: string) =>
+  new RegExp(`^/media/resources/${pathPattern}\\?u=\\d+&exp=\\d+&sig=[\\w-]{43}$`);
 
 export const namesOf = (list: { name: string }[]) => list.map((r) => r.name).sort();

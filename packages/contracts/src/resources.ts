@@ -21,10 +21,20 @@ export const RESOURCE_TABS = [
 ] as const;
 
 const MB = 1024 * 1024;
-/** Upload limits per kind of file, checked on the server after the bytes are read. */
+/** Upload limits per kind of file, checked on the server as the bytes arrive. */
 export const RESOURCE_MAX_BYTES: Record<ResourceType, number> = { PDF: 20 * MB, SHEET: 10 * MB, VIDEO: 100 * MB };
 export const RESOURCE_THUMBNAIL_MAX_BYTES = 2 * MB;
 export const RESOURCE_NAME_MAX = 200;
+
+/**
+ * How long a link to a stored resource file lives, at least, from the answer that gave it (the
+ * server rounds expiries up by a few minutes, so links stay the same, and cached, between reloads).
+ * A document, sheet or thumbnail is opened at once from the page: 15 minutes is plenty, and a
+ * forwarded link dies soon. A video keeps asking for byte ranges while it plays and whenever the
+ * viewer seeks; its link must outlive a sitting of the longest library video, pauses included:
+ * 3 hours, so a forwarded link still dies the same day.
+ */
+export const RESOURCE_LINK_SECONDS = { file: 15 * 60, video: 3 * 60 * 60 } as const;
 export const RESOURCE_DESCRIPTION_MAX = 1000;
 export const RESOURCE_DURATION_MAX = 32;
 
@@ -67,15 +77,22 @@ export const RESOURCE_MSG = {
   tooLarge: (what: string, bytes: number) => `The ${what} is larger than ${Math.round(bytes / MB)} MB.`,
   alertTypeDenied: 'You do not have access to the resources of this alert type.',
   loadFailed: 'The resources could not be loaded.',
+  // Links to stored files (GET /media/resources/...)
+  fileLinkMissing: 'This file opens only from the Resources page, for a signed-in user whose plan includes it.',
+  fileLinkInvalid: 'This link is not valid. Open the file again from the Resources page.',
+  fileLinkExpired: 'This link has expired. Open the file again from the Resources page.',
+  fileLinkRefused: 'Your plans no longer include this resource.',
 } as const;
 
 export const resourceAlertTypeRefSchema = z.object({ id: z.number().int(), name: z.string() });
 export type ResourceAlertTypeRef = z.infer<typeof resourceAlertTypeRefSchema>;
 
 /**
- * A resource as the API returns it (1-core §3 "Resource"). URLs are absolute or start with /media/.
- * `access` is set for category-level access and null when the resource is given to alert types;
- * `file_url` is the stored file (documents, sheets, uploaded videos); `link` where a video lives elsewhere.
+ * A resource as the API returns it (1-core §3 "Resource"). `access` is set for category-level access
+ * and null when the resource is given to alert types. `file_url` (documents, sheets, uploaded videos)
+ * and `thumbnail_url` are links signed for the caller, living RESOURCE_LINK_SECONDS (at least): a
+ * path under /media/resources/ on this server, or the storage bucket's own signed address; `link`
+ * is where a video lives elsewhere.
  */
 export const resourceDtoSchema = z.object({
   id: z.number().int(),
@@ -214,6 +231,18 @@ export const RESOURCES_API = {
     params: resourceIdParams,
     response: resourceDeletedSchema,
     errors: [400, 401, 403, 404],
+  }),
+  open: operation({
+    method: 'GET',
+    path: '/resources/open/:id',
+    operationId: 'openResource',
+    summary: 'One resource the caller may see, with fresh links to its files',
+    description:
+      'Links to stored files expire (RESOURCE_LINK_SECONDS); the web app asks here when the list it holds is older than that. A resource the caller may not see is 404, as one that does not exist.',
+    tag: 'resources',
+    params: resourceIdParams,
+    response: resourceDtoSchema,
+    errors: [400, 401, 404],
   }),
   create: operation({
     method: 'POST',

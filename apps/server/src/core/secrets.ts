@@ -1,4 +1,6 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { hash, verify } from '@node-rs/argon2';
 
 /** argon2id with the library's defaults (m=19 MiB, t=2, p=1: OWASP's recommendation). */
@@ -32,4 +34,30 @@ export function sameHash(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * A secret of this installation kept in `file` (the embedded database's password, the key that signs
+ * file links): made (`bytes` random bytes) on the first start, then read on every start, so a
+ * restart keeps it. Processes starting at once agree: the file appears whole or not at all (written
+ * aside, then linked into place; the loser reads the winner's).
+ */
+export function secretInFile(file: string, bytes = 32): string {
+  const read = () => {
+    const secret = fs.readFileSync(file, 'utf8').trim();
+    if (secret.length < 16) throw new Error(`${file} holds no usable secret: remove it to have a new one made`);
+    return secret;
+  };
+  if (fs.existsSync(file)) return read();
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const aside = `${file}.${process.pid}.${randomToken(6)}`;
+  fs.writeFileSync(aside, `${randomToken(bytes)}\n`, { mode: 0o600 });
+  try {
+    fs.linkSync(aside, file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  } finally {
+    fs.rmSync(aside, { force: true });
+  }
+  return read();
 }

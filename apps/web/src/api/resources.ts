@@ -3,6 +3,7 @@ import type {
   ResourceAccessLevel,
   ResourceCreatedResponse,
   ResourceCreateFields,
+  ResourceDto,
   ResourcesResponse,
 } from '@drat/contracts';
 import { api } from './client';
@@ -18,6 +19,9 @@ export const fetchResources = () => api.get<ResourcesResponse>('/resources');
 /** GET /resources/alert-type/{id}: the resources of one alert type. */
 export const fetchAlertTypeResources = (alertTypeId: number) =>
   api.get<ResourcesResponse>(`/resources/alert-type/${alertTypeId}`);
+
+/** GET /resources/open/{id}: the resource with fresh links to its files (the ones held expire). */
+export const openResource = (id: number) => api.get<ResourceDto>(`/resources/open/${id}`);
 
 /** DELETE /resources/{id} (super users). */
 export const deleteResource = (id: number) => api.delete<MessageReply>(`/resources/${id}`);

@@ -10,7 +10,9 @@ const ACCESS = ['STOCKS', 'OPTIONS', 'ALL', 'OTC', 'ADMIN'] as const;
 /**
  * Documents, videos and sheets of the library (1-core §3, 3-bots-admin-public §3). A resource is
  * given either to a category (`access`) or to alert types (`resource_alert_types`), never both.
- * Files live in the storage provider under `*_key`; `*_url` is where people fetch them.
+ * Files live in the storage provider under `*_key`; people fetch them through links signed for
+ * them when they ask (modules/resources/file-links.ts, or the bucket's presigned URLs), so no
+ * address is kept.
  */
 export const resources = pgTable(
   'resources',
@@ -23,15 +25,16 @@ export const resources = pgTable(
     videoTimeDuration: text('video_time_duration'),
     link: text('link'),
     fileKey: text('file_key'),
-    fileUrl: text('file_url'),
     thumbnailKey: text('thumbnail_key'),
-    thumbnailUrl: text('thumbnail_url'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('resources_created_idx').on(t.createdAt),
     index('resources_access_idx').on(t.access),
+    // A signed link names its file by key (http/media.ts finds the resource from it).
+    index('resources_file_key_idx').on(t.fileKey),
+    index('resources_thumbnail_key_idx').on(t.thumbnailKey),
     check('resources_type_check', sql`${t.type} in ('VIDEO', 'PDF', 'SHEET')`),
     check(
       'resources_access_check',

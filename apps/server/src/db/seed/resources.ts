@@ -125,10 +125,7 @@ export async function seedDemoResources(db: Db, storage: StorageProvider, log: L
   const repo = resourcesRepo(db);
   if ((await repo.count()) > 0) return;
   for (const r of DEMO_RESOURCES) {
-    const file = r.file ? { key: r.file.key, ...(await storage.put(r.file.key, r.file.bytes(), r.file.mime)) } : null;
-    const thumbnail = r.thumbnail
-      ? { key: r.thumbnail.key, ...(await storage.put(r.thumbnail.key, r.thumbnail.bytes(), r.thumbnail.mime)) }
-      : null;
+    for (const f of [r.file, r.thumbnail]) if (f) await storage.put(f.key, f.bytes(), f.mime);
     await repo.insert(
       {
         name: r.name,
@@ -137,10 +134,8 @@ export async function seedDemoResources(db: Db, storage: StorageProvider, log: L
         description: r.description ?? '',
         videoTimeDuration: r.duration ?? null,
         link: r.link ?? null,
-        fileKey: file?.key ?? null,
-        fileUrl: file?.url ?? null,
-        thumbnailKey: thumbnail?.key ?? null,
-        thumbnailUrl: thumbnail?.url ?? null,
+        fileKey: r.file?.key ?? null,
+        thumbnailKey: r.thumbnail?.key ?? null,
       },
       [],
     );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { makePdf, makeThumbnailPng, makeXlsx } from '../../db/seed/demo-files';
-import { detectPdf, detectSheet, detectThumbnail, detectVideo } from './file-types';
+import { makePdf, makeThumbnailPng, makeXlsx, makeZip } from '../../db/seed/demo-files';
+import { detectPdf, detectSheet, detectThumbnail, detectVideo, SAMPLE_BYTES, sampleOf, sampler } from './file-types';
 
 describe('files are known by their bytes', () => {
   it.each<[string, Buffer, string | null]>([
@@ -13,7 +13,7 @@ describe('files are known by their bytes', () => {
     ['text', Buffer.from('hello, world'), null],
     ['an empty file', Buffer.alloc(0), null],
   ])('PDF: %s', (_label, bytes, ext) => {
-    expect(detectPdf(bytes)?.ext ?? null).toBe(ext);
+    expect(detectPdf(sampleOf(bytes))?.ext ?? null).toBe(ext);
   });
 
   it.each<[string, Buffer, string | null]>([
@@ -28,7 +28,7 @@ describe('files are known by their bytes', () => {
     ['a zip that is not a workbook', Buffer.from('PK\x03\x04[Content_Types].xml word/document.xml', 'latin1'), null],
     ['a PDF', makePdf('T', []), null],
   ])('sheet: %s', (_label, bytes, ext) => {
-    expect(detectSheet(bytes)?.ext ?? null).toBe(ext);
+    expect(detectSheet(sampleOf(bytes))?.ext ?? null).toBe(ext);
   });
 
   it.each<[string, Buffer, string | null]>([
@@ -45,7 +45,7 @@ describe('files are known by their bytes', () => {
     ],
     ['a PNG', makeThumbnailPng([0, 0, 0], [9, 9, 9], 4, 4), null],
   ])('video: %s', (_label, bytes, ext) => {
-    expect(detectVideo(bytes)?.ext ?? null).toBe(ext);
+    expect(detectVideo(sampleOf(bytes))?.ext ?? null).toBe(ext);
   });
 
   it.each<[string, Buffer, string | null]>([
@@ -54,6 +54,49 @@ describe('files are known by their bytes', () => {
     ['WAV (RIFF but not WebP)', Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WAVEfmt ')]), null],
     ['SVG (script-capable, refused)', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), null],
   ])('thumbnail: %s', (_label, bytes, ext) => {
-    expect(detectThumbnail(bytes)?.ext ?? null).toBe(ext);
+    expect(detectThumbnail(sampleOf(bytes))?.ext ?? null).toBe(ext);
+  });
+});
+
+describe('large files are known by their first and last bytes, as they stream in', () => {
+  const KB = 1024;
+  /** Text of `bytes` bytes: lines of `line` until the size is reached. */
+  const text = (line: string, bytes: number) =>
+    Buffer.from(line.repeat(Math.ceil(bytes / line.length))).subarray(0, bytes);
+
+  it('a sample keeps the first and the last bytes, copied from the chunks, whatever their sizes', () => {
+    const bytes = Buffer.from(Array.from({ length: 10_000 }, (_v, i) => i % 251));
+    for (const chunk of [1, 7, 100, 4096, 10_000]) {
+      const s = sampler(1000);
+      for (let at = 0; at < bytes.length; at += chunk) s.add(bytes.subarray(at, at + chunk));
+      const { head, tail, whole } = s.sample();
+      expect(head.equals(bytes.subarray(0, 1000)), `chunks of ${chunk}`).toBe(true);
+      expect(tail.equals(bytes.subarray(9000)), `chunks of ${chunk}`).toBe(true);
+      expect(whole).toBe(false);
+    }
+    expect(sampleOf(bytes.subarray(0, 1000), 1000)).toEqual({
+      head: bytes.subarray(0, 1000),
+      tail: Buffer.alloc(0),
+      whole: true,
+    });
+  });
+
+  it('an XLSX whose workbook is named only in the zip directory at its end', () => {
+    const big = makeZip([
+      { name: '[Content_Types].xml', data: Buffer.from('<Types/>') },
+      { name: 'xl/worksheets/sheet1.xml', data: text('<row><c>1</c></row>', 3 * SAMPLE_BYTES) },
+      { name: 'xl/workbook.xml', data: Buffer.from('<workbook/>') },
+    ]);
+    expect(sampleOf(big).head.includes('xl/workbook.xml')).toBe(false);
+    expect(detectSheet(sampleOf(big))?.ext).toBe('xlsx');
+  });
+
+  it('a CSV cut inside a character at the end of its first bytes is still CSV; binary at its end is not', () => {
+    // 'é' is two bytes: place one across the sample's edge.
+    const csv = Buffer.concat([Buffer.from('Name,Price\n'), text('é', SAMPLE_BYTES), text('AAPL,190\n', 200 * KB)]);
+    expect(csv.subarray(0, SAMPLE_BYTES).toString('utf8').endsWith('\ufffd')).toBe(true);
+    expect(detectSheet(sampleOf(csv))?.ext).toBe('csv');
+    const junk = Buffer.concat([csv, Buffer.from([0x00, 0x01, 0x02])]);
+    expect(detectSheet(sampleOf(junk))).toBeNull();
   });
 });

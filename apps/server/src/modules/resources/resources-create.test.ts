@@ -1,3 +1,4 @@
+import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, RESOURCE_MAX_BYTES, RESOURCE_MSG, RESOURCE_THUMBNAIL_MAX_BYTES, type ResourceDto } from '@drat/contracts';
@@ -5,13 +6,19 @@ import { makeUser, signIn } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { diskStorage, type StorageProvider } from '../../providers/storage/index';
 import type { Principal } from '../auth';
-import { resourcesRepo } from './resources.repo';
+import { usersRepo } from '../users';
+import { fileLinks } from './file-links';
+import type { ResourceForm } from './resources.form';
+import { resourcesRepo, type ResourcesRepo } from './resources.repo';
 import { createResourcesService } from './resources.service';
 import {
   alertTypeIds,
+  incomingFiles,
+  incomingUpload,
   pdfFile,
   postResource,
   SAMPLES,
+  signedLinkTo,
   storedResourceFiles,
   type Attached,
   type FormFields,
@@ -240,7 +247,7 @@ describe('created resources', () => {
       video_time_duration: null,
       description: 'Read first.',
     });
-    expect(data.file_url).toMatch(/^\/media\/resources\/[\w-]+-risk-reward-the-basics\.pdf$/);
+    expect(data.file_url).toMatch(signedLinkTo('[\\w-]+-risk-reward-the-basics\\.pdf'));
     const file = await served(data.file_url!);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
@@ -258,7 +265,7 @@ describe('created resources', () => {
     );
     expect(data.access).toBeNull();
     expect(data.alert_types).toEqual([{ id: types['SWING-ALERTS'], name: 'SWING-ALERTS' }]);
-    expect(data.file_url).toMatch(new RegExp(`\\.${ext}$`));
+    expect(data.file_url).toMatch(signedLinkTo(`[\\w-]+\\.${ext}`));
     const file = await served(data.file_url!);
     expect(file.statusCode).toBe(200);
     expect(String(file.headers['content-type'])).toContain(mime);
@@ -284,7 +291,7 @@ describe('created resources', () => {
       description: 'How to enter.',
     });
     expect(data.alert_types.map((a) => a.id).sort()).toEqual([types['SWING-ALERTS'], types['LOTTO-OPTIONS']].sort());
-    expect(data.thumbnail_url).toMatch(/-entries-explained-thumbnail\.webp$/);
+    expect(data.thumbnail_url).toMatch(signedLinkTo('[\\w-]+-entries-explained-thumbnail\\.webp'));
     expect((await served(data.thumbnail_url!)).statusCode).toBe(200);
   });
 
@@ -296,7 +303,7 @@ describe('created resources', () => {
       { name: `Clip ${ext}`, type: 'VIDEO', access: 'OPTIONS', video_time_duration: '0:45' },
       { file: { filename: 'clip', data: bytes } },
     );
-    expect(data.file_url).toMatch(new RegExp(`\\.${ext}$`));
+    expect(data.file_url).toMatch(signedLinkTo(`[\\w-]+-clip-${ext}\\.${ext}`));
     expect(data.link).toBeNull();
   });
 
@@ -316,11 +323,23 @@ describe('created resources', () => {
 
 describe('nothing stays behind when storing or saving fails half-way', () => {
   const principal = () => ({ user: { id: superId } }) as Principal;
-  const form = () => ({
+  /** The form as resources.form.ts leaves it: its files streamed to the incoming folder. */
+  const form = (): ResourceForm => ({
     fields: { name: 'Half-way', type: 'PDF', access: 'ALL' },
-    file: { filename: 'a.pdf', bytes: SAMPLES.pdf },
-    thumbnail: { filename: 'c.png', bytes: SAMPLES.png },
+    file: incomingUpload(t, 'a.pdf', SAMPLES.pdf),
+    thumbnail: incomingUpload(t, 'c.png', SAMPLES.png),
   });
+  const service = (parts: { storage?: StorageProvider; repo?: ResourcesRepo }) =>
+    createResourcesService({
+      repo: parts.repo ?? resourcesRepo(t.db),
+      storage: parts.storage ?? diskStorage(`${t.dataDir}/uploads`),
+      links: fileLinks('a test secret that is long enough.'),
+      incomingDir: path.join(t.dataDir, 'tmp', 'uploads'),
+      users: usersRepo(t.db),
+      rights: t.modules.rights,
+      now: t.clock.now,
+      log: pino({ level: 'silent' }),
+    });
 
   it('the thumbnail cannot be stored: the file written before it is removed', async () => {
     const disk = diskStorage(`${t.dataDir}/uploads`);
@@ -329,28 +348,20 @@ describe('nothing stays behind when storing or saving fails half-way', () => {
       put: (key, body, type) =>
         key.includes('thumbnail') ? Promise.reject(new Error('disk full')) : disk.put(key, body, type),
     };
-    const service = createResourcesService({
-      repo: resourcesRepo(t.db),
-      storage: failing,
-      log: pino({ level: 'silent' }),
-    });
     const [rows, files] = [await count(), storedResourceFiles(t)];
-    await expect(service.create(principal(), form())).rejects.toThrow('disk full');
+    await expect(service({ storage: failing }).create(principal(), form())).rejects.toThrow('disk full');
     expect(await count()).toBe(rows);
     expect(storedResourceFiles(t)).toEqual(files);
+    expect(incomingFiles(t)).toEqual([]);
   });
 
   it('the row cannot be saved: both stored files are removed', async () => {
     const repo = resourcesRepo(t.db);
     const broken = { ...repo, insert: () => Promise.reject(new Error('database gone')) };
-    const service = createResourcesService({
-      repo: broken,
-      storage: diskStorage(`${t.dataDir}/uploads`),
-      log: pino({ level: 'silent' }),
-    });
     const [rows, files] = [await count(), storedResourceFiles(t)];
-    await expect(service.create(principal(), form())).rejects.toThrow('database gone');
+    await expect(service({ repo: broken }).create(principal(), form())).rejects.toThrow('database gone');
     expect(await count()).toBe(rows);
     expect(storedResourceFiles(t)).toEqual(files);
+    expect(incomingFiles(t)).toEqual([]);
   });
 });

@@ -46,18 +46,38 @@ export function resourcesRepo(db: Db) {
     return rows.map((r) => ({ ...r, alertTypes: byResource.get(r.id) ?? [] }));
   }
 
+  /**
+   * What an audience sees: category-level resources of its categories, ALL for everyone, ADMIN for
+   * super users only, and resources given to one of its alert types. Undefined: everything.
+   */
+  function seenBy(audience: Audience): SQL | undefined {
+    if (audience.all) return undefined;
+    const categories = audience.categories.filter((c): c is ResourceAccess => c !== 'ADMIN' && c !== 'ALL');
+    const conditions: SQL[] = [eq(resources.access, 'ALL')];
+    if (categories.length > 0) conditions.push(inArray(resources.access, categories));
+    if (audience.alertTypeIds.length > 0) conditions.push(givenToTypes(db, audience.alertTypeIds));
+    return or(...conditions);
+  }
+
   return {
-    /**
-     * The library for an audience: category-level resources of its categories, ALL for everyone,
-     * ADMIN for super users only, and resources given to one of its alert types.
-     */
-    visibleTo(audience: Audience) {
-      if (audience.all) return withTypes(undefined);
-      const categories = audience.categories.filter((c): c is ResourceAccess => c !== 'ADMIN' && c !== 'ALL');
-      const conditions: SQL[] = [eq(resources.access, 'ALL')];
-      if (categories.length > 0) conditions.push(inArray(resources.access, categories));
-      if (audience.alertTypeIds.length > 0) conditions.push(givenToTypes(db, audience.alertTypeIds));
-      return withTypes(or(...conditions));
+    /** The library for an audience (`seenBy`). */
+    visibleTo: (audience: Audience) => withTypes(seenBy(audience)),
+
+    /** One resource, when the audience may see it. */
+    async visibleById(id: number, audience: Audience): Promise<ResourceWithTypes | null> {
+      const [row] = await withTypes(and(eq(resources.id, id), seenBy(audience)));
+      return row ?? null;
+    },
+
+    /** The resource a stored file (its file or its thumbnail) belongs to, and whether the audience may see it. */
+    async ownerOfFile(key: string, audience: Audience): Promise<{ id: number; visible: boolean } | null> {
+      const seen = seenBy(audience);
+      const [row] = await db
+        .select({ id: resources.id, visible: seen ? sql<boolean>`coalesce(${seen}, false)` : sql<boolean>`true` })
+        .from(resources)
+        .where(or(eq(resources.fileKey, key), eq(resources.thumbnailKey, key)))
+        .limit(1);
+      return row ?? null;
     },
 
     /** Resources of one alert type: given to it, or to its whole category. */

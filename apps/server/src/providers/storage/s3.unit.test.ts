@@ -1,13 +1,13 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { S3_KEY_ID as KEY_ID, S3_SECRET as SECRET, startFakeS3, type FakeS3 } from '../../../test/s3-fake';
 import { loadConfig } from '../../config';
 import { createStorage } from './index';
 import { s3Storage } from './s3';
-import { sha256Hex, signV4 } from './sigv4';
+import { presignV4, sha256Hex, signV4 } from './sigv4';
 
-const KEY_ID = 'AKIAIOSFODNN7EXAMPLE';
-const SECRET = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY';
 const AUTH =
   /^AWS4-HMAC-SHA256 Credential=([A-Z0-9]+)\/(\d{8})\/([a-z0-9-]+)\/s3\/aws4_request,SignedHeaders=([a-z0-9;-]+),Signature=([0-9a-f]{64})$/;
 
@@ -35,93 +35,47 @@ describe('signV4', () => {
   });
 });
 
-interface Received {
-  method: string;
-  path: string;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/**
- * A local server speaking S3's PUT/DELETE/HEAD object API (path-style). It refuses a request whose
- * Authorization header is not SigV4-shaped, whose payload hash is not the body's, or whose signature
- * is not the one the received method, path and headers give with the known secret.
- */
-function fakeS3(secret: string) {
-  const objects = new Map<string, { body: Buffer; contentType: string }>();
-  const received: Received[] = [];
-  const xmlError = (res: http.ServerResponse, status: number, code: string, message: string) => {
-    res.writeHead(status, { 'content-type': 'application/xml' });
-    res.end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message></Error>`);
-  };
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks);
-      const path = req.url ?? '/';
-      received.push({ method: req.method ?? '', path, headers: req.headers, body });
-      const auth = AUTH.exec(req.headers.authorization ?? '');
-      if (!auth) return xmlError(res, 403, 'AccessDenied', 'Authorization header is not AWS SigV4');
-      const [, keyId, day, region, signedHeaders] = auth;
-      if (keyId !== KEY_ID) return xmlError(res, 403, 'InvalidAccessKeyId', 'Unknown key');
-      const date = String(req.headers['x-amz-date'] ?? '');
-      if (!/^\d{8}T\d{6}Z$/.test(date) || date.slice(0, 8) !== day)
-        return xmlError(res, 400, 'AuthorizationHeaderMalformed', 'Bad x-amz-date');
-      if (req.headers['x-amz-content-sha256'] !== sha256Hex(body))
-        return xmlError(res, 400, 'XAmzContentSHA256Mismatch', 'Payload hash differs');
-      const names = signedHeaders!.split(';');
-      for (const required of ['host', 'x-amz-content-sha256', 'x-amz-date']) {
-        if (!names.includes(required)) return xmlError(res, 403, 'AccessDenied', `${required} is not signed`);
-      }
-      const signedValues = Object.fromEntries(
-        names.filter((n) => n !== 'host').map((n) => [n, String(req.headers[n] ?? '')]),
-      );
-      const at = new Date(
-        `${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 8)}T${date.slice(9, 11)}:${date.slice(11, 13)}:${date.slice(13, 15)}Z`,
-      );
-      const expected = signV4(
-        {
-          method: req.method ?? '',
-          url: new URL(path, `http://${req.headers.host}`),
-          headers: signedValues,
-          payloadHash: sha256Hex(body),
-        },
-        { accessKeyId: KEY_ID, secretAccessKey: secret, region: region! },
-        at,
-      );
-      if (expected !== req.headers.authorization)
-        return xmlError(res, 403, 'SignatureDoesNotMatch', 'The signature does not match');
-      const key = decodeURIComponent(path);
-      if (req.method === 'PUT') {
-        objects.set(key, { body, contentType: String(req.headers['content-type'] ?? '') });
-        res.writeHead(200, { etag: `"${sha256Hex(body).slice(0, 32)}"` });
-        return res.end();
-      }
-      if (req.method === 'DELETE') {
-        objects.delete(key);
-        res.writeHead(204);
-        return res.end();
-      }
-      if (req.method === 'HEAD') {
-        res.writeHead(path === '/drat-media' ? 200 : 404);
-        return res.end();
-      }
-      return xmlError(res, 405, 'MethodNotAllowed', 'Not here');
-    });
+describe('presignV4', () => {
+  it("matches AWS's documented example (S3 API reference, 'Authenticating Requests: Using Query Parameters', GET test.txt for 86400 s)", () => {
+    const url = presignV4(
+      { method: 'GET', url: new URL('https://examplebucket.s3.amazonaws.com/test.txt') },
+      { accessKeyId: KEY_ID, secretAccessKey: SECRET, region: 'us-east-1' },
+      new Date('2013-05-24T00:00:00Z'),
+      86400,
+    );
+    expect(url).toBe(
+      'https://examplebucket.s3.amazonaws.com/test.txt' +
+        '?X-Amz-Algorithm=AWS4-HMAC-SHA256' +
+        '&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20130524%2Fus-east-1%2Fs3%2Faws4_request' +
+        '&X-Amz-Date=20130524T000000Z&X-Amz-Expires=86400&X-Amz-SignedHeaders=host' +
+        '&X-Amz-Signature=aeeed9bbccd4d02ee5c0109b86d86835f995330da4c265957d157751f604d404',
+    );
   });
-  return { server, objects, received };
-}
 
-let fake: ReturnType<typeof fakeS3>;
+  it('refuses a life S3 would not accept (1 s to 7 days)', () => {
+    const sign = (seconds: number) =>
+      presignV4(
+        { method: 'GET', url: new URL('https://examplebucket.s3.amazonaws.com/test.txt') },
+        { accessKeyId: KEY_ID, secretAccessKey: SECRET, region: 'us-east-1' },
+        new Date(),
+        seconds,
+      );
+    expect(() => sign(0)).toThrow(/1 to 604800 seconds/);
+    expect(() => sign(604801)).toThrow(/1 to 604800 seconds/);
+    expect(sign(604800)).toContain('X-Amz-Expires=604800');
+  });
+});
+
+let fake: FakeS3;
 let endpoint: string;
+/** The fake's clock: the real time, unless a test moves it. */
+let fakeNow: Date | null = null;
 beforeAll(async () => {
-  fake = fakeS3(SECRET);
-  await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
-  endpoint = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
+  fake = await startFakeS3({ now: () => fakeNow ?? new Date() });
+  endpoint = fake.endpoint;
 });
 afterAll(async () => {
-  await new Promise((resolve) => fake.server.close(resolve));
+  await fake.close();
 });
 
 const storage = (secret = SECRET) =>
@@ -219,5 +173,79 @@ describe('STORAGE configuration', () => {
     const s = createStorage(c);
     expect(s.name).toBe('s3');
     expect(s.publicOrigin).toBe('https://s3.eu-west-1.amazonaws.com');
+  });
+});
+
+describe('private objects through presigned GET URLs', () => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'drat-s3-'));
+  afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+  const at = (iso: string) =>
+    s3Storage(
+      {
+        endpoint,
+        bucket: 'drat-media',
+        region: 'us-east-1',
+        accessKeyId: KEY_ID,
+        secretAccessKey: SECRET,
+        publicUrl: 'https://cdn.drat.test/media/',
+      },
+      () => new Date(iso),
+    );
+
+  it('a file streamed from disk is stored whole, with its length and hash, and read back through its link', async () => {
+    const bytes = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(300_000, 7)]);
+    const file = path.join(tmp, 'guide.pdf');
+    fs.writeFileSync(file, bytes);
+    await storage().put('resources/t0k-guide.pdf', { path: file }, 'application/pdf');
+    const put = fake.received.at(-1)!;
+    expect(put.headers['content-length']).toBe(String(bytes.length));
+    expect(put.headers['x-amz-content-sha256']).toBe(sha256Hex(bytes));
+    expect(fake.objects.get('/drat-media/resources/t0k-guide.pdf')?.body.equals(bytes)).toBe(true);
+
+    const link = storage().signedUrl('resources/t0k-guide.pdf', 900)!;
+    expect(link.startsWith(`${endpoint}/drat-media/resources/t0k-guide.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&`)).toBe(
+      true,
+    );
+    const res = await fetch(link);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it('the bucket stays private: no link, a changed link or an expired one is refused', async () => {
+    await storage().put('resources/private.csv', Buffer.from('a,b\n1,2\n'), 'text/csv');
+    const link = new URL(storage().signedUrl('resources/private.csv', 900)!);
+    const status = async (url: URL | string) => {
+      const res = await fetch(url);
+      return `${res.status} ${/<Code>([^<]*)<\/Code>/.exec(await res.text())?.[1] ?? ''}`.trim();
+    };
+    expect(await status(`${endpoint}/drat-media/resources/private.csv`)).toBe('403 AccessDenied');
+    const tampered = new URL(link);
+    tampered.searchParams.set('X-Amz-Expires', '604800');
+    expect(await status(tampered)).toBe('403 SignatureDoesNotMatch');
+    const otherKey = new URL(link);
+    otherKey.pathname = '/drat-media/resources/t0k-guide.pdf';
+    expect(await status(otherKey)).toBe('403 SignatureDoesNotMatch');
+    expect(await status(link)).toBe('200');
+    fakeNow = new Date(Date.now() + (900 + 300 + 1) * 1000);
+    try {
+      expect(await status(link)).toBe('403 AccessDenied');
+    } finally {
+      fakeNow = null;
+    }
+  });
+
+  it('signs as of the start of the current 5 minutes, for at least the life asked: one link all that while', () => {
+    const first = new URL(at('2026-03-02T12:00:00Z').signedUrl('resources/a.pdf', 900)!);
+    const last = new URL(at('2026-03-02T12:04:59Z').signedUrl('resources/a.pdf', 900)!);
+    expect(last.toString()).toBe(first.toString());
+    expect(first.searchParams.get('X-Amz-Date')).toBe('20260302T120000Z');
+    expect(first.searchParams.get('X-Amz-Expires')).toBe('1200');
+    const next = new URL(at('2026-03-02T12:05:00Z').signedUrl('resources/a.pdf', 900)!);
+    expect(next.searchParams.get('X-Amz-Date')).toBe('20260302T120500Z');
+    // Never past S3's 7 days.
+    expect(
+      new URL(at('2026-03-02T12:00:00Z').signedUrl('resources/a.pdf', 604800)!).searchParams.get('X-Amz-Expires'),
+    ).toBe('604800');
   });
 });

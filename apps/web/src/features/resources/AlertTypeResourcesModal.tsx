@@ -31,6 +31,7 @@ export function AlertTypeResourcesModal({ alertType, open = true, onClose }: Ale
       <ResourceTabs
         compact
         data={resources.data}
+        fetchedAt={resources.dataUpdatedAt}
         isPending={resources.isPending}
         error={resources.error}
         onRetry={() => void resources.refetch()}

@@ -1,17 +1,19 @@
-import type { CSSProperties, ReactNode } from 'react';
+import type { CSSProperties, MouseEvent, ReactNode } from 'react';
 import { Button, Empty, Popconfirm, Tag, Typography, theme } from 'antd';
 import { DeleteOutlined, FileExcelOutlined, FilePdfOutlined, PlayCircleFilled } from '@ant-design/icons';
 import { RESOURCE_MSG, type ResourceDto } from '@drat/contracts';
+import { fileKind } from './links';
 import styles from './resources.module.css';
+import type { FileOpener } from './useFileOpener';
 
-/** Where a resource opens: its link for videos that live elsewhere, else the stored file. */
+/** Where a resource opens: its link for videos that live elsewhere, else the stored file (a signed link). */
 export const resourceHref = (r: ResourceDto) => r.link ?? r.file_url ?? undefined;
 
 const uploaded = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 export const uploadedOn = (iso: string) => `Uploaded ${uploaded.format(new Date(iso))}`;
 
 /** XLSX, XLS or CSV, from the stored file's name. */
-const sheetKind = (r: ResourceDto) => /\.(\w+)$/.exec(r.file_url ?? '')?.[1]?.toUpperCase() ?? 'SHEET';
+const sheetKind = (r: ResourceDto) => fileKind(r.file_url, 'SHEET');
 
 /** Colours of the lists from the theme, as CSS variables for resources.module.css. */
 export function useListStyle(): CSSProperties {
@@ -29,6 +31,11 @@ export interface DeleteControl {
   enabled: boolean;
   pendingId: number | null;
   onDelete: (r: ResourceDto) => void;
+}
+
+/** What a list does: open a resource (with a fresh link when its own is old), and delete one. */
+export interface ListControl extends DeleteControl {
+  onOpen: FileOpener;
 }
 
 /** The delete button behind the spec's yes/no confirm. */
@@ -54,6 +61,12 @@ function DeleteButton({ resource, control }: { resource: ResourceDto; control: D
 }
 
 const opens = { target: '_blank', rel: 'noopener noreferrer' } as const;
+/** The attributes of a link that opens `r` in a new tab. */
+const opening = (r: ResourceDto, control: ListControl) => ({
+  href: resourceHref(r),
+  ...opens,
+  onClick: (e: MouseEvent<HTMLElement>) => control.onOpen(e, r),
+});
 
 function FileRow({
   resource,
@@ -68,7 +81,7 @@ function FileRow({
   tint: [string, string];
   meta?: string;
   tag: ReactNode;
-  control: DeleteControl;
+  control: ListControl;
 }) {
   return (
     <div className={styles.row} data-testid={`resource-${resource.id}`}>
@@ -76,7 +89,7 @@ function FileRow({
         {icon}
       </span>
       <div className={styles.main}>
-        <Typography.Link className={styles.name} href={resourceHref(resource)} {...opens}>
+        <Typography.Link className={styles.name} {...opening(resource, control)}>
           {resource.name}
         </Typography.Link>
         {meta && <Typography.Text type="secondary">{meta}</Typography.Text>}
@@ -88,7 +101,7 @@ function FileRow({
 }
 
 /** Documents: a name linking to the file, 'Uploaded {date}' and a PDF label (1-core §2). */
-export function DocumentList({ items, control }: { items: ResourceDto[]; control: DeleteControl }) {
+export function DocumentList({ items, control }: { items: ResourceDto[]; control: ListControl }) {
   const { token } = theme.useToken();
   if (items.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No documents yet." />;
   return (
@@ -109,7 +122,7 @@ export function DocumentList({ items, control }: { items: ResourceDto[]; control
 }
 
 /** Sheets: a name linking to the file (with its kind). */
-export function SheetList({ items, control }: { items: ResourceDto[]; control: DeleteControl }) {
+export function SheetList({ items, control }: { items: ResourceDto[]; control: ListControl }) {
   const { token } = theme.useToken();
   if (items.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No sheets yet." />;
   return (
@@ -130,13 +143,13 @@ export function SheetList({ items, control }: { items: ResourceDto[]; control: D
 }
 
 /** Videos: thumbnail, duration, name and description, linking out. */
-export function VideoGrid({ items, control }: { items: ResourceDto[]; control: DeleteControl }) {
+export function VideoGrid({ items, control }: { items: ResourceDto[]; control: ListControl }) {
   if (items.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No videos yet." />;
   return (
     <div className={styles.grid}>
       {items.map((r) => (
         <article key={r.id} className={styles.video} data-testid={`resource-${r.id}`}>
-          <a className={styles.cover} href={resourceHref(r)} {...opens} aria-label={`Watch ${r.name}`}>
+          <a className={styles.cover} {...opening(r, control)} aria-label={`Watch ${r.name}`}>
             {r.thumbnail_url ? (
               <img src={r.thumbnail_url} alt="" loading="lazy" />
             ) : (
@@ -148,7 +161,7 @@ export function VideoGrid({ items, control }: { items: ResourceDto[]; control: D
           </a>
           <div className={styles.body}>
             <div className={styles.bodyTop}>
-              <Typography.Link className={styles.name} href={resourceHref(r)} {...opens}>
+              <Typography.Link className={styles.name} {...opening(r, control)}>
                 {r.name}
               </Typography.Link>
               <DeleteButton resource={r} control={control} />

@@ -3,8 +3,9 @@ import { Button, Grid, Result, Skeleton, Tabs, Typography, theme } from 'antd';
 import { FileExcelOutlined, FilePdfOutlined, PlaySquareOutlined } from '@ant-design/icons';
 import { RESOURCE_MSG, RESOURCE_TABS, type ResourcesResponse } from '@drat/contracts';
 import { useSession } from '../../app/session';
-import { DocumentList, SheetList, useListStyle, VideoGrid, type DeleteControl } from './ResourceLists';
+import { DocumentList, SheetList, useListStyle, VideoGrid, type ListControl } from './ResourceLists';
 import { useDeleteResource } from './queries';
+import { useFileOpener } from './useFileOpener';
 
 type TabKey = (typeof RESOURCE_TABS)[number]['key'];
 const ICONS = {
@@ -15,6 +16,8 @@ const ICONS = {
 
 export interface ResourceTabsProps {
   data: ResourcesResponse | undefined;
+  /** When `data` arrived (the query's dataUpdatedAt): its links to files expire. */
+  fetchedAt: number;
   isPending: boolean;
   error: Error | null;
   onRetry: () => void;
@@ -24,20 +27,23 @@ export interface ResourceTabsProps {
 
 /**
  * Tabs Documents, Videos and Sheets over one resources answer, for the library page and the
- * alert-type modal. Super users get a delete button behind a yes/no confirm.
+ * alert-type modal. Files open from their signed links, renewed when old (useFileOpener). Super
+ * users get a delete button behind a yes/no confirm.
  */
-export function ResourceTabs({ data, isPending, error, onRetry, compact = false }: ResourceTabsProps) {
+export function ResourceTabs({ data, fetchedAt, isPending, error, onRetry, compact = false }: ResourceTabsProps) {
   const { token } = theme.useToken();
   const session = useSession();
   const style = useListStyle();
   const remove = useDeleteResource();
+  const onOpen = useFileOpener(fetchedAt);
   const [active, setActive] = useState<TabKey>('documents');
   // On a phone the three tabs fit side by side only without icons and with a small gutter.
   const narrow = Grid.useBreakpoint().sm === false;
-  const control: DeleteControl = {
+  const control: ListControl = {
     enabled: session?.is_super === true,
     pendingId: remove.isPending ? (remove.variables ?? null) : null,
     onDelete: (r) => remove.mutate(r.id),
+    onOpen,
   };
 
   if (error && !data) {

@@ -39,6 +39,7 @@ export function ResourcesPage() {
       >
         <ResourceTabs
           data={resources.data}
+          fetchedAt={resources.dataUpdatedAt}
           isPending={resources.isPending}
           error={resources.error}
           onRetry={() => void resources.refetch()}

@@ -8,6 +8,7 @@ import {
   fetchResources,
   type ResourceCreateInput,
 } from '../../api/resources';
+import { LINKS_REFRESH_MS } from './links';
 
 /** Query keys of the resources area. */
 export const resourceKeys = {
@@ -16,8 +17,15 @@ export const resourceKeys = {
   alertType: (id: number) => [...resourceKeys.all, 'alert-type', id] as const,
 };
 
+/**
+ * The lists carry links to files that expire (RESOURCE_LINK_SECONDS): read again before they do,
+ * while shown and when the window comes back, so thumbnails load and links open. A click on a link
+ * that is old all the same gets a fresh one (useFileOpener).
+ */
+const freshLinks = { staleTime: LINKS_REFRESH_MS, refetchInterval: LINKS_REFRESH_MS, refetchOnWindowFocus: true };
+
 export function useResources() {
-  return useQuery({ queryKey: resourceKeys.library(), queryFn: fetchResources });
+  return useQuery({ queryKey: resourceKeys.library(), queryFn: fetchResources, ...freshLinks });
 }
 
 export function useAlertTypeResources(alertTypeId: number | null) {
@@ -25,6 +33,7 @@ export function useAlertTypeResources(alertTypeId: number | null) {
     queryKey: resourceKeys.alertType(alertTypeId ?? 0),
     queryFn: () => fetchAlertTypeResources(alertTypeId!),
     enabled: alertTypeId !== null,
+    ...freshLinks,
   });
 }
 
