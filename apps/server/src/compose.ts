@@ -33,7 +33,10 @@ import type { StorageProvider } from './providers/storage/interface';
 
 /** What the product is built from: configuration, the database, the queue and every provider. */
 export interface AppDeps {
-  config: Pick<Config, 'env' | 'publicUrl' | 'demoSeed' | 'dataDir' | 'trustProxy' | 'readCacheMs' | 'mediaLinkSecret'>;
+  config: Pick<
+    Config,
+    'env' | 'publicUrl' | 'demoSeed' | 'dataDir' | 'trustProxy' | 'readCacheMs' | 'mediaLinkSecret' | 'supportEmail'
+  >;
   db: Db;
   queue: JobQueue;
   mail: MailProvider;
@@ -112,7 +115,7 @@ export function composeModules(deps: AppDeps) {
     alerts,
     tools: createToolsArea({ db, market, filings, now }),
     /** Health and liveness. */
-    system: createSystem(db),
+    system: createSystem(db, config),
     /** Idempotency-Key of the calls that honour it (http/idempotency.ts). */
     idempotency: createIdempotency(db, now),
     /** Opens the LISTEN connection (user events, change feed). */

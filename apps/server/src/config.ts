@@ -21,6 +21,8 @@ const schema = z.object({
   DEMO_SEED: z.enum(FLAG_VALUES).optional(),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('DRAT <no-reply@drat.local>'),
+  /** Where people write for help and renewals (the renewal page shows it). */
+  SUPPORT_EMAIL: z.string().email().optional(),
   PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WORKERS: flag(true),
@@ -110,6 +112,8 @@ export type Config = {
   demoSeed: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Shown to people who need help or a renewal; null when none is set (and no demo). */
+  supportEmail: string | null;
   publicUrl: string;
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   workers: boolean;
@@ -189,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoSeed,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL ?? (demoSeed ? 'support@drat.local' : null),
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     logLevel: e.LOG_LEVEL,
     workers: e.WORKERS,

@@ -58,6 +58,13 @@ describe('loadConfig', () => {
     });
   });
 
+  it('has a support address: the one set, the demo mailbox’s in a demo, none otherwise', () => {
+    expect(loadConfig({ SUPPORT_EMAIL: 'help@example.com' }).supportEmail).toBe('help@example.com');
+    expect(loadConfig({}).supportEmail).toBe('support@drat.local');
+    expect(loadConfig({ DATABASE_URL: 'postgres://d:s@db:5432/drat' }).supportEmail).toBeNull();
+    expect(() => loadConfig({ SUPPORT_EMAIL: 'not an address' })).toThrow(/SUPPORT_EMAIL/);
+  });
+
   it('limits how long the database may take, unless told otherwise', () => {
     expect(loadConfig({}).databaseTimeouts).toEqual({ connectMs: 10_000, statementMs: 30_000 });
     expect(

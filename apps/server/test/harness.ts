@@ -188,6 +188,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         // Off: tests write rows directly and read at once, faster than the change feed forgets
         // (read-cache.test.ts turns the caches on and waits for the feed).
         readCacheMs: 0,
+        supportEmail: 'help@drat.test',
         ...options.config,
       },
       db: database.db,

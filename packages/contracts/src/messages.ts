@@ -24,7 +24,6 @@ export const MSG = {
   passwordRequired: 'Password is required',
   badCredentials: 'Unable to log in with provided credentials.',
   accountInactive: 'This account has been deactivated. Contact support to reactivate it.',
-  subscriptionExpired: 'Your subscription has expired. Renew it to continue using DRAT.',
   /** Wait is in seconds; a minute or more is said in whole minutes. */
   tooManyAttempts: (seconds: number) => {
     const n = seconds < 60 ? Math.max(1, Math.ceil(seconds)) : Math.ceil(seconds / 60);

@@ -25,6 +25,10 @@ export interface HealthUnavailable {
   database: 'unreachable';
 }
 
+/** GET /api/contact: where people write for help or to renew (null: none published). */
+export const contactResponseSchema = z.object({ support_email: z.string().nullable() });
+export type ContactResponse = z.infer<typeof contactResponseSchema>;
+
 /** The server's own calls, outside the product's areas. */
 export const SYSTEM_API = {
   health: operation({
@@ -38,6 +42,16 @@ export const SYSTEM_API = {
     tag: 'health',
     response: healthResponseSchema,
     errors: [405, 503],
+    public: true,
+  }),
+  contact: operation({
+    method: 'GET',
+    path: '/contact',
+    operationId: 'getContact',
+    summary: 'Where to write for help or to renew a subscription',
+    tag: 'health',
+    response: contactResponseSchema,
+    errors: [405],
     public: true,
   }),
   live: operation({

@@ -111,7 +111,7 @@ export function createAuthService({
     if (!user.isActive) throw new DomainError('ACCOUNT_INACTIVE', MSG.accountInactive);
     const r = await rights.rightsOf(user);
     if (r.expired)
-      throw new DomainError('SUBSCRIPTION_EXPIRED', MSG.subscriptionExpired, {
+      throw new DomainError('SUBSCRIPTION_EXPIRED', MSG.accountInactiveOrExpired, {
         details: { expired: true, renewal_url: RENEWAL_PATH } satisfies ExpiredReply,
       });
   }

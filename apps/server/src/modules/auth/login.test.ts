@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG, type SessionData } from '@drat/contracts';
+import { MSG, RENEWAL_PATH, type SessionData } from '@drat/contracts';
 import { makeUser, signIn, type MakeUserOptions } from '../../../test/factories';
 import { sessionsOf, SESSION_DATA_KEYS, storedUser } from '../../../test/expect';
 import { createTestApp, type TestApp } from '../../../test/harness';
@@ -177,10 +177,10 @@ describe('POST /api/login: refused', () => {
     const res = await login({ username: user.email, password: user.password });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({
-      detail: MSG.subscriptionExpired,
-      non_field_errors: [MSG.subscriptionExpired],
+      detail: MSG.accountInactiveOrExpired,
+      non_field_errors: [MSG.accountInactiveOrExpired],
       expired: true,
-      renewal_url: '/pay',
+      renewal_url: RENEWAL_PATH,
     });
     expect(await sessionsOf(t.db, user.id)).toHaveLength(0);
   });

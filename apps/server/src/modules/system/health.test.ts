@@ -18,7 +18,7 @@ beforeAll(async () => {
     connectMs: 1_000,
     statementMs: 1_000,
   });
-  cutOff = await buildApp({ ...t.modules, system: createSystem(unreachable.db) }, t.deps);
+  cutOff = await buildApp({ ...t.modules, system: createSystem(unreachable.db, t.deps.config) }, t.deps);
 });
 afterAll(async () => {
   await cutOff?.close();
@@ -47,6 +47,14 @@ describe('GET /api/health', () => {
     const live = await cutOff.inject({ method: 'GET', url: '/api/health/live' });
     expect(live.statusCode).toBe(200);
     expect(live.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('GET /api/contact', () => {
+  it('says where to write, without a token', async () => {
+    const res = await t.get('/contact');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ support_email: t.deps.config.supportEmail });
   });
 });
 

@@ -4,9 +4,16 @@ import { DomainError } from '../../core/errors';
 import { routeOf } from '../../http/operation';
 import type { HealthService } from './health.service';
 
-/** GET /api/health (the database too) and GET /api/health/live (the process only). */
-export const healthRoutes: FastifyPluginAsyncZod<{ health: HealthService }> = async (app, { health }) => {
+/**
+ * GET /api/health (the database too), GET /api/health/live (the process only) and GET /api/contact
+ * (the support address people write to).
+ */
+export const systemRoutes: FastifyPluginAsyncZod<{ health: HealthService; supportEmail: string | null }> = async (
+  app,
+  { health, supportEmail },
+) => {
   app.route({ ...routeOf(API.live), handler: async () => ({ status: 'ok' as const }) });
+  app.route({ ...routeOf(API.contact), handler: async () => ({ support_email: supportEmail }) });
   app.route({
     ...routeOf(API.health),
     handler: async () => {
