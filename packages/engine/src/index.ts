@@ -7,3 +7,4 @@ export * from './alerts/index';
 export * from './options/index';
 export * from './indicators';
 export * from './quotes';
+export * from './trading/index';

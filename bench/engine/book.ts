@@ -1,0 +1,173 @@
+/**
+ * `npm run bench:engine -w @drat/bench`: the smart-trade engine against a market's worth of quotes,
+ * on one core (issue 13's figure: 100,000 active trades, batches of 10,000 quotes on 2,000 tickers,
+ * under 100 ms per batch).
+ *
+ * Each batch: the trade book (packages/engine/src/trading/book.ts) names the trades a quote
+ * concerns, those are stepped, and their new watch levels go back into the book. The baseline,
+ * from the same run, steps every trade of each quoted ticker without the book (measured on a
+ * slice of a batch and scaled up). Prints figures; never fails on time.
+ *
+ * BENCH_TRADES (100000), BENCH_TICKERS (2000), BENCH_QUOTES (10000), BENCH_BATCHES (20).
+ */
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import {
+  basicRanges,
+  createTradeBook,
+  equity,
+  newTrade,
+  step,
+  type EngineTrade,
+  type TradeEvent,
+} from '../../packages/engine/src/index';
+
+const TRADES = Number(process.env.BENCH_TRADES ?? 100_000);
+const TICKERS = Number(process.env.BENCH_TICKERS ?? 2_000);
+const QUOTES = Number(process.env.BENCH_QUOTES ?? 10_000);
+const BATCHES = Number(process.env.BENCH_BATCHES ?? 20);
+const TARGET_MS = 100;
+const T0 = Date.UTC(2026, 10, 24, 15, 0);
+
+/** A seeded generator, so every run measures the same market. */
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+const random = rng(42);
+const tickers = Array.from({ length: TICKERS }, (_, i) => `T${i.toString(36).toUpperCase()}`);
+
+/** Runs events through the engine. */
+function run(trade: EngineTrade, events: TradeEvent[]): EngineTrade {
+  return events.reduce((t, e) => step(t, e).trade, trade);
+}
+const fill = (t: EngineTrade, purpose: string, range: string, qty: string, price: string): TradeEvent => {
+  const o = t.orders.find((x) => x.purpose === purpose && x.rangeId === range)!;
+  return {
+    type: 'order',
+    clientOrderId: o.clientOrderId,
+    status: 'filled',
+    filledQty: qty,
+    avgFillPrice: price,
+    at: T0,
+  };
+};
+
+/** One trade in one of four states: pending, half held, all held with targets, held and trailing. */
+function makeTrade(i: number): EngineTrade {
+  const ticker = tickers[i % TICKERS]!;
+  const trailing = i % 4 === 3 ? { percent: '5', newPercent: '2', triggerPercent: '40' } : null;
+  let t = newTrade({
+    id: String(i),
+    ticker,
+    ranges: basicRanges(equity(ticker), {
+      buyRangeLow: '9.80',
+      buyRangeHigh: '10.00',
+      targetRangeLow: '11.00',
+      targetRangeHigh: '12.00',
+      amountLow: '50',
+      amountHigh: '50',
+    }),
+    stopLoss: '9.00',
+    trailing,
+    cancelUnfilledAt: null,
+    at: T0,
+  });
+  t = step(t, { type: 'submit', at: T0 }).trade;
+  const kind = i % 4;
+  if (kind >= 1) t = run(t, [fill(t, 'BUY', 'R2', '50', '10.00')]);
+  if (kind >= 2) t = run(t, [fill(t, 'BUY', 'R1', '50', '9.80')]);
+  if (kind === 3)
+    t = step(t, { type: 'quote', instrument: ticker, bid: '10.40', ask: '10.41', last: '10.40', at: T0 }).trade;
+  return t;
+}
+
+/** A batch of quotes: mostly small moves around 10.3, now and then one through a level. */
+function batch(n: number, at: number): Extract<TradeEvent, { type: 'quote' }>[] {
+  return Array.from({ length: n }, () => {
+    const r = random();
+    const bid = r < 0.002 ? 8.9 : r < 0.004 ? 11.2 : 10.05 + random() * 0.5;
+    const b = bid.toFixed(2);
+    return {
+      type: 'quote' as const,
+      instrument: tickers[Math.floor(random() * TICKERS)]!,
+      bid: b,
+      ask: (bid + 0.01).toFixed(2),
+      last: b,
+      at,
+    };
+  });
+}
+
+function main() {
+  const t0 = performance.now();
+  const trades = new Map<string, EngineTrade>();
+  const byTicker = new Map<string, string[]>();
+  for (let i = 0; i < TRADES; i++) {
+    const t = makeTrade(i);
+    trades.set(t.id, t);
+    const list = byTicker.get(t.ticker) ?? [];
+    list.push(t.id);
+    byTicker.set(t.ticker, list);
+  }
+  const book = createTradeBook();
+  for (const t of trades.values()) book.put(t);
+  const setupMs = performance.now() - t0;
+
+  // Baseline: every trade of each quoted ticker stepped, no book (a slice, scaled to a batch).
+  const slice = batch(Math.max(1, Math.floor(QUOTES / 50)), T0 + 1_000);
+  const b0 = performance.now();
+  let baselineSteps = 0;
+  for (const q of slice) {
+    for (const id of byTicker.get(q.instrument) ?? []) {
+      step(trades.get(id)!, q);
+      baselineSteps++;
+    }
+  }
+  const baselineMs = ((performance.now() - b0) * QUOTES) / slice.length;
+
+  const times: number[] = [];
+  let stepped = 0;
+  let intents = 0;
+  for (let b = 0; b < BATCHES; b++) {
+    const quotes = batch(QUOTES, T0 + (b + 2) * 1_000);
+    const start = performance.now();
+    const due = book.due(quotes);
+    const last = new Map(quotes.map((q) => [q.instrument, q]));
+    for (const id of due) {
+      const t = trades.get(id)!;
+      const q = last.get(t.ticker)!;
+      const r = step(t, q);
+      trades.set(id, r.trade);
+      book.put(r.trade);
+      stepped++;
+      intents += r.intents.length;
+    }
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  const p50 = times[Math.floor(times.length / 2)]!;
+  const max = times.at(-1)!;
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  console.log(`bench/engine on ${cpu}, Node ${process.version}, one core`);
+  console.log(
+    `setup: ${TRADES.toLocaleString('en-US')} trades on ${TICKERS} tickers built and booked in ${setupMs.toFixed(0)} ms`,
+  );
+  console.log('');
+  console.log(`batches of ${QUOTES.toLocaleString('en-US')} quotes (${BATCHES} batches):`);
+  console.log(
+    `  per batch   p50 ${p50.toFixed(1)} ms   max ${max.toFixed(1)} ms   target < ${TARGET_MS} ms: ${max < TARGET_MS ? 'meets' : 'misses'}`,
+  );
+  console.log(
+    `  stepped     ${(stepped / BATCHES).toFixed(0)} trades per batch, ${(intents / BATCHES).toFixed(0)} intents per batch`,
+  );
+  console.log(
+    `  baseline    every trade of each quoted ticker stepped without the book: ${baselineMs.toFixed(0)} ms per batch (${baselineSteps} steps on ${slice.length} quotes, scaled)`,
+  );
+  console.log(`  ratio       the book's batch takes ${((p50 / baselineMs) * 100).toFixed(2)} % of the baseline's`);
+}
+
+main();

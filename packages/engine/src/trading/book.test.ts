@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { createTradeBook } from './book';
+import { basicTrade, Scenario, T0 } from './scenario.fixture';
+import { step } from './step';
+import type { EngineTrade } from './types';
+
+const TRAIL = { percent: '5', newPercent: '2', triggerPercent: '10' };
+const pending = () => new Scenario(basicTrade()).submit().accept('BUY', 'R1').accept('BUY', 'R2');
+const states: [string, () => EngineTrade][] = [
+  ['pending', () => pending().trade],
+  ['half held, buy working', () => pending().fill('BUY', 'R2', '20', '10').trade],
+  ['held with a target', () => pending().fill('BUY', 'R2', '50', '10').accept('TARGET', 'R2').trade],
+  [
+    'held with a trail',
+    () =>
+      new Scenario(basicTrade({ trailing: TRAIL }))
+        .submit()
+        .fill('BUY', 'R2', '50', '10')
+        .fill('BUY', 'R1', '50', '9.8')
+        .quote('10.5').trade,
+  ],
+  ['no stop loss', () => new Scenario(basicTrade({ stopLoss: null })).submit().fill('BUY', 'R2', '50', '10').trade],
+];
+const bids = [
+  '5',
+  '8.99',
+  '9',
+  '9.0001',
+  '9.5',
+  '9.97',
+  '9.975',
+  '9.98',
+  '10.4',
+  '10.5',
+  '10.5001',
+  '10.99',
+  '11',
+  '11.5',
+  '20',
+];
+
+describe('the trade book', () => {
+  it.each(states)('a-quote-the-book-skips-would-change-nothing: %s', (_, make) => {
+    const trade = make();
+    const book = createTradeBook();
+    book.put(trade);
+    for (const bid of bids) {
+      if (book.due([{ instrument: 'ACME', bid }]).has(trade.id)) continue;
+      const r = step(trade, { type: 'quote', instrument: 'ACME', bid, ask: bid, last: bid, at: T0 + 3_600_000 });
+      expect(r.intents, `bid ${bid}`).toEqual([]);
+      expect({ ...r.trade, quotes: {}, updatedAt: 0 }, `bid ${bid}`).toEqual({ ...trade, quotes: {}, updatedAt: 0 });
+    }
+  });
+
+  it('a-quote-at-the-stop-is-due-one-above-is-not', () => {
+    const trade = pending().fill('BUY', 'R2', '50', '10').accept('TARGET', 'R2').trade;
+    const book = createTradeBook();
+    book.put(trade);
+    expect(book.due([{ instrument: 'ACME', bid: '9.00' }]).has('42')).toBe(true);
+    expect(book.due([{ instrument: 'ACME', bid: '9.01' }]).has('42')).toBe(false);
+    expect(book.due([{ instrument: 'OTHER', bid: '1' }]).size).toBe(0);
+  });
+
+  it('a-finished-trade-leaves-the-book', () => {
+    const s = pending().send({ type: 'cancel', at: T0 }).cancelled('BUY', 'R1').cancelled('BUY', 'R2');
+    const book = createTradeBook();
+    book.put(pending().trade);
+    expect(book.size).toBe(1);
+    book.put(s.trade);
+    expect(book.size).toBe(0);
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * Which trades a quote concerns (docs/trading-rules.md): the runner holds every active trade and
+ * receives quotes by the thousand; stepping each trade on each quote of its instrument would be
+ * wasteful, since most quotes change nothing. The book indexes trades by instrument and by the
+ * prices at which a quote would matter:
+ * - `down`: the highest of the stop loss and the trailing stop (a bid at or under it exits);
+ * - `up`: the lowest price above which a quote matters (a new peak moves the trail; a target
+ *   reached while its buy still works).
+ * Trades with price conditions, or not watching yet (no level), are stepped on every quote of
+ * their instruments. Levels are numbers here (an index, not money): a level is rounded outward so a
+ * borderline quote is stepped rather than missed, and `step` decides exactly.
+ */
+import { isLive } from './orders';
+import { heldOf } from './plan';
+import type { EngineTrade } from './types';
+
+export interface Watch {
+  tradeId: string;
+  instrument: string;
+  /** Step on a bid at or below this. */
+  down: number;
+  /** Step on a bid at or above this. */
+  up: number;
+}
+
+const RUNNING = new Set(['PENDING', 'OPEN']);
+
+/** The prices at which each instrument's quote matters to the trade (none when it is not running). */
+export function watchesOf(t: EngineTrade): Watch[] {
+  if (!RUNNING.has(t.status)) return [];
+  const always =
+    t.exitReason !== null || t.conditions.some((r) => !r.done && r.conditions.some((c) => c.kind === 'price'));
+  const byInstrument = new Map<string, Watch>();
+  for (const r of t.ranges) {
+    if (r.completed) continue;
+    const key = r.instrument.key;
+    const w = byInstrument.get(key) ?? { tradeId: t.id, instrument: key, down: -Infinity, up: Infinity };
+    byInstrument.set(key, w);
+    if (always) {
+      w.down = Infinity;
+      continue;
+    }
+    if (t.stopLoss !== null) w.down = Math.max(w.down, Number(t.stopLoss) * (1 + 1e-9));
+    const held = heldOf(r).gt(0);
+    const trail = t.trail[key];
+    if (held && t.trailing) {
+      if (trail?.stop) w.down = Math.max(w.down, Number(trail.stop) * (1 + 1e-9));
+      // Any bid above the peak moves it (and a first quote sets it).
+      w.up = Math.min(w.up, trail?.peak ? Number(trail.peak) * (1 + 1e-12) : -Infinity);
+    }
+    const buyWorking = t.orders.some((o) => o.rangeId === r.id && o.purpose === 'BUY' && isLive(o));
+    if (held && buyWorking && !r.targetReached) w.up = Math.min(w.up, Number(r.targetPrice) * (1 - 1e-9));
+  }
+  return [...byInstrument.values()];
+}
+
+/** The book of active trades' watches, by instrument. */
+export function createTradeBook() {
+  const byInstrument = new Map<string, Map<string, Watch>>();
+  const byTrade = new Map<string, Watch[]>();
+
+  function remove(tradeId: string): void {
+    for (const w of byTrade.get(tradeId) ?? []) byInstrument.get(w.instrument)?.delete(tradeId);
+    byTrade.delete(tradeId);
+  }
+
+  return {
+    /** Records (or replaces) a trade's watches after it was stepped or loaded. */
+    put(trade: EngineTrade): void {
+      remove(trade.id);
+      const watches = watchesOf(trade);
+      if (watches.length === 0) return;
+      byTrade.set(trade.id, watches);
+      for (const w of watches) {
+        let m = byInstrument.get(w.instrument);
+        if (!m) byInstrument.set(w.instrument, (m = new Map()));
+        m.set(trade.id, w);
+      }
+    },
+    remove,
+    /** The trades a batch of quotes concerns, each once. */
+    due(quotes: readonly { instrument: string; bid: string | number }[]): Set<string> {
+      const out = new Set<string>();
+      for (const q of quotes) {
+        const m = byInstrument.get(q.instrument);
+        if (!m) continue;
+        const bid = typeof q.bid === 'number' ? q.bid : Number(q.bid);
+        for (const w of m.values()) if (bid <= w.down || bid >= w.up) out.add(w.tradeId);
+      }
+      return out;
+    },
+    get size(): number {
+      return byTrade.size;
+    },
+  };
+}
+export type TradeBook = ReturnType<typeof createTradeBook>;

@@ -1,0 +1,6 @@
+export * from './types';
+export { step, gatedBy } from './step';
+export { plan, clientOrderId, heldOf } from './plan';
+export { applyUpdate, isLive, TERMINAL } from './orders';
+export { conditionHolds, actionPrice, indicatorKey } from './conditions';
+export * from './create';
