@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages';
-import { OTP_LENGTH, PASSWORD_MIN_LENGTH, THEMES } from './constants';
+import { OTP_LENGTH, PASSWORD_CONFIRMATION_REQUIRED, PASSWORD_MIN_LENGTH, THEMES } from './constants';
 import { messageSchema, operation } from './operation';
 import { profileSchema, sessionDataSchema } from './session';
 
@@ -155,7 +155,6 @@ export const STEP_UP_TEXTS: Record<ConfirmPasswordReason, { title: string; expla
 };
 
 /** The 403 of a sensitive change whose password was not confirmed recently enough. */
-export const PASSWORD_CONFIRMATION_REQUIRED = 'PASSWORD_CONFIRMATION_REQUIRED';
 export interface PasswordConfirmationRequired {
   detail: string;
   code: typeof PASSWORD_CONFIRMATION_REQUIRED;

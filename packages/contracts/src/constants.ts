@@ -38,3 +38,6 @@ export const DEMO_ACCOUNT_START_VALUE = 100000;
 
 /** Where expired users renew (public pricing page). */
 export const RENEWAL_PATH = '/pay';
+
+/** The code of the 403 answering a sensitive change whose password was not confirmed recently (auth.ts). */
+export const PASSWORD_CONFIRMATION_REQUIRED = 'PASSWORD_CONFIRMATION_REQUIRED';

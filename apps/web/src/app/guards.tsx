@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { App } from 'antd';
+// antd's App context without App's code (message, notification, modal): app/antApp.tsx provides it.
+import useApp from 'antd/es/app/useApp';
 import { landingRoute } from './access';
 import type { PageDef } from './pages';
 import { useSession } from './session';
@@ -28,7 +29,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 export function PageGuard({ page }: { page: PageDef }) {
   const session = useSession();
   const location = useLocation();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const allowed = session !== null && (page.allow?.(session) ?? true);
   const warned = useRef(false);
 

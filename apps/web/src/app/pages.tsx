@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import type { SessionData } from '@drat/contracts';
 import { MSG } from '@drat/contracts';
 import { can } from './access';
-import { PlaceholderPage } from '../features/placeholders';
 import { lazyPage } from '../lib/lazyPage';
 
 // Each area is its own chunk, fetched when one of its pages is first opened (lib/lazyPage.tsx).
+const PlaceholderPage = lazyPage(async () => (await import('../features/placeholders')).PlaceholderPage);
 const DashboardPage = lazyPage(async () => (await import('../features/dashboard')).DashboardPage);
 const SettingsPage = lazyPage(async () => (await import('../features/settings')).SettingsPage);
 const AlertsPage = lazyPage(async () => (await import('../features/alerts')).AlertsPage);

@@ -1,12 +1,9 @@
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import { App as AntApp, ConfigProvider, theme as antTheme } from 'antd';
+import { ConfigProvider, theme as antTheme } from 'antd';
 import type { Theme } from '@drat/contracts';
-import { setTheme as setThemeOnServer } from '../api/profile';
 import { getSession, subscribeSession, updateSession } from './session';
 import { STORAGE_KEYS } from '../lib/storage';
-
-/** Notification toasts shown at once: a burst of new alerts shows the newest three; the inbox has them all. */
-const TOASTS_AT_ONCE = 3;
+import { AntAppProvider } from './antApp';
 
 const listeners = new Set<() => void>();
 const stored = () => (localStorage.getItem(STORAGE_KEYS.theme) === 'dark' ? 'dark' : 'light') as Theme;
@@ -27,6 +24,8 @@ export async function saveTheme(theme: Theme): Promise<void> {
   const previous = getTheme();
   applyTheme(theme);
   try {
+    // Fetched here, from Settings (which has it already): not part of the sign-in page's download.
+    const { setTheme: setThemeOnServer } = await import('../api/profile');
     await setThemeOnServer(theme);
   } catch (err) {
     applyTheme(previous);
@@ -68,7 +67,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
         },
       }}
     >
-      <AntApp notification={{ maxCount: TOASTS_AT_ONCE }}>{children}</AntApp>
+      <AntAppProvider>{children}</AntAppProvider>
     </ConfigProvider>
   );
 }

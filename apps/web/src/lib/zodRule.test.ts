@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { FormInstance, FormRule } from 'antd';
+import { z } from 'zod';
 import {
   ALERT_PUBLISH_MSG,
   ASK_DRAT_MSG,
   createAlertBody,
   filingsQuery,
+  INPUT_MSG,
   loginBody,
   MARKET_MSG,
   MSG,
@@ -108,5 +110,17 @@ describe('zodMessage', () => {
   it('looks only under the given field', () => {
     expect(zodMessage(profileChangeBody, { phone_number: 'x' }, 'email')).toBeNull();
     expect(zodMessage(profileChangeBody, { phone_number: 'x' }, 'phone_number')).toBe(MSG.phoneInvalid);
+  });
+
+  it("says an issue without a message of its own in the contracts' words, without their z.config", () => {
+    // The web build may leave out zod-messages.ts's top-level z.config (contracts' package.json: sideEffects).
+    const registered = z.config().customError;
+    z.config({ customError: undefined });
+    try {
+      const body = z.object({ alert_price: z.number() });
+      expect(zodMessage(body, { alert_price: 'x' })).toBe(INPUT_MSG.mustBe('Alert price', 'a number'));
+    } finally {
+      z.config({ customError: registered });
+    }
   });
 });

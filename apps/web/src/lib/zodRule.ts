@@ -1,5 +1,6 @@
 import type { FormRule } from 'antd';
 import type { z } from 'zod';
+import { wordedIssue } from '@drat/contracts';
 
 /**
  * Forms check what they send with the schemas the server validates with (packages/contracts), so
@@ -31,7 +32,10 @@ const formValue = (value: unknown) => (value === null ? undefined : value);
 
 /** The message of the schema's first issue for `value` (under `path` when given), or null when it passes. */
 export function zodMessage(schema: z.ZodType, value: unknown, path?: string): string | null {
-  const result = schema.safeParse(value);
+  // The contracts' words for issues without a message of their own, given to the parse itself: the
+  // z.config that registers them when the contracts load is a top-level call, which the web build
+  // leaves out when nothing else is used from its module (contracts' package.json: sideEffects).
+  const result = schema.safeParse(value, { error: wordedIssue });
   if (result.success) return null;
   const issue = path === undefined ? result.error.issues[0] : result.error.issues.find((i) => i.path[0] === path);
   return issue ? issue.message : null;

@@ -1,6 +1,8 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Button, Card, Form, Input, theme, type ButtonProps, type FormRule } from 'antd';
+import { Button, Form, theme, type ButtonProps, type FormRule } from 'antd';
+// Input itself, not the Input namespace (with TextArea, Search, OTP): the sign-in page needs only this.
+import Input from 'antd/es/input/Input';
 import { MailOutlined } from '@ant-design/icons';
 import { MSG } from '@drat/contracts';
 import { ApiError, errorMessages } from '../../api/client';
@@ -13,7 +15,41 @@ export function useAuthCssVars(): CSSProperties {
   return {
     '--auth-bg-layout': token.colorBgLayout,
     '--auth-glow': token.colorPrimaryBg,
+    '--auth-panel-bg': token.colorBgContainer,
+    '--auth-panel-radius': `${token.borderRadiusLG}px`,
+    '--auth-panel-shadow': token.boxShadowTertiary,
+    '--auth-text': token.colorText,
+    '--auth-text-heading': token.colorTextHeading,
+    '--auth-text-secondary': token.colorTextDescription,
+    '--auth-font-size': `${token.fontSize}px`,
+    '--auth-line-height': token.lineHeight,
+    '--auth-heading-size': `${token.fontSizeHeading2}px`,
+    '--auth-heading-line-height': token.lineHeightHeading2,
+    '--auth-heading-weight': token.fontWeightStrong,
   } as CSSProperties;
+}
+
+/**
+ * The raised panel of the sign-in and reset screens: antd's borderless Card as it looks (its colours,
+ * radius, shadow and text from the theme's tokens through useAuthCssVars), drawn with a div so the
+ * first screen does not load Card, whose code brings tabs, menus and dropdowns.
+ */
+export function AuthPanel({
+  className,
+  padding,
+  testId,
+  children,
+}: {
+  className?: string;
+  padding: CSSProperties['padding'];
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`${styles.panel} ${className ?? ''}`} style={{ padding }} data-testid={testId}>
+      {children}
+    </div>
+  );
 }
 
 /** The DRAT mark and word, linking to the login screen. */
@@ -29,21 +65,14 @@ export function Brand({ size = 36 }: { size?: number }) {
 
 /** A single card in the middle of the page (password-reset screens). */
 export function CenteredAuthCard({ children, testId }: { children: ReactNode; testId?: string }) {
-  const { token } = theme.useToken();
   return (
     <div className={styles.centerPage} style={useAuthCssVars()}>
-      <Card
-        className={styles.centerCard}
-        variant="borderless"
-        style={{ boxShadow: token.boxShadowTertiary }}
-        styles={{ body: { padding: 32 } }}
-        data-testid={testId}
-      >
+      <AuthPanel className={styles.centerCard} padding={32} testId={testId}>
         <div style={{ marginBottom: 24 }}>
           <Brand size={32} />
         </div>
         {children}
-      </Card>
+      </AuthPanel>
     </div>
   );
 }

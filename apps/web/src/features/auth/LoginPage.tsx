@@ -1,17 +1,26 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Card, Divider, Form, Input, Typography, theme } from 'antd';
+import { Alert, Button, Divider, Form, type FormRule } from 'antd';
+// The password input itself, not the Input namespace (with TextArea, Search, OTP).
+import Password from 'antd/es/input/Password';
 import { LockOutlined } from '@ant-design/icons';
-import { IDLE_LOGOUT_MINUTES, loginBody, MSG, RENEWAL_PATH, ROUTES, type SessionData } from '@drat/contracts';
+import { IDLE_LOGOUT_MINUTES, MSG, RENEWAL_PATH, ROUTES, type SessionData } from '@drat/contracts';
 import { ApiError } from '../../api/client';
 import { login, type ExpiredReply } from '../../api/auth';
 import { landingRoute } from '../../app/access';
+import { loadScreen } from '../../app/loadScreen';
 import { lastSignOutReason, setSession } from '../../app/session';
-import { zodFieldRule } from '../../lib/zodRule';
+import { lazyDialog } from '../../lib/lazyPage';
 import { STORAGE_KEYS } from '../../lib/storage';
-import { Brand, EmailFormItem, failureMessages, LinkButton, MessageLines, useAuthCssVars } from './AuthFrame';
-import { OtpModal } from './OtpModal';
+import {
+  AuthPanel,
+  Brand,
+  EmailFormItem,
+  failureMessages,
+  LinkButton,
+  MessageLines,
+  useAuthCssVars,
+} from './AuthFrame';
 import { PromoCarousel } from './PromoCarousel';
 import styles from './auth.module.css';
 
@@ -20,7 +29,25 @@ interface LoginValues {
   password: string;
 }
 
-const PASSWORD_RULES = [zodFieldRule(loginBody, 'password')];
+/**
+ * The password's rule of the sign-in schema (loginRules.ts). The schema and zod are fetched by the
+ * first check, not with the page: the sign-in screen's first download stays small (issue 12).
+ */
+const PASSWORD_RULES: FormRule[] = [
+  (form) => ({
+    validator: async (rule, value: unknown) => {
+      const { PASSWORD_RULE } = await import('./loginRules');
+      const schemaRule = typeof PASSWORD_RULE === 'function' ? PASSWORD_RULE(form) : PASSWORD_RULE;
+      await schemaRule.validator?.(rule, value, () => undefined);
+    },
+  }),
+];
+
+// Opens only after the password of an account with two-factor sign-in: fetched then.
+const OtpModal = lazyDialog(
+  () => loadScreen(async () => (await import('./OtpModal')).OtpModal),
+  (props) => props.email !== null,
+);
 
 /** A 403 for a user whose subscriptions all ended carries `expired` and the renewal link. */
 function expiredReply(err: unknown): ExpiredReply | null {
@@ -34,7 +61,6 @@ function expiredReply(err: unknown): ExpiredReply | null {
 /** The login screen of 1-core §2: form card on the left, promo carousel on the right. */
 export function LoginPage() {
   const navigate = useNavigate();
-  const { token } = theme.useToken();
   const cssVars = useAuthCssVars();
   const [form] = Form.useForm<LoginValues>();
   const [signOutReason] = useState(lastSignOutReason);
@@ -42,6 +68,8 @@ export function LoginPage() {
   const [expired, setExpired] = useState<{ messages: string[]; url: string } | null>(null);
   const [otpEmail, setOtpEmail] = useState<string | null>(null);
   const [otpRound, setOtpRound] = useState(0);
+  const [pending, setPending] = useState(false);
+  const [attempted, setAttempted] = useState(false);
 
   /** Stores the session and goes to the last stored route, else /dashboard (1-core §2 guard of /). */
   const signIn = (session: SessionData) => {
@@ -49,27 +77,28 @@ export function LoginPage() {
     navigate(landingRoute(session, localStorage.getItem(STORAGE_KEYS.lastRoute)), { replace: true });
   };
 
-  const mutation = useMutation({
-    mutationFn: (values: LoginValues) => login(values.email.trim(), values.password),
-    onMutate: () => {
-      setErrors(null);
-      setExpired(null);
-    },
-    onSuccess: (reply) => {
+  /** One sign-in call (a plain call: React Query is not in this page's download, app/queryClient.tsx). */
+  const submit = async (values: LoginValues) => {
+    setPending(true);
+    setAttempted(true);
+    setErrors(null);
+    setExpired(null);
+    try {
+      const reply = await login(values.email.trim(), values.password);
       if ('user_data' in reply) signIn(reply.user_data);
       else {
         setOtpRound((n) => n + 1);
         setOtpEmail(reply.email);
       }
-    },
-    onError: (err) => {
+    } catch (err) {
       const renewal = expiredReply(err);
       if (renewal) setExpired({ messages: failureMessages(err), url: renewal.renewal_url ?? RENEWAL_PATH });
       else setErrors(failureMessages(err));
-    },
-  });
+    } finally {
+      setPending(false);
+    }
+  };
 
-  const attempted = mutation.isPending || mutation.isError || mutation.isSuccess;
   const notice =
     !attempted && signOutReason === 'expired' ? (
       <Alert
@@ -92,19 +121,14 @@ export function LoginPage() {
   return (
     <div className={styles.page} style={cssVars}>
       <main className={styles.formColumn}>
-        <Card
-          className={styles.formCard}
-          variant="borderless"
-          style={{ boxShadow: token.boxShadowTertiary }}
-          styles={{ body: { padding: '36px 36px 28px' } }}
-        >
+        <AuthPanel className={styles.formCard} padding="36px 36px 28px">
           <Brand />
-          <Typography.Title level={2} style={{ margin: '28px 0 6px' }}>
+          <h2 className={styles.title} style={{ margin: '28px 0 6px' }}>
             Sign in to DRAT
-          </Typography.Title>
-          <Typography.Paragraph type="secondary" style={{ marginBottom: 24 }}>
+          </h2>
+          <div className={styles.secondary} style={{ marginBottom: 24 }}>
             Welcome back. Your alerts, tools and smart trades are waiting.
-          </Typography.Paragraph>
+          </div>
 
           {notice ? <div style={{ marginBottom: 20 }}>{notice}</div> : null}
           {expired ? (
@@ -136,33 +160,33 @@ export function LoginPage() {
             layout="vertical"
             requiredMark={false}
             size="large"
-            onFinish={(values) => mutation.mutate(values)}
+            onFinish={(values) => void submit(values)}
             autoComplete="on"
           >
             <EmailFormItem autoComplete="username" />
             <Form.Item label="Password" name="password" rules={PASSWORD_RULES} style={{ marginBottom: 8 }}>
-              <Input.Password prefix={<LockOutlined />} autoComplete="current-password" placeholder="Your password" />
+              <Password prefix={<LockOutlined />} autoComplete="current-password" placeholder="Your password" />
             </Form.Item>
             <div style={{ textAlign: 'right', marginBottom: 20 }}>
               <Link to={ROUTES.resetPassword}>Forgot password?</Link>
             </div>
-            <Button type="primary" htmlType="submit" block loading={mutation.isPending}>
+            <Button type="primary" htmlType="submit" block loading={pending}>
               Login
             </Button>
           </Form>
 
           <Divider plain style={{ margin: '24px 0 16px' }}>
-            <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+            <span className={styles.secondary} style={{ fontSize: 13 }}>
               New to DRAT?
-            </Typography.Text>
+            </span>
           </Divider>
           <LinkButton to={RENEWAL_PATH} block size="large">
             Create an account
           </LinkButton>
-        </Card>
-        <Typography.Text type="secondary" className={styles.footer}>
+        </AuthPanel>
+        <span className={`${styles.secondary} ${styles.footer}`}>
           © {new Date().getFullYear()} DRAT · Trading involves risk.
-        </Typography.Text>
+        </span>
       </main>
       <aside className={styles.promoColumn} aria-label="About DRAT">
         <PromoCarousel />

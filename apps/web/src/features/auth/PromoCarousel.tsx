@@ -1,5 +1,4 @@
-import type { ReactNode } from 'react';
-import { Carousel, ConfigProvider } from 'antd';
+import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import {
   BellOutlined,
   ExperimentOutlined,
@@ -14,6 +13,9 @@ import styles from './auth.module.css';
 
 /** The three promo slides of the login screen: one heading, three stories (1-core §2 "Login screen"). */
 export const PROMO_HEADING = 'Trade smarter with DRAT';
+
+/** Each slide shows this long; the active dot fills meanwhile. */
+const AUTOPLAY_MS = 6000;
 
 interface Slide {
   key: string;
@@ -47,43 +49,64 @@ const SLIDES: Slide[] = [
   },
 ];
 
+/**
+ * The slides fade into one another every AUTOPLAY_MS (paused while the pointer is over them); the
+ * dots below them choose one. It looks and moves as antd's Carousel did (`effect="fade"`, autoplay
+ * with `dotDuration`), in a few lines instead of a slider library.
+ */
 export function PromoCarousel() {
   const dark = useTheme() === 'dark';
+  const [current, setCurrent] = useState(0);
+  const [paused, setPaused] = useState(false);
+
+  useEffect(() => {
+    if (paused) return;
+    const timer = window.setTimeout(() => setCurrent((i) => (i + 1) % SLIDES.length), AUTOPLAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [current, paused]);
+
   return (
-    // The dots sit on the coloured slides, so they stay white in both themes.
-    <ConfigProvider theme={{ components: { Carousel: { colorBgContainer: '#fff' } } }}>
-      <Carousel
-        className={styles.promoCarousel}
-        autoplay={{ dotDuration: true }}
-        autoplaySpeed={6000}
-        effect="fade"
-        dotPlacement="bottom"
-        aria-label="What DRAT offers"
-      >
-        {SLIDES.map((slide) => (
-          <div key={slide.key}>
-            <section
-              className={styles.slide}
-              style={{ background: dark ? slide.dark : slide.light }}
-              data-slide={slide.key}
-            >
-              <div className={styles.slideGrid} />
-              <div className={styles.slideTop}>
-                <LightMark />
-                DRAT
-              </div>
-              <div className={styles.slideArt} aria-hidden="true">
-                {slide.art}
-              </div>
-              <div className={styles.slideText}>
-                <h2 className={styles.slideHeading}>{PROMO_HEADING}</h2>
-                <p className={styles.slideSub}>{slide.sub}</p>
-              </div>
-            </section>
+    <div
+      className={styles.carousel}
+      role="group"
+      aria-roledescription="carousel"
+      aria-label="What DRAT offers"
+      style={{ '--dot-duration': `${AUTOPLAY_MS}ms` } as CSSProperties}
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+    >
+      {SLIDES.map((slide, i) => (
+        <section
+          key={slide.key}
+          className={`${styles.slide} ${i === current ? styles.slideActive : ''}`}
+          style={{ background: dark ? slide.dark : slide.light }}
+          data-slide={slide.key}
+          aria-hidden={i !== current}
+        >
+          <div className={styles.slideGrid} />
+          <div className={styles.slideTop}>
+            <LightMark />
+            DRAT
           </div>
+          <div className={styles.slideArt} aria-hidden="true">
+            {slide.art}
+          </div>
+          <div className={styles.slideText}>
+            <h2 className={styles.slideHeading}>{PROMO_HEADING}</h2>
+            <p className={styles.slideSub}>{slide.sub}</p>
+          </div>
+        </section>
+      ))}
+      <ul className={styles.dots}>
+        {SLIDES.map((slide, i) => (
+          <li key={slide.key} className={i === current ? styles.dotActive : undefined}>
+            <button type="button" onClick={() => setCurrent(i)}>
+              {i + 1}
+            </button>
+          </li>
         ))}
-      </Carousel>
-    </ConfigProvider>
+      </ul>
+    </div>
   );
 }
 

@@ -1,0 +1,16 @@
+import type { ComponentType } from 'react';
+import { loadAntApp } from './antApp';
+
+/**
+ * Fetches a lazily loaded screen (or dialog) together with what it uses from the app's root, both
+ * kept out of the sign-in page's first download: React Query (app/queryClient.tsx, wrapped around
+ * the screen) and antd's message, notification and modal holders (app/antApp.tsx). Both are ready
+ * when the screen first renders.
+ */
+export async function loadScreen<P extends object>(load: () => Promise<ComponentType<P>>): Promise<ComponentType<P>> {
+  const [Screen, { withQueryClient }] = await Promise.all([load(), import('./queryClient'), loadAntApp()]);
+  return withQueryClient(Screen);
+}
+
+/** The signed-in shell (app/layout/AppLayout.tsx), loaded as above. */
+export const loadShell = () => loadScreen(async () => (await import('./layout/AppLayout')).AppLayout);
