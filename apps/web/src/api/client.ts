@@ -40,6 +40,7 @@ export function errorMessages(body: Record<string, unknown> | undefined): string
 
 let token: string | null = null;
 const unauthorizedListeners = new Set<() => void>();
+const lapsedListeners = new Set<() => void>();
 
 export function setAuthToken(next: string | null): void {
   token = next;
@@ -49,6 +50,12 @@ export function setAuthToken(next: string | null): void {
 export function onInvalidToken(listener: () => void): () => void {
   unauthorizedListeners.add(listener);
   return () => unauthorizedListeners.delete(listener);
+}
+
+/** Called when the server says every plan of the signed-in user has ended (401, 1-core §6). */
+export function onAccessLapsed(listener: () => void): () => void {
+  lapsedListeners.add(listener);
+  return () => lapsedListeners.delete(listener);
 }
 
 /**
@@ -101,6 +108,8 @@ async function send(
     const errorBody = (parsed && typeof parsed === 'object' ? parsed : {}) as Record<string, unknown>;
     if (response.status === 401 && errorBody.detail === MSG.invalidToken && token)
       unauthorizedListeners.forEach((l) => l());
+    if (response.status === 401 && errorBody.detail === MSG.accountInactiveOrExpired && token)
+      lapsedListeners.forEach((l) => l());
     // A sensitive change: the password is asked for, then the same call is sent once more.
     const reason = stepUpReason(response.status, errorBody);
     if (reason && stepUp && !init.confirmed && (await stepUp(reason))) {

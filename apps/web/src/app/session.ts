@@ -15,6 +15,44 @@ setAuthToken(current?.token ?? null);
 export type SignOutReason = 'logout' | 'expired' | 'idle';
 let lastSignOut: SignOutReason | null = null;
 
+/**
+ * The tabs of this browser share one session (localStorage) and tell each other over a
+ * BroadcastChannel: activity (the idle limit follows activity in any tab), signing in, and signing
+ * out (a logout in one tab signs out the others).
+ */
+export type TabMessage =
+  { type: 'activity'; at: number } | { type: 'signed-in' } | { type: 'signed-out'; reason: SignOutReason };
+const channel: BroadcastChannel | null =
+  typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('drat-session');
+const tabListeners = new Set<(message: TabMessage) => void>();
+channel?.addEventListener('message', (event: MessageEvent<TabMessage>) => {
+  const message = event.data;
+  // Signed in elsewhere: take the stored session (this tab's login page then moves on).
+  if (message.type === 'signed-in') {
+    const stored = readJson<SessionData>(STORAGE_KEYS.session);
+    if (stored && stored.token !== current?.token) adopt(stored);
+  }
+  tabListeners.forEach((l) => l(message));
+});
+
+/** Tells this browser's other tabs (not this one). */
+export function tellOtherTabs(message: TabMessage): void {
+  channel?.postMessage(message);
+}
+
+/** What the other tabs say, while subscribed. */
+export function onOtherTabs(listener: (message: TabMessage) => void): () => void {
+  tabListeners.add(listener);
+  return () => tabListeners.delete(listener);
+}
+
+function adopt(next: SessionData | null): void {
+  current = next;
+  setAuthToken(next?.token ?? null);
+  if (next) lastSignOut = null;
+  emit();
+}
+
 function emit() {
   listeners.forEach((l) => l());
 }
@@ -24,23 +62,26 @@ export function getSession(): SessionData | null {
 }
 
 export function setSession(next: SessionData | null): void {
-  current = next;
-  setAuthToken(next?.token ?? null);
+  const signedIn = next !== null && next.token !== current?.token;
   writeJson(STORAGE_KEYS.session, next);
-  if (next) lastSignOut = null;
-  emit();
+  adopt(next);
+  if (signedIn) tellOtherTabs({ type: 'signed-in' });
 }
 
 export function updateSession(patch: Partial<SessionData>): void {
   if (current) setSession({ ...current, ...patch });
 }
 
-/** Ends the session locally: removes the stored auth and last route, theme back to light (1-core §4). */
-export function clearSession(reason: SignOutReason): void {
+/**
+ * Ends the session locally: removes the stored auth and last route, theme back to light (1-core §4),
+ * and signs out this browser's other tabs too (unless it is their word: `fromOtherTab`).
+ */
+export function clearSession(reason: SignOutReason, fromOtherTab = false): void {
   lastSignOut = reason;
   localStorage.removeItem(STORAGE_KEYS.lastRoute);
   localStorage.setItem(STORAGE_KEYS.theme, 'light' satisfies Theme);
   setSession(null);
+  if (!fromOtherTab) tellOtherTabs({ type: 'signed-out', reason });
 }
 
 export function lastSignOutReason(): SignOutReason | null {

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Link, Outlet, useLocation } from 'react-router-dom';
 import { Alert, Drawer, theme } from 'antd';
-import { HAMBURGER_BREAKPOINT_PX, NAV_SIZES, RENEWAL_PATH, type NavSize } from '@drat/contracts';
+import { HAMBURGER_BREAKPOINT_PX, MSG, NAV_SIZES, RENEWAL_PATH, type NavSize } from '@drat/contracts';
 import { useLiveConnection } from '../../lib/live';
 import { InboxModal, useNotificationEvents, useUnreadCount } from '../../features/notifications';
 import { PAGES } from '../pages';
-import { useSession } from '../session';
+import { useSession, type SignOutReason } from '../session';
 import { STORAGE_KEYS } from '../../lib/storage';
 import { lazyDialog } from '../../lib/lazyPage';
 import { StepUpHost } from './StepUpHost';
@@ -56,7 +56,9 @@ export function AppLayout() {
   const unread = useUnreadCount();
   const openInbox = useCallback(() => setInbox(true), []);
   useNotificationEvents({ inboxOpen: inbox, openInbox });
-  useIdleLogout(useCallback((reason: 'idle' | 'expired') => void logout(reason), [logout]));
+  useIdleLogout(
+    useCallback((reason: SignOutReason, fromOtherTab?: boolean) => void logout(reason, fromOtherTab), [logout]),
+  );
 
   const changeSize = (next: NavSize) => {
     setSize(next);
@@ -164,7 +166,7 @@ export function AppLayout() {
             banner
             title={
               <span>
-                Your subscription has expired. <a href={RENEWAL_PATH}>Renew your plan</a> to keep using DRAT.
+                {MSG.accountInactiveOrExpired} <Link to={RENEWAL_PATH}>Renew your subscription</Link>
               </span>
             }
           />
