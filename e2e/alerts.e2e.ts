@@ -100,10 +100,10 @@ async function backdate(alertId: number, createdAt: number): Promise<void> {
 }
 
 /** Win rate of 1-core §9 from the rows: completed alerts exiting above their alert price, over all completed. */
+/** 1-core §9 over every row the table shows: exits (a half-completed one's so far) above the alert price. */
 function expectedWinRate(rows: AlertDto[]): string {
-  const done = rows.filter((a) => a.completed && a.exit_price !== null);
-  const wins = done.filter((a) => a.exit_price! > a.alert_price).length;
-  return (done.length ? Math.round((wins / done.length) * 10_000) / 100 : 0).toFixed(2);
+  const wins = rows.filter((a) => (a.exit_price ?? a.half_exit_price ?? a.alert_price) > a.alert_price).length;
+  return (rows.length ? Math.round((wins / rows.length) * 10_000) / 100 : 0).toFixed(2);
 }
 
 const winRateShown = async (page: Page) =>
@@ -252,4 +252,32 @@ describe('alerts', () => {
     expect(refused.status).toBe(401);
     await page.context().close();
   }, 60_000);
+
+  it('the alerts screen leads to how its alerts played out; super users also to the admin view', async () => {
+    const trader = await createUser({ plans: ['stocks-monthly'] });
+    const page = await newPage(browser);
+    await signIn(page, trader.email, trader.password);
+    await expectPath(page, '/dashboard');
+    await page.goto('/alerts?category=STOCKS&type=SWING-ALERTS');
+    expect(await page.getByRole('link', { name: 'Completed Alerts (Admin View)' }).count()).toBe(0);
+    // The button's name also carries its icon's label ('history Completed Alerts').
+    await page.getByRole('link', { name: /Completed Alerts$/ }).click();
+    await expectPath(page, '/completed-alerts');
+    expect(new URL(page.url()).searchParams.get('type')).toBe('SWING-ALERTS');
+    await page
+      .getByText(/win rate/i)
+      .first()
+      .waitFor();
+    await page.context().close();
+
+    const admin = await createUser({ isSuper: true, plans: [] });
+    const adminPage = await newPage(browser);
+    await signIn(adminPage, admin.email, admin.password);
+    await expectPath(adminPage, '/dashboard');
+    await adminPage.goto('/alerts');
+    await adminPage.getByRole('link', { name: 'Completed Alerts (Admin View)' }).click();
+    await expectPath(adminPage, '/admin-completed-alerts');
+    await adminPage.getByRole('heading', { name: 'Completed Alerts (Admin View)' }).first().waitFor();
+    await adminPage.context().close();
+  });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { MSG, RENEWAL_PATH } from '@drat/contracts';
 import { launch, newPage } from './support/browser';
 import { expectPath, signIn } from './support/journeys';
 import { createUser } from './support/users';
@@ -54,6 +55,40 @@ describe('pages a user may not open', () => {
     await expectPath(page, '/manage-users');
     await page.context().close();
   });
+
+  it('admits to /tools only with Dione or Ask DRAT: Range Radar alone is sent away with the spec’s words', async () => {
+    const ideas = await createUser({ plans: ['weekly-trade-idea-monthly'] }); // AA and TIA, no DA or ADA
+    const page = await newPage(browser);
+    await signIn(page, ideas.email, ideas.password);
+    await expectPath(page, '/dashboard');
+    expect(
+      await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Tools' }).count(),
+    ).toBe(0);
+    await page.goto('/tools');
+    await expect.poll(() => page.getByText(MSG.noToolsAccess).isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).not.toBe('/tools');
+    await page.context().close();
+
+    const dione = await createUser({ plans: ['stocks-monthly'] }); // AA, DA, TIA
+    const allowed = await newPage(browser);
+    await signIn(allowed, dione.email, dione.password);
+    await expectPath(allowed, '/dashboard');
+    await allowed.goto('/tools');
+    await expectPath(allowed, '/tools');
+    await allowed.context().close();
+  });
+
+  it.each(['/forum', '/challenge', '/pay', RENEWAL_PATH])(
+    'opens the public page %s without signing in',
+    async (path) => {
+      const page = await newPage(browser);
+      await page.goto(path);
+      await page.getByRole('banner').getByRole('button', { name: 'Login' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe(path);
+      expect(await page.getByText('That page does not exist').count()).toBe(0);
+      await page.context().close();
+    },
+  );
 
   it("shows 'That page does not exist' for an unknown page", async () => {
     const page = await newPage(browser);

@@ -66,6 +66,14 @@ describe('the inbox', () => {
   it('a new alert arrives live, is listed, and is marked read one by one or all at once', async () => {
     const user = await createUser({ plans: ['basic-monthly'] });
     const page = await newPage(browser);
+    const diag: string[] = [];
+    page.on('console', (m) => diag.push(`console ${m.type()}: ${m.text()}`));
+    page.on('websocket', (ws) => {
+      diag.push(`ws open ${ws.url()} at ${Date.now()}`);
+      ws.on('framereceived', (f) => diag.push(`ws <- ${String(f.payload).slice(0, 200)} at ${Date.now()}`));
+      ws.on('framesent', (f) => diag.push(`ws -> ${String(f.payload).slice(0, 120)}`));
+      ws.on('close', () => diag.push(`ws closed at ${Date.now()}`));
+    });
     await signIn(page, user.email, user.password);
     await expectPath(page, '/dashboard');
 
@@ -82,7 +90,11 @@ describe('the inbox', () => {
     const first = await publish();
     const title = `New SWING-ALERTS alert: ${first}`;
     const toast = page.locator('.drat-notification-toast').filter({ hasText: title });
-    await toast.waitFor({ timeout: 30_000 });
+    diag.push(`published at ${Date.now()}`);
+    await toast.waitFor({ timeout: 30_000 }).catch((e: unknown) => {
+      console.log('DIAG\n' + diag.join('\n'));
+      throw e;
+    });
     await expect.poll(async () => inboxButton(page).getAttribute('aria-label')).toMatch(/^Inbox, \d+ unread$/);
     // It came over this site's own socket, which the CSP's connect-src 'self' allows; nothing was refused.
     expect(cspViolations(page)).toEqual([]);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { MSG, RENEWAL_PATH } from '@drat/contracts';
 import { launch, newPage } from './support/browser';
 import { expectPath, signIn } from './support/journeys';
 import { createUser } from './support/users';
@@ -45,11 +46,19 @@ describe('signing in and out', () => {
     await page.context().close();
   });
 
-  it('shows the renewal notice to an expired user', async () => {
+  it('shows the renewal notice to an expired user, whose link says how to renew', async () => {
     const page = await newPage(browser);
     await signIn(page, 'expired@drat.local', 'DratDemo2026');
-    await expect.poll(() => page.getByTestId('renewal-notice').isVisible()).toBe(true);
-    expect(await page.getByTestId('renewal-notice').getByRole('link').getAttribute('href')).toBe('/pay');
+    const notice = page.getByTestId('renewal-notice');
+    await expect.poll(() => notice.isVisible()).toBe(true);
+    expect(await notice.textContent()).toContain(MSG.accountInactiveOrExpired);
+    expect(await notice.getByRole('link').getAttribute('href')).toBe(RENEWAL_PATH);
+
+    // The link leads to a real page, without signing in: how to renew, and whom to write to.
+    await notice.getByRole('link').click();
+    await expectPath(page, RENEWAL_PATH);
+    await page.getByRole('heading', { name: 'Renew your subscription' }).waitFor();
+    expect(await page.getByTestId('support-email').textContent()).toBe('support@drat.local');
     await page.context().close();
   });
 });

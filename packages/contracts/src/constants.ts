@@ -36,8 +36,11 @@ export const HAMBURGER_BREAKPOINT_PX = 500;
 
 export const DEMO_ACCOUNT_START_VALUE = 100000;
 
-/** Where expired users renew (public pricing page). */
-export const RENEWAL_PATH = '/pay';
+/**
+ * Where expired users renew: a public page saying how (apps/web features/renewal), until the
+ * pricing page (/pay) and its checkout are built; then this becomes '/pay'.
+ */
+export const RENEWAL_PATH = '/renew';
 
 /** The code of the 403 answering a sensitive change whose password was not confirmed recently (auth.ts). */
 export const PASSWORD_CONFIRMATION_REQUIRED = 'PASSWORD_CONFIRMATION_REQUIRED';

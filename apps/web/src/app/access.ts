@@ -3,7 +3,8 @@ import type { SessionData } from '@drat/contracts';
 /** Who sees what (1-core §2 route guards, §6; 2-trading §2.11). Super users pass every rule. */
 export const can = {
   alerts: (s: SessionData) => s.is_super || s.AA,
-  tools: (s: SessionData) => s.is_super || s.DA || s.ADA || s.TIA,
+  /** /tools needs Dione or Ask DRAT (1-core §2); TIA only decides whether Range Radar's tab shows. */
+  tools: (s: SessionData) => s.is_super || s.DA || s.ADA,
   smartTrades: (s: SessionData) => s.is_super || s.is_smart_trader_user,
   bots: (s: SessionData) =>
     (s.is_super || s.can_use_live_trader || s.is_trade_challenge_user) && (s.is_super || s.is_smart_trader_user),

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import type { SessionData } from '@drat/contracts';
-import { MSG } from '@drat/contracts';
+import { MSG, RENEWAL_PATH } from '@drat/contracts';
 import { can } from './access';
 import { lazyPage } from '../lib/lazyPage';
+import { loadScreen } from './loadScreen';
 
 // Each area is its own chunk, fetched when one of its pages is first opened (lib/lazyPage.tsx).
 const PlaceholderPage = lazyPage(async () => (await import('../features/placeholders')).PlaceholderPage);
@@ -15,6 +16,8 @@ const TrackersPage = lazyPage(async () => (await import('../features/trackers'))
 const ToolsPage = lazyPage(async () => (await import('../features/tools')).ToolsPage);
 const ResourcesPage = lazyPage(async () => (await import('../features/resources')).ResourcesPage);
 const ManageResourcesPage = lazyPage(async () => (await import('../features/resources')).ManageResourcesPage);
+// A public page outside the signed-in shell brings React Query with it (app/loadScreen.ts).
+const RenewPage = lazyPage(() => loadScreen(async () => (await import('../features/renewal')).RenewPage));
 
 export interface PageDef {
   path: string;
@@ -120,8 +123,11 @@ export const PAGES: PageDef[] = [
   later('/updates', 'Pending User Changes', 'Proposed changes to uploaded user data, to accept or reject.', admin),
 ];
 
-/** Public sales pages (3-bots-admin-public §2.11-2.13), built with payments. */
+/** Public pages (1-core §2's public paths; sales pages of 3-bots-admin-public §2.11-2.13, built with payments). */
 export const PUBLIC_PAGES: PageDef[] = [
+  { path: RENEWAL_PATH, title: 'Renew your subscription', element: <RenewPage /> },
+  later('/forum', 'Forum', 'The DRAT community forum.'),
+  later('/challenge', 'Trade Challenge', 'The current DRAT trade challenge and how to join it.'),
   later('/pay', 'Plans and pricing', 'DRAT plans, monthly or yearly, with checkout.'),
   later('/pay-lifetime', 'Lifetime access', 'The lifetime-access offer.'),
   later('/pay-special-offer', 'Special offer', 'Stocks and options plans at a special price.'),

@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { useState, type MouseEvent, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { Alert, Button, Card, Col, Empty, Flex, Row, Segmented, Select, Spin } from 'antd';
 import {
   AppstoreOutlined,
   FilterOutlined,
   FolderOpenOutlined,
+  HistoryOutlined,
   KeyOutlined,
   PlusOutlined,
   ReadOutlined,
@@ -53,6 +55,21 @@ const AlertTable = lazyPart(
 
 type Dialog = 'notes' | 'resources' | 'filter' | 'new' | 'keys' | null;
 
+/** A button that is a link: it opens in this tab through the router, or in a new one as any link. */
+function PageLink({ to, icon, children }: { to: string; icon: ReactNode; children: ReactNode }) {
+  const navigate = useNavigate();
+  const open = (e: MouseEvent<HTMLElement>) => {
+    if (e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
+    e.preventDefault();
+    navigate(to);
+  };
+  return (
+    <Button href={to} icon={icon} onClick={open}>
+      {children}
+    </Button>
+  );
+}
+
 export function AlertGrid({
   alerts,
   actions,
@@ -72,6 +89,14 @@ export function AlertGrid({
     </Row>
   );
 }
+
+/** A completed-alerts page opened on this category and type (it falls back to its first tab). */
+const completedLink = (path: string, category: string | undefined, type: string | undefined) => {
+  const query = new URLSearchParams();
+  if (category) query.set('category', category);
+  if (type) query.set('type', type);
+  return `${path}?${query.toString()}`;
+};
 
 /** The alert list (1-core §2 "Alerts screen"). */
 export function AlertsPage() {
@@ -120,6 +145,18 @@ export function AlertsPage() {
           <Button icon={<FilterOutlined />} onClick={() => setDialog('filter')}>
             Filter
           </Button>
+          {/* How this type's alerts played out (1-core §2): the same tab and type, when it has one there. */}
+          <PageLink to={completedLink('/completed-alerts', state.category, typeName)} icon={<HistoryOutlined />}>
+            Completed Alerts
+          </PageLink>
+          {session.is_super && (
+            <PageLink
+              to={completedLink('/admin-completed-alerts', state.category, typeName)}
+              icon={<HistoryOutlined />}
+            >
+              Completed Alerts (Admin View)
+            </PageLink>
+          )}
           {session.is_super && <DeletionControls mode={deletion} />}
           {session.is_super && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog('new')}>

@@ -180,7 +180,7 @@ export function LoginPage() {
               New to DRAT?
             </span>
           </Divider>
-          <LinkButton to={RENEWAL_PATH} block size="large">
+          <LinkButton to="/pay" block size="large">
             Create an account
           </LinkButton>
         </AuthPanel>

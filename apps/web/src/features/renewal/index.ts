@@ -1,0 +1,2 @@
+/** The renewal page of expired users (RENEWAL_PATH). */
+export { RenewPage } from './RenewPage';
