@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTradeBook } from './book';
 import { basicTrade, Scenario, T0 } from './scenario.fixture';
-import { step } from './step';
+import { step, stepFully } from './step';
 import type { EngineTrade } from './types';
 
 const TRAIL = { percent: '5', newPercent: '2', triggerPercent: '10' };
@@ -69,4 +69,29 @@ describe('the trade book', () => {
     book.put(s.trade);
     expect(book.size).toBe(0);
   });
+});
+
+describe('a quiet quote takes the short way', () => {
+  it.each(states)('the-short-way-and-the-full-step-agree: %s', (_, make) => {
+    const trade = make();
+    for (const bid of bids) {
+      const e = { type: 'quote', instrument: 'ACME', bid, ask: bid, last: bid, at: T0 + 3_600_000 } as const;
+      expect(step(trade, e), `bid ${bid}`).toEqual(stepFully(trade, e));
+    }
+  });
+});
+
+it('a-new-high-of-a-trailing-trade-takes-the-short-way-and-raises-the-stop', () => {
+  const trade = states[3]![1]();
+  const r = step(trade, {
+    type: 'quote',
+    instrument: 'ACME',
+    bid: '10.8',
+    ask: '10.81',
+    last: '10.8',
+    at: T0 + 60_000,
+  });
+  expect(r.trade.orders).toBe(trade.orders); // shared: the light copy
+  expect(r.trade.trail.ACME).toMatchObject({ peak: '10.8', stop: '10.26' });
+  expect(trade.trail.ACME).toMatchObject({ peak: '10.5', stop: '9.975' });
 });

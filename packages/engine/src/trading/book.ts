@@ -6,8 +6,8 @@
  * - `down`: the highest of the stop loss and the trailing stop (a bid at or under it exits);
  * - `up`: the lowest price above which a quote matters (a new peak moves the trail; a target
  *   reached while its buy still works).
- * Trades with price conditions, or not watching yet (no level), are stepped on every quote of
- * their instruments. Levels are numbers here (an index, not money): a level is rounded outward so a
+ * Trades with pending price conditions are stepped on every quote of their instruments; a trade
+ * selling out (stop, trail, cancel) on none. Levels are numbers here (an index, not money): a level is rounded outward so a
  * borderline quote is stepped rather than missed, and `step` decides exactly.
  */
 import { isLive } from './orders';
@@ -27,9 +27,9 @@ const RUNNING = new Set(['PENDING', 'OPEN']);
 
 /** The prices at which each instrument's quote matters to the trade (none when it is not running). */
 export function watchesOf(t: EngineTrade): Watch[] {
-  if (!RUNNING.has(t.status)) return [];
-  const always =
-    t.exitReason !== null || t.conditions.some((r) => !r.done && r.conditions.some((c) => c.kind === 'price'));
+  // A trade selling out waits for its orders' answers: quotes change nothing for it.
+  if (!RUNNING.has(t.status) || t.exitReason !== null) return [];
+  const always = t.conditions.some((r) => !r.done && r.conditions.some((c) => c.kind === 'price'));
   const byInstrument = new Map<string, Watch>();
   for (const r of t.ranges) {
     if (r.completed) continue;

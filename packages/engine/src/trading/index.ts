@@ -4,3 +4,4 @@ export { plan, clientOrderId, heldOf } from './plan';
 export { applyUpdate, isLive, TERMINAL } from './orders';
 export { conditionHolds, actionPrice, indicatorKey } from './conditions';
 export * from './create';
+export { createTradeBook, watchesOf, type TradeBook, type Watch } from './book';

@@ -13,6 +13,37 @@ import type { EngineTrade, Quote, RangeState, StepResult, TradeEdit, TradeEvent,
 const RUNNING: ReadonlySet<TradeStatus> = new Set(['PENDING', 'OPEN']);
 
 export function step(trade: EngineTrade, event: TradeEvent): StepResult {
+  return (event.type === 'quote' && quietQuote(trade, event)) || stepFully(trade, event);
+}
+
+/**
+ * Most quotes only move a trail's peak, or nothing: such a quote is applied to a light copy (its
+ * own quotes, trails and range copies; the orders shared, untouched) and answered at once. If the
+ * quote did anything a trader would read in the log (a stop, a trail set or tightened, a target
+ * reached), the copy is dropped and the whole step runs. Nothing else can change on a quote when
+ * no condition row is pending and no deadline falls due: the orders, fills and plan are as the
+ * last step left them. `step.test.ts` checks both paths agree.
+ */
+function quietQuote(trade: EngineTrade, event: Extract<TradeEvent, { type: 'quote' }>): StepResult | null {
+  if (!RUNNING.has(trade.status) || trade.exitReason !== null) return null;
+  if (trade.conditions.some((row) => !row.done)) return null;
+  if (trade.cancelUnfilledAt !== null && !trade.deadlinePassed && event.at >= trade.cancelUnfilledAt) return null;
+  const trail: EngineTrade['trail'] = {};
+  for (const [k, v] of Object.entries(trade.trail)) trail[k] = { ...v };
+  const t: EngineTrade = {
+    ...trade,
+    quotes: { ...trade.quotes },
+    trail,
+    ranges: trade.ranges.map((r) => ({ ...r })),
+    updatedAt: Math.max(trade.updatedAt, event.at),
+  };
+  const log: string[] = [];
+  onQuote(t, event.instrument, { last: event.last, bid: event.bid, ask: event.ask, at: event.at }, log);
+  return log.length === 0 && t.exitReason === null ? { trade: t, intents: [], log } : null;
+}
+
+/** Every rule, on a deep copy of the trade. */
+export function stepFully(trade: EngineTrade, event: TradeEvent): StepResult {
   const t: EngineTrade = structuredClone(trade);
   const log: string[] = [];
   t.updatedAt = Math.max(t.updatedAt, event.at);
