@@ -23,6 +23,7 @@ import { createSystem } from './modules/system';
 import { createToolsArea } from './modules/tools';
 import { createTrading } from './modules/trading';
 import { usersRepo } from './modules/users';
+import type { Broker } from './providers/broker/interface';
 import type { FilingsProvider } from './providers/filings/interface';
 import { createSimFilings } from './providers/filings/sim';
 import type { MailProvider } from './providers/mail/interface';
@@ -47,6 +48,8 @@ export interface AppDeps {
   market: MarketDataProvider;
   /** SEC filings and 10-K figures (FILINGS: SEC EDGAR); the simulated universe's filings when absent. */
   filings?: FilingsProvider;
+  /** Brokers by name; the paper broker (demo accounts, the simulated brokerage) is built here when absent. */
+  brokers?: Record<string, Broker>;
   log: Logger;
   now?: () => Date;
 }
@@ -107,7 +110,7 @@ export function composeModules(deps: AppDeps) {
       publicUrl: config.publicUrl,
       now,
     }),
-    trading: createTrading({ users }),
+    trading: createTrading({ db, users, market, queue, live, brokers: deps.brokers ?? {}, now, log }),
     market: createMarketService({ provider: market }),
     resources: createResources({ db, storage, users, rights, config, now, log }),
     live,

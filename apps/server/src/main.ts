@@ -10,7 +10,7 @@ import { ensureAdmin, refuseExposedDemoAccounts, seedDemoUsers } from './db/seed
 import { buildApp } from './http/app';
 import { jobFailuresRepo } from './jobs/job-failures.repo';
 import { startJobs, type Jobs } from './jobs/queue';
-import { startAlertJobs, startWorkers } from './jobs/workers';
+import { startAlertJobs, startTradingJobs, startWorkers } from './jobs/workers';
 import { composeModules, type Modules } from './compose';
 import { createMailProvider } from './providers/mail/index';
 import { createMarketProvider } from './providers/market/index';
@@ -26,6 +26,8 @@ async function main(): Promise<void> {
     app?: FastifyInstance;
     jobs?: Jobs;
     modules?: Modules;
+    /** Ends the trade watchers' loops (they would otherwise hold the queue's stop for a minute). */
+    stopTrading?: () => void;
     database?: Database;
     embedded?: EmbeddedDatabase;
   } = {};
@@ -54,6 +56,7 @@ async function main(): Promise<void> {
       }
     };
     await step('closing HTTP', () => running.app?.close());
+    running.stopTrading?.();
     await step('stopping workers', () => running.jobs?.stop());
     await step('closing the LISTEN connection', () => running.modules?.close());
     await step('closing the database pool', () => running.database?.close());
@@ -112,6 +115,7 @@ async function main(): Promise<void> {
     if (config.workers) {
       await startWorkers(jobs, modules);
       await startAlertJobs(jobs, modules.alerts);
+      running.stopTrading = await startTradingJobs(jobs, modules.trading.runner, () => new Date());
     }
     if (stopping) return;
     await app.listen({ port: config.port, host: config.host });

@@ -10,7 +10,9 @@ import {
   alertTriggers,
   alertTypes,
   planAlertTypes,
+  trades,
 } from '../src/db/schema/index';
+import type { EngineTrade } from '@drat/engine';
 import { hashPassword } from '../src/core/secrets';
 import { usersRepo } from '../src/modules/users';
 import { nextAddress } from './harness';
@@ -291,4 +293,37 @@ export async function makeAlertType(
     await db.insert(planAlertTypes).values(plansOfCategory.map((p) => ({ planId: p.planId, alertTypeId: type!.id })));
   }
   return { id: type!.id, name, category };
+}
+
+/**
+ * A trade row holding the engine's `state` (a DRAFT from `newTrade`, or further on), on `broker`'s
+ * account: the runner's tests start from here; the trading service's create calls build the same.
+ */
+export async function makeTrade(
+  db: Db,
+  userId: number,
+  state: EngineTrade,
+  options: { broker?: string; accountId?: string; mode?: 'DEMO' | 'LIVE' } = {},
+): Promise<number> {
+  const [row] = await db
+    .insert(trades)
+    .values({
+      userId,
+      mode: options.mode ?? 'DEMO',
+      broker: options.broker ?? 'paper',
+      accountId: options.accountId ?? `DEMO-${userId}`,
+      ticker: state.ticker,
+      tradeType: 'CUSTOM',
+      stockType: 'STOCKS',
+      status: state.status,
+      input: {},
+      state,
+    })
+    .returning({ id: trades.id });
+  // The engine names orders after the trade's id: the state carries the row's.
+  await db
+    .update(trades)
+    .set({ state: { ...state, id: String(row!.id) } })
+    .where(eq(trades.id, row!.id));
+  return row!.id;
 }

@@ -77,6 +77,8 @@ export interface TestAppOptions {
   market?: MarketDataProvider;
   /** SEC filings; filings generated for the simulated universe (on the market's clock) by default. */
   filings?: FilingsProvider;
+  /** Brokers by name; the paper broker by default. */
+  brokers?: AppDeps['brokers'];
 }
 
 export interface TestApp {
@@ -198,6 +200,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       storage: diskStorage(path.join(dataDir, 'uploads')),
       market,
       filings,
+      ...(options.brokers ? { brokers: options.brokers } : {}),
       log: silent,
       now: clock.now,
     };

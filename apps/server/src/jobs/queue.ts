@@ -26,6 +26,12 @@ export interface QueuePayloads {
   'alerts.scanner': { backfill?: boolean };
   /** Tells the listeners of new alerts and triggers again what a crash left untold (every minute). */
   'alerts.announce': Record<string, never>;
+  /** Sends one intent of the trade engine to the broker (keyed by the intent). */
+  'trading.send': { intentId: number };
+  /** Every minute: re-queues intents whose job was lost, and starts the minute's watchers. */
+  'trading.sweep': Record<string, never>;
+  /** For about a minute: quotes, broker orders and deadlines of one partition of the running trades. */
+  'trading.watch': { partition: number; of: number };
 }
 export type QueueName = keyof QueuePayloads;
 /** Every queue, created at start: the compiler refuses a QueuePayloads entry missing here. */
@@ -40,6 +46,9 @@ const QUEUES = {
   'alerts.lifecycle': true,
   'alerts.scanner': true,
   'alerts.announce': true,
+  'trading.send': true,
+  'trading.sweep': true,
+  'trading.watch': true,
 } as const satisfies Record<QueueName, true>;
 export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];
 

@@ -2,6 +2,7 @@ import type { Modules } from '../compose';
 import type { Jobs } from './queue';
 
 export { startAlertJobs } from '../modules/alerts';
+export { startTradingJobs } from '../modules/trading';
 
 /** Job handlers are thin: each calls one service method. The alert jobs are startAlertJobs'. */
 export async function startWorkers(

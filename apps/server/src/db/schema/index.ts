@@ -8,3 +8,5 @@ export * from './resources';
 export * from './tools';
 export * from './jobs';
 export * from './idempotency';
+export * from './trading';
+export * from './paper-broker';

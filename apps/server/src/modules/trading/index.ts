@@ -1,14 +1,61 @@
 /**
- * Trading (2-trading): so far the demo/live trading mode (trading-mode.*). Smart trades, the
- * paper broker and live brokers are built here, in the alert area's shape (docs/architecture.md).
+ * Trading (2-trading): smart trades on the demo account or a brokerage account. Sub-folders, each
+ * routes → service → repo, in the alert area's shape (docs/architecture.md):
+ *
+ * - runner/   the engine's runner: one step per event in one transaction, intents sent by jobs,
+ *             broker answers and quotes fed back (docs/trading-rules.md)
+ * - trading-mode.*  the demo/live switch (deauthorize)
+ *
+ * Brokers are providers (providers/broker): the paper broker backs demo accounts and, with no real
+ * broker configured, the simulated brokerage account. Other areas use only what this file exports.
  */
 import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { Db } from '../../db/client';
+import { transactions } from '../../db/transaction';
+import type { JobQueue } from '../../jobs/queue';
+import type { Broker } from '../../providers/broker/interface';
+import type { MarketDataProvider } from '../../providers/market/interface';
+import type { LiveService } from '../live';
 import type { UsersRepo } from '../users';
+import { runnerRepo } from './runner/runner.repo';
+import { createTradeRunner } from './runner/runner.service';
 import { tradingModeRoutes } from './trading-mode.routes';
 import { createTradingModeService } from './trading-mode.service';
 
-export function createTrading({ users }: { users: UsersRepo }) {
-  return { mode: createTradingModeService(users) };
+export { startTradingJobs } from './trading.jobs';
+export type { TradeRunner } from './runner/runner.service';
+
+export interface TradingDeps {
+  db: Db;
+  users: UsersRepo;
+  market: MarketDataProvider;
+  queue: JobQueue;
+  live: Pick<LiveService, 'publishUserEvent'>;
+  /** The brokers by name ('paper', 'tradier' …), as stored with each trade. */
+  brokers: Record<string, Broker>;
+  now: () => Date;
+  log: Logger;
+}
+
+export function createTrading(deps: TradingDeps) {
+  const { db, users, brokers } = deps;
+  const broker = (name: string): Broker => {
+    const b = brokers[name];
+    if (!b) throw new Error(`No broker named ${name} is configured`);
+    return b;
+  };
+  const runner = createTradeRunner({
+    repo: runnerRepo(db),
+    withTransaction: transactions(db),
+    broker,
+    market: deps.market,
+    jobs: deps.queue,
+    live: deps.live,
+    now: deps.now,
+    log: deps.log,
+  });
+  return { mode: createTradingModeService(users), runner };
 }
 export type TradingArea = ReturnType<typeof createTrading>;
 

@@ -1,0 +1,123 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { EngineTrade, Intent } from '@drat/engine';
+import { alerts } from './alerts';
+import { users } from './users';
+
+/**
+ * A smart trade (2-trading §3). `state` is the engine's trade (packages/engine/src/trading): the
+ * ranges, orders, fills and trails as exact decimal strings; the columns beside it are what lists
+ * filter and sort on. Each step of the engine rewrites `state` and bumps `version` in the same
+ * transaction as the intents it produced (trade_intents) and its log lines (trade_logs).
+ */
+export const trades = pgTable(
+  'trades',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** DEMO: the user's demo account; LIVE: a brokerage account (the simulated one offline). */
+    mode: text('mode', { enum: ['DEMO', 'LIVE'] }).notNull(),
+    broker: text('broker').notNull(),
+    accountId: text('account_id').notNull(),
+    ticker: text('ticker').notNull(),
+    tradeType: text('trade_type').notNull(),
+    stockType: text('stock_type', { enum: ['STOCKS', 'OPTIONS'] }).notNull(),
+    strategy: text('strategy'),
+    status: text('status', { enum: ['DRAFT', 'PENDING', 'OPEN', 'COMPLETED', 'CANCELLED', 'FAIL'] }).notNull(),
+    archived: boolean('archived').notNull().default(false),
+    alertId: integer('alert_id').references(() => alerts.id, { onDelete: 'set null' }),
+    notes: text('notes').notNull().default(''),
+    /** What the trader entered, as the spec's payload (shown again in details and retrade). */
+    input: jsonb('input').$type<Record<string, unknown>>().notNull(),
+    state: jsonb('state').$type<EngineTrade>().notNull(),
+    version: integer('version').notNull().default(0),
+    /** When the cancel-if-not-filled time falls, while it has not passed: the runner ticks the trade then. */
+    deadlineAt: timestamp('deadline_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('trades_user_idx').on(t.userId, t.createdAt),
+    index('trades_running_idx')
+      .on(t.status)
+      .where(sql`${t.status} in ('PENDING', 'OPEN')`),
+    index('trades_deadline_idx')
+      .on(t.deadlineAt)
+      .where(sql`${t.deadlineAt} is not null`),
+  ],
+);
+
+/**
+ * What the engine asked the broker to do, written in the step's transaction before anything is
+ * sent (an outbox): PENDING until sent, then SENT with the broker's order id, or FAILED with the
+ * reason (a refusal is not sent again). A send that timed out stays PENDING with `unknown` set and
+ * is reconciled by the client order id, never sent blindly again.
+ */
+export const tradeIntents = pgTable(
+  'trade_intents',
+  {
+    id: serial('id').primaryKey(),
+    tradeId: integer('trade_id')
+      .notNull()
+      .references(() => trades.id, { onDelete: 'cascade' }),
+    clientOrderId: text('client_order_id').notNull(),
+    kind: text('kind', { enum: ['place', 'modify', 'cancel'] }).notNull(),
+    intent: jsonb('intent').$type<Intent>().notNull(),
+    state: text('state', { enum: ['PENDING', 'SENT', 'FAILED'] })
+      .notNull()
+      .default('PENDING'),
+    /** A send whose answer never came: the next attempt first asks the broker whether it has the order. */
+    unknown: boolean('unknown').notNull().default(false),
+    attempts: integer('attempts').notNull().default(0),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('trade_intents_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.state} = 'PENDING'`),
+    index('trade_intents_trade_idx').on(t.tradeId),
+  ],
+);
+
+/** Our orders at the broker: the client order id (sent as the broker's tag) and the broker's own id. */
+export const tradeOrders = pgTable(
+  'trade_orders',
+  {
+    clientOrderId: text('client_order_id').primaryKey(),
+    tradeId: integer('trade_id')
+      .notNull()
+      .references(() => trades.id, { onDelete: 'cascade' }),
+    broker: text('broker').notNull(),
+    accountId: text('account_id').notNull(),
+    brokerOrderId: text('broker_order_id'),
+    /** The broker's last word on it (open, partially_filled, filled, canceled, rejected …). */
+    brokerStatus: text('broker_status'),
+    /** Done when the broker will not change it any more: the runner stops asking. */
+    done: boolean('done').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('trade_orders_open_idx')
+      .on(t.accountId)
+      .where(sql`not ${t.done}`),
+    uniqueIndex('trade_orders_broker_idx').on(t.broker, t.brokerOrderId),
+  ],
+);
+
+/** A trade's log (2-trading §3 "Log entry"): what the engine did, in words. */
+export const tradeLogs = pgTable(
+  'trade_logs',
+  {
+    id: serial('id').primaryKey(),
+    tradeId: integer('trade_id')
+      .notNull()
+      .references(() => trades.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('trade_logs_trade_idx').on(t.tradeId, t.id)],
+);

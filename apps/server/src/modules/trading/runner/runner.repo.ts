@@ -1,0 +1,203 @@
+/**
+ * Every query of the trade runner: a trade locked for one step, the step's writes (state, intents,
+ * orders, log) in the caller's transaction, and the outbox of intents the sender works through.
+ */
+import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import type { EngineTrade, Intent } from '@drat/engine';
+import type { Db } from '../../../db/client';
+import { runnerOf, type Tx } from '../../../db/transaction';
+import { tradeIntents, tradeLogs, tradeOrders, trades } from '../../../db/schema/index';
+
+export interface LockedTrade {
+  id: number;
+  userId: number;
+  broker: string;
+  accountId: string;
+  state: EngineTrade;
+  version: number;
+}
+
+export interface StepWrite {
+  state: EngineTrade;
+  intents: Intent[];
+  log: string[];
+  at: Date;
+}
+
+export type IntentRow = typeof tradeIntents.$inferSelect;
+export type TradeOrderRow = typeof tradeOrders.$inferSelect;
+
+const RUNNING = ['PENDING', 'OPEN'] as const;
+
+export function runnerRepo(db: Db) {
+  return {
+    /** The trade, locked until the transaction ends: one step at a time per trade, on every process. */
+    async lock(tx: Tx, tradeId: number): Promise<LockedTrade | undefined> {
+      const [row] = await runnerOf(db, tx)
+        .select({
+          id: trades.id,
+          userId: trades.userId,
+          broker: trades.broker,
+          accountId: trades.accountId,
+          state: trades.state,
+          version: trades.version,
+        })
+        .from(trades)
+        .where(eq(trades.id, tradeId))
+        .for('update');
+      return row;
+    },
+
+    /** Writes one step: the new state, its intents (the outbox), the orders they name, the log. Answers the new intents' ids. */
+    async saveStep(tx: Tx, trade: LockedTrade, write: StepWrite): Promise<number[]> {
+      const run = runnerOf(db, tx);
+      const s = write.state;
+      await run
+        .update(trades)
+        .set({
+          state: s,
+          status: s.status,
+          version: trade.version + 1,
+          deadlineAt: s.cancelUnfilledAt !== null && !s.deadlinePassed ? new Date(s.cancelUnfilledAt) : null,
+          updatedAt: write.at,
+        })
+        .where(eq(trades.id, trade.id));
+      if (write.log.length > 0) {
+        await run.insert(tradeLogs).values(write.log.map((text) => ({ tradeId: trade.id, text, createdAt: write.at })));
+      }
+      if (write.intents.length === 0) return [];
+      const places = write.intents.filter((i) => i.type === 'place');
+      if (places.length > 0) {
+        await run
+          .insert(tradeOrders)
+          .values(
+            places.map((i) => ({
+              clientOrderId: i.clientOrderId,
+              tradeId: trade.id,
+              broker: trade.broker,
+              accountId: trade.accountId,
+              updatedAt: write.at,
+            })),
+          )
+          .onConflictDoNothing();
+      }
+      const rows = await run
+        .insert(tradeIntents)
+        .values(
+          write.intents.map((intent) => ({
+            tradeId: trade.id,
+            clientOrderId: intent.clientOrderId,
+            kind: intent.type,
+            intent,
+            createdAt: write.at,
+          })),
+        )
+        .returning({ id: tradeIntents.id });
+      return rows.map((r) => r.id);
+    },
+
+    /**
+     * Claims a pending intent for sending, in one statement: it is marked as being sent (its answer
+     * unknown until recorded) and leased for `leaseMs`, so a second sender leaves it alone; after a
+     * crash the lease runs out and the next claim sees `attempts` > 1 and reconciles first.
+     */
+    async claimIntent(intentId: number, now: Date, leaseMs: number) {
+      const leaseOver = new Date(now.getTime() - leaseMs);
+      const [row] = await db
+        .update(tradeIntents)
+        .set({ unknown: true, attempts: sql`${tradeIntents.attempts} + 1`, sentAt: now })
+        .where(
+          and(
+            eq(tradeIntents.id, intentId),
+            eq(tradeIntents.state, 'PENDING'),
+            sql`(not ${tradeIntents.unknown} or ${tradeIntents.sentAt} is null or ${tradeIntents.sentAt} < ${leaseOver})`,
+          ),
+        )
+        .returning();
+      if (!row) return undefined;
+      const [trade] = await db
+        .select({ broker: trades.broker, accountId: trades.accountId, userId: trades.userId })
+        .from(trades)
+        .where(eq(trades.id, row.tradeId));
+      return trade ? { ...row, ...trade } : undefined;
+    },
+
+    async markIntent(
+      tx: Tx | undefined,
+      intentId: number,
+      state: 'SENT' | 'FAILED' | 'PENDING',
+      error: string | null,
+    ): Promise<void> {
+      await runnerOf(db, tx)
+        .update(tradeIntents)
+        // Back to PENDING after a failure that may pass: claimable again at once, reconciled first.
+        .set({ state, error, ...(state === 'PENDING' ? { sentAt: null } : { unknown: false }) })
+        .where(eq(tradeIntents.id, intentId));
+    },
+
+    async order(clientOrderId: string): Promise<TradeOrderRow | undefined> {
+      const [row] = await db.select().from(tradeOrders).where(eq(tradeOrders.clientOrderId, clientOrderId));
+      return row;
+    },
+
+    /** The broker's id and last word on one of our orders. */
+    async recordOrder(
+      tx: Tx | undefined,
+      clientOrderId: string,
+      change: { brokerOrderId?: string; brokerStatus: string; filledQty: string; done: boolean; at: Date },
+    ): Promise<void> {
+      await runnerOf(db, tx)
+        .update(tradeOrders)
+        .set({
+          ...(change.brokerOrderId ? { brokerOrderId: change.brokerOrderId } : {}),
+          brokerStatus: `${change.brokerStatus}:${change.filledQty}`,
+          done: change.done,
+          updatedAt: change.at,
+        })
+        .where(eq(tradeOrders.clientOrderId, clientOrderId));
+    },
+
+    /** Intents still waiting to be sent, oldest first (the sweep re-queues those whose job was lost). */
+    async pendingIntents(olderThan: Date, limit: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: tradeIntents.id })
+        .from(tradeIntents)
+        .where(and(eq(tradeIntents.state, 'PENDING'), lte(tradeIntents.createdAt, olderThan)))
+        .orderBy(asc(tradeIntents.id))
+        .limit(limit);
+      return rows.map((r) => r.id);
+    },
+
+    /** The accounts (with their broker) that have orders the broker may still change. */
+    async accountsWithOpenOrders(): Promise<{ broker: string; accountId: string }[]> {
+      return db
+        .selectDistinct({ broker: tradeOrders.broker, accountId: tradeOrders.accountId })
+        .from(tradeOrders)
+        .where(and(eq(tradeOrders.done, false), isNotNull(tradeOrders.brokerOrderId)));
+    },
+
+    /** Our orders among these tags, with their trade and last recorded word. */
+    async ordersByTag(tags: string[]): Promise<TradeOrderRow[]> {
+      if (tags.length === 0) return [];
+      return db.select().from(tradeOrders).where(inArray(tradeOrders.clientOrderId, tags));
+    },
+
+    /** Running trades of one partition (trade id modulo `of`), with their state. */
+    async runningTrades(partition: number, of: number): Promise<{ id: number; state: EngineTrade }[]> {
+      return db
+        .select({ id: trades.id, state: trades.state })
+        .from(trades)
+        .where(and(inArray(trades.status, [...RUNNING]), sql`${trades.id} % ${of} = ${partition}`));
+    },
+
+    /** Trades whose cancel-if-not-filled time has come. */
+    async dueDeadlines(now: Date): Promise<number[]> {
+      const rows = await db
+        .select({ id: trades.id })
+        .from(trades)
+        .where(and(isNotNull(trades.deadlineAt), lte(trades.deadlineAt, now), inArray(trades.status, [...RUNNING])));
+      return rows.map((r) => r.id);
+    },
+  };
+}
+export type RunnerRepo = ReturnType<typeof runnerRepo>;

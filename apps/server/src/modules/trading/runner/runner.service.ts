@@ -1,0 +1,267 @@
+/**
+ * The trade runner (issue 13, docs/trading-rules.md): it feeds the engine its events and carries
+ * the engine's intents to the broker.
+ *
+ * - `apply(tradeId, event)`: one engine step in one transaction: the trade row is locked (one step
+ *   at a time per trade, across server processes), and the new state, the intents (an outbox), the
+ *   orders they name and the log are written together. After the commit each intent gets a
+ *   'trading.send' job, keyed by its id.
+ * - `sendIntent(id)`: claims the intent (a lease: a second sender leaves it alone), sends it, and
+ *   feeds the broker's answer back as an order event. An intent whose earlier send never got an
+ *   answer (a crash, a timeout) is reconciled first: the broker is asked for the order by its
+ *   client order id, and only if it has none is the order placed. A refusal is recorded and fed to
+ *   the engine as 'rejected'; a failure that may pass leaves the intent for the next try.
+ * - `pollOrders()`: the broker's word on every open order becomes order events (fills, cancels).
+ * - `watch(partition, of)`: quotes for the instruments of the partition's running trades; the
+ *   trade book steps only the trades a quote concerns. `tickDeadlines()`: cancel-if-not-filled.
+ */
+import type { Logger } from 'pino';
+import {
+  createTradeBook,
+  dec,
+  step,
+  toText,
+  type EngineTrade,
+  type Intent,
+  type OrderUpdate,
+  type TradeEvent,
+} from '@drat/engine';
+import { TRADE_EVENT, type TradeEventPayload } from '@drat/contracts';
+import { DomainError } from '../../../core/errors';
+import type { WithTransaction } from '../../../db/transaction';
+import type { JobQueue } from '../../../jobs/queue';
+import type { Broker, BrokerOrder } from '../../../providers/broker/interface';
+import type { MarketDataProvider } from '../../../providers/market/interface';
+import { isProviderError } from '../../../providers/provider-error';
+import type { LiveService } from '../../live';
+import type { RunnerRepo } from './runner.repo';
+
+/** How long a claimed intent is left to its sender before another may reconcile it. */
+const SEND_LEASE_MS = 30_000;
+
+export interface RunnerDeps {
+  repo: RunnerRepo;
+  withTransaction: WithTransaction;
+  broker: (name: string) => Broker;
+  market: MarketDataProvider;
+  jobs: JobQueue;
+  live: Pick<LiveService, 'publishUserEvent'>;
+  now: () => Date;
+  log: Logger;
+}
+
+export interface Applied {
+  trade: EngineTrade;
+  refused?: string;
+}
+
+/** The broker's word on an order, as the engine's order event. */
+export function orderEvent(order: BrokerOrder, clientOrderId: string, at: number): OrderUpdate {
+  const filled = dec(order.filledQty);
+  const status: OrderUpdate['status'] =
+    order.status === 'filled'
+      ? 'filled'
+      : order.status === 'rejected'
+        ? 'rejected'
+        : order.status === 'canceled' || order.status === 'expired'
+          ? 'cancelled'
+          : filled.gt(0)
+            ? 'partially_filled'
+            : 'accepted';
+  return {
+    type: 'order',
+    clientOrderId,
+    status,
+    filledQty: toText(filled),
+    avgFillPrice: order.avgFillPrice,
+    ...(order.reason ? { reason: order.reason } : {}),
+    at,
+  };
+}
+
+const TERMINAL_AT_BROKER = new Set(['filled', 'canceled', 'rejected', 'expired']);
+const brokerWord = (o: BrokerOrder) => `${o.status}:${toText(dec(o.filledQty))}`;
+
+export function createTradeRunner(deps: RunnerDeps) {
+  const { repo, withTransaction, jobs, live, now, log } = deps;
+
+  async function apply(tradeId: number, event: TradeEvent): Promise<Applied> {
+    const done = await withTransaction(async (tx) => {
+      const locked = await repo.lock(tx, tradeId);
+      if (!locked) throw new DomainError('NOT_FOUND', `Trade ${tradeId} does not exist`);
+      const r = step(locked.state, event);
+      if (r.refused) return { trade: locked.state, refused: r.refused, intentIds: [] as number[] };
+      const intentIds = await repo.saveStep(tx, locked, { state: r.trade, intents: r.intents, log: r.log, at: now() });
+      if (r.log.length > 0) {
+        const payload: TradeEventPayload = { id: tradeId, status: r.trade.status };
+        await live.publishUserEvent(locked.userId, { kind: TRADE_EVENT, payload }, tx);
+      }
+      return { trade: r.trade, intentIds };
+    });
+    for (const id of done.intentIds) await jobs.send('trading.send', { intentId: id }, { key: `intent:${id}` });
+    return done.refused === undefined ? { trade: done.trade } : { trade: done.trade, refused: done.refused };
+  }
+
+  /** Records the broker's answer for one of our orders and feeds it to its trade. */
+  async function answer(tradeId: number, clientOrderId: string, order: BrokerOrder): Promise<void> {
+    await apply(tradeId, orderEvent(order, clientOrderId, now().getTime()));
+    await repo.recordOrder(undefined, clientOrderId, {
+      brokerOrderId: order.id,
+      brokerStatus: order.status,
+      filledQty: order.filledQty,
+      done: TERMINAL_AT_BROKER.has(order.status),
+      at: now(),
+    });
+  }
+
+  async function send(
+    broker: Broker,
+    account: string,
+    intent: Intent,
+    reconcile: boolean,
+  ): Promise<BrokerOrder | 'wait'> {
+    if (intent.type === 'place') {
+      // An earlier send may have reached the broker: never place blindly twice.
+      const existing = reconcile ? await broker.findOrder(account, intent.clientOrderId) : null;
+      if (existing) return existing;
+      return broker.placeOrder({
+        account,
+        tag: intent.clientOrderId,
+        symbol: intent.instrument.key,
+        kind: intent.instrument.kind,
+        ...(intent.instrument.legs ? { legs: intent.instrument.legs } : {}),
+        multiplier: intent.instrument.multiplier,
+        side: intent.side,
+        type: intent.orderType,
+        duration: 'gtc',
+        qty: intent.qty,
+        limitPrice: intent.limitPrice,
+      });
+    }
+    const order = await repo.order(intent.clientOrderId);
+    // The order itself is not at the broker yet: its placement goes first.
+    if (!order?.brokerOrderId) return 'wait';
+    return intent.type === 'cancel'
+      ? broker.cancelOrder(account, order.brokerOrderId)
+      : broker.modifyOrder(account, order.brokerOrderId, { limitPrice: intent.limitPrice });
+  }
+
+  async function sendIntent(intentId: number): Promise<void> {
+    const claimed = await repo.claimIntent(intentId, now(), SEND_LEASE_MS);
+    if (!claimed) return; // sent already, or being sent by another process
+    const broker = deps.broker(claimed.broker);
+    const intent = claimed.intent;
+    try {
+      const result = await send(broker, claimed.accountId, intent, claimed.attempts > 1);
+      if (result === 'wait') {
+        await repo.markIntent(undefined, intentId, 'PENDING', 'Waiting for the order to be placed first');
+        throw new DomainError('CONFLICT', `Intent ${intentId} waits for ${intent.clientOrderId} to be placed`);
+      }
+      await answer(claimed.tradeId, intent.clientOrderId, result);
+      await repo.markIntent(undefined, intentId, 'SENT', null);
+    } catch (err) {
+      if (!isProviderError(err)) throw err;
+      if (err.retryable) {
+        await repo.markIntent(undefined, intentId, 'PENDING', err.message);
+        throw err; // the job tries again; the next claim reconciles first
+      }
+      await repo.markIntent(undefined, intentId, 'FAILED', err.message);
+      // The broker said no: the engine hears it (a refused cancel keeps the order working).
+      const status = intent.type === 'place' ? 'rejected' : intent.type === 'cancel' ? 'cancel_rejected' : null;
+      if (status) {
+        const known = await repo.order(intent.clientOrderId);
+        const event: OrderUpdate = {
+          type: 'order',
+          clientOrderId: intent.clientOrderId,
+          status,
+          filledQty: known?.brokerStatus?.split(':')[1] ?? '0',
+          avgFillPrice: null,
+          reason: err.message,
+          at: now().getTime(),
+        };
+        await apply(claimed.tradeId, event);
+      } else {
+        log.warn({ intentId, err: err.message }, 'trading: the broker refused a change of price');
+      }
+    }
+  }
+
+  /** The broker's word on every open order of every account, fed to the trades it changed. */
+  async function pollOrders(): Promise<number> {
+    let changed = 0;
+    for (const { broker: name, accountId } of await repo.accountsWithOpenOrders()) {
+      const orders = (await deps.broker(name).orders(accountId, null)).filter((o) => o.tag !== null);
+      const ours = new Map((await repo.ordersByTag(orders.map((o) => o.tag!))).map((o) => [o.clientOrderId, o]));
+      for (const o of orders) {
+        const mine = ours.get(o.tag!);
+        if (!mine || mine.brokerStatus === brokerWord(o)) continue;
+        await answer(mine.tradeId, mine.clientOrderId, o);
+        changed++;
+      }
+    }
+    return changed;
+  }
+
+  /** Quotes of the instruments the trades watch: equities in one call, options one by one, multilegs summed. */
+  async function quotesFor(instruments: Map<string, EngineTrade['ranges'][number]['instrument']>) {
+    const at = now().getTime();
+    const out: Extract<TradeEvent, { type: 'quote' }>[] = [];
+    const equities = [...instruments.values()].filter((i) => i.kind === 'equity').map((i) => i.key);
+    for (const q of equities.length ? await deps.market.quotes(equities) : []) {
+      out.push({
+        type: 'quote',
+        instrument: q.symbol,
+        last: String(q.last),
+        bid: String(q.bid),
+        ask: String(q.ask),
+        at,
+      });
+    }
+    for (const i of instruments.values()) {
+      if (i.kind === 'equity' || !i.legs) continue;
+      const legs = await Promise.all(i.legs.map((l) => deps.market.optionQuote(l.symbol)));
+      if (legs.some((l) => l === null)) continue;
+      const sum = (f: 'bid' | 'ask' | 'last') =>
+        toText(legs.reduce((s, l, n) => s.plus(dec(l![f]).times(i.legs![n]!.ratio)), dec(0)));
+      out.push({ type: 'quote', instrument: i.key, last: sum('last'), bid: sum('bid'), ask: sum('ask'), at });
+    }
+    return out;
+  }
+
+  /** One look at the market for a partition of the running trades: steps those a quote concerns. */
+  async function watch(partition = 0, of = 1): Promise<number> {
+    const running = await repo.runningTrades(partition, of);
+    const book = createTradeBook();
+    const instruments = new Map<string, EngineTrade['ranges'][number]['instrument']>();
+    for (const { state } of running) {
+      book.put(state);
+      for (const r of state.ranges) if (!r.completed) instruments.set(r.instrument.key, r.instrument);
+    }
+    if (book.size === 0) return 0;
+    let stepped = 0;
+    for (const q of await quotesFor(instruments)) {
+      for (const id of book.due([q])) {
+        const { trade } = await apply(Number(id), q);
+        book.put(trade);
+        stepped++;
+      }
+    }
+    return stepped;
+  }
+
+  async function tickDeadlines(): Promise<number> {
+    const due = await repo.dueDeadlines(now());
+    for (const id of due) await apply(id, { type: 'tick', at: now().getTime() });
+    return due.length;
+  }
+
+  /** Intents whose job was lost (a crash between the commit and the send): queued again. */
+  async function sweep(): Promise<number> {
+    const ids = await repo.pendingIntents(new Date(now().getTime() - SEND_LEASE_MS), 500);
+    for (const id of ids) await jobs.send('trading.send', { intentId: id }, { key: `intent:${id}` });
+    return ids.length;
+  }
+
+  return { apply, sendIntent, pollOrders, watch, tickDeadlines, sweep };
+}
+export type TradeRunner = ReturnType<typeof createTradeRunner>;

@@ -1,0 +1,241 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { basicRanges, equity, newTrade, type EngineTrade, type TradeEvent } from '@drat/engine';
+import { tradeIntents, tradeLogs, tradeOrders, trades } from '../../../db/schema/index';
+import { fakeBroker, type FakeBroker } from '../../../../test/broker-fake';
+import { makeTrade, makeUser } from '../../../../test/factories';
+import { createTestApp, type TestApp } from '../../../../test/harness';
+import pino from 'pino';
+import { createTrading } from '../index';
+import { usersRepo } from '../../users';
+
+/** The worked example of docs/trading-rules.md on the fake broker: buys at 9.80 and 10.00, targets 11/12, stop 9. */
+const draft = (ticker = 'ACME', patch: Partial<EngineTrade> = {}): EngineTrade => ({
+  ...newTrade({
+    id: '0',
+    ticker,
+    ranges: basicRanges(equity(ticker), {
+      buyRangeLow: '9.80',
+      buyRangeHigh: '10.00',
+      targetRangeLow: '11.00',
+      targetRangeHigh: '12.00',
+      amountLow: '50',
+      amountHigh: '50',
+    }),
+    stopLoss: '9.00',
+    trailing: null,
+    cancelUnfilledAt: null,
+    at: 0,
+  }),
+  ...patch,
+});
+
+describe('the trade runner', () => {
+  let t: TestApp;
+  let broker: FakeBroker;
+  let userId: number;
+  const runner = () => t.modules.trading.runner;
+  const at = () => t.clock.now().getTime();
+
+  beforeAll(async () => {
+    broker = fakeBroker('fake');
+    t = await createTestApp({ brokers: { fake: broker } });
+    userId = (await makeUser(t.db)).id;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const trade = async (state = draft()) => makeTrade(t.db, userId, state, { broker: 'fake', accountId: 'ACC-1' });
+  const intentsOf = (id: number) =>
+    t.db.select().from(tradeIntents).where(eq(tradeIntents.tradeId, id)).orderBy(tradeIntents.id);
+  const stateOf = async (id: number) => (await t.db.select().from(trades).where(eq(trades.id, id)))[0]!;
+  const sendAll = async (id: number) => {
+    for (const i of await intentsOf(id))
+      if (i.state === 'PENDING')
+        await runner()
+          .sendIntent(i.id)
+          .catch(() => undefined);
+  };
+  const ordersAtBroker = (tradeId: number) => broker.orders_.filter((o) => o.tag?.startsWith(`T${tradeId}-`));
+
+  it('a submitted trade records its intents with it, and each is sent once', async () => {
+    const id = await trade();
+    await runner().apply(id, { type: 'submit', at: at() });
+    const intents = await intentsOf(id);
+    expect(intents.map((i) => [i.kind, i.clientOrderId, i.state])).toEqual([
+      ['place', `T${id}-R1-L0-BUY-1`, 'PENDING'],
+      ['place', `T${id}-R2-L0-BUY-1`, 'PENDING'],
+    ]);
+    await sendAll(id);
+    await sendAll(id);
+    for (const i of intents) await runner().sendIntent(i.id);
+    expect(ordersAtBroker(id).map((o) => [o.tag, o.limitPrice, o.qty])).toEqual([
+      [`T${id}-R1-L0-BUY-1`, '9.8', '50'],
+      [`T${id}-R2-L0-BUY-1`, '10', '50'],
+    ]);
+    expect((await intentsOf(id)).every((i) => i.state === 'SENT')).toBe(true);
+    const orders = await t.db.select().from(tradeOrders).where(eq(tradeOrders.tradeId, id));
+    expect(orders.every((o) => o.brokerOrderId !== null)).toBe(true);
+  });
+
+  it('killed after recording the intent: after restart the sweep sends it, and exactly one order exists', async () => {
+    const id = await trade();
+    await runner().apply(id, { type: 'submit', at: at() });
+    // The process died here: no job was queued. A minute later the sweep finds the intents.
+    t.clock.advance(60_000);
+    expect(await runner().sweep()).toBeGreaterThanOrEqual(2);
+    await sendAll(id);
+    expect(ordersAtBroker(id)).toHaveLength(2);
+  });
+
+  it('an order accepted whose answer was lost is reconciled by its tag, never placed twice', async () => {
+    const id = await trade();
+    await runner().apply(id, { type: 'submit', at: at() });
+    const [first] = await intentsOf(id);
+    broker.failNextPlace('accept-then-timeout');
+    await expect(runner().sendIntent(first!.id)).rejects.toThrow(/No answer/);
+    expect((await intentsOf(id))[0]).toMatchObject({ state: 'PENDING', unknown: true, attempts: 1 });
+    const calls = broker.placeCalls;
+    await runner().sendIntent(first!.id);
+    expect(broker.placeCalls).toBe(calls); // it asked, it did not place
+    expect(ordersAtBroker(id).filter((o) => o.tag === first!.clientOrderId)).toHaveLength(1);
+    expect((await intentsOf(id))[0]).toMatchObject({ state: 'SENT', unknown: false, attempts: 2 });
+  });
+
+  it('a network failure before the broker saw the order sends it on the next try', async () => {
+    const id = await trade();
+    await runner().apply(id, { type: 'submit', at: at() });
+    const [first] = await intentsOf(id);
+    broker.failNextPlace('network');
+    await expect(runner().sendIntent(first!.id)).rejects.toThrow(/Connection reset/);
+    await runner().sendIntent(first!.id);
+    expect(ordersAtBroker(id).filter((o) => o.tag === first!.clientOrderId)).toHaveLength(1);
+  });
+
+  it('a refused order is not retried: the engine hears it, and a trade whose every buy was refused fails', async () => {
+    const id = await trade();
+    await runner().apply(id, { type: 'submit', at: at() });
+    for (const i of await intentsOf(id)) {
+      broker.failNextPlace('refuse');
+      await runner().sendIntent(i.id);
+    }
+    expect((await intentsOf(id)).map((i) => [i.state, i.error])).toEqual([
+      ['FAILED', 'Symbol is not tradable'],
+      ['FAILED', 'Symbol is not tradable'],
+    ]);
+    const row = await stateOf(id);
+    expect(row.status).toBe('FAIL');
+    expect(row.state.failure).toBe('Symbol is not tradable');
+  });
+
+  it('fills the broker reports are fed to the trade: targets follow, and the trade completes', async () => {
+    const id = await trade();
+    await runner().apply(id, { type: 'submit', at: at() });
+    await sendAll(id);
+    broker.fill(`T${id}-R2-L0-BUY-1`, '50', '10.00');
+    expect(await runner().pollOrders()).toBeGreaterThanOrEqual(1);
+    expect((await stateOf(id)).status).toBe('OPEN');
+    await sendAll(id);
+    expect(ordersAtBroker(id).map((o) => o.tag)).toContain(`T${id}-R2-L0-TARGET-1`);
+    // Polling again with nothing new changes nothing.
+    const version = (await stateOf(id)).version;
+    await runner().pollOrders();
+    expect((await stateOf(id)).version).toBe(version);
+
+    broker.fill(`T${id}-R1-L0-BUY-1`, '50', '9.80');
+    await runner().pollOrders();
+    await sendAll(id);
+    broker.fill(`T${id}-R2-L0-TARGET-1`, '50', '11.00');
+    broker.fill(`T${id}-R1-L0-TARGET-1`, '50', '12.00');
+    await runner().pollOrders();
+    const done = await stateOf(id);
+    expect(done.status).toBe('COMPLETED');
+    const log = await t.db.select().from(tradeLogs).where(eq(tradeLogs.tradeId, id));
+    expect(log.map((l) => l.text)).toContain('Status OPEN → COMPLETED');
+  });
+
+  it('the same quote delivered twice steps the trade once', async () => {
+    const id = await trade();
+    await runner().apply(id, { type: 'submit', at: at() });
+    await sendAll(id);
+    broker.fill(`T${id}-R2-L0-BUY-1`, '50', '10.00');
+    await runner().pollOrders();
+    await sendAll(id);
+    const quote: TradeEvent = { type: 'quote', instrument: 'ACME', bid: '8.95', ask: '8.97', last: '8.96', at: at() };
+    await runner().apply(id, quote);
+    const after = (await intentsOf(id)).length;
+    await runner().apply(id, quote);
+    expect((await intentsOf(id)).length).toBe(after);
+    const cancels = (await intentsOf(id)).filter((i) => i.kind === 'cancel');
+    expect(cancels.map((i) => i.clientOrderId)).toEqual([`T${id}-R1-L0-BUY-1`, `T${id}-R2-L0-TARGET-1`]);
+  });
+
+  it('two runners on one trade step it one at a time: no fill is lost', async () => {
+    const id = await trade();
+    await runner().apply(id, { type: 'submit', at: at() });
+    await sendAll(id);
+    // A second server process: its own runner on the same database.
+    const other = createTrading({
+      db: t.db,
+      users: usersRepo(t.db),
+      market: t.market,
+      queue: t.jobs,
+      live: t.modules.live,
+      brokers: { fake: broker },
+      now: t.clock.now,
+      log: pino({ level: 'silent' }),
+    }).runner;
+    const fills: TradeEvent[] = [
+      {
+        type: 'order',
+        clientOrderId: `T${id}-R1-L0-BUY-1`,
+        status: 'filled',
+        filledQty: '50',
+        avgFillPrice: '9.8',
+        at: at(),
+      },
+      {
+        type: 'order',
+        clientOrderId: `T${id}-R2-L0-BUY-1`,
+        status: 'filled',
+        filledQty: '50',
+        avgFillPrice: '10',
+        at: at(),
+      },
+    ];
+    const before = (await stateOf(id)).version;
+    await Promise.all([runner().apply(id, fills[0]!), other.apply(id, fills[1]!)]);
+    const row = await stateOf(id);
+    expect(row.version).toBe(before + 2);
+    expect(row.state.ranges.map((r) => r.boughtQty)).toEqual(['50', '50']);
+    const targets = (await intentsOf(id)).filter((i) => i.clientOrderId.includes('TARGET'));
+    expect(targets).toHaveLength(2);
+  });
+
+  it('the cancel-if-not-filled time cancels the unfilled buys', async () => {
+    const id = await trade(draft('ACME', { cancelUnfilledAt: at() + 60_000 }));
+    await runner().apply(id, { type: 'submit', at: at() });
+    await sendAll(id);
+    expect(await runner().tickDeadlines()).toBe(0);
+    t.clock.advance(61_000);
+    expect(await runner().tickDeadlines()).toBe(1);
+    // The engine reads the time it is given: the runner's clock.
+    const cancels = (await intentsOf(id)).filter((i) => i.kind === 'cancel');
+    expect(cancels).toHaveLength(2);
+    await sendAll(id);
+    await runner().pollOrders();
+    expect((await stateOf(id)).status).toBe('CANCELLED');
+  });
+
+  it('the market watcher steps a trade whose stop the simulated market crosses', async () => {
+    const [quote] = await t.market.quotes(['AAPL']);
+    const bid = quote!.bid;
+    const id = await trade(draft('AAPL', { stopLoss: String(Math.round(bid * 2 * 100) / 100) }));
+    await runner().apply(id, { type: 'submit', at: at() });
+    await sendAll(id);
+    expect(await runner().watch()).toBeGreaterThanOrEqual(1);
+    const row = await stateOf(id);
+    expect(row.state.exitReason).toBe('STOP_LOSS');
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * A brokerage, as DRAT's trading area speaks to it (docs/architecture.md "An outside system").
+ * The offline default is the paper broker (./paper): demo accounts and the simulated brokerage.
+ * Tradier (and a second broker) implement the same interface. Amounts are decimal strings, exact.
+ *
+ * Failures are ProviderError: a refusal (BAD_REQUEST: insufficient buying power, unknown symbol)
+ * is not retried; TIMEOUT, NETWORK and UPSTREAM may be. An order call that timed out may have been
+ * accepted: the caller asks `findOrder(account, tag)` before sending it again.
+ */
+
+export type BrokerOrderStatus = 'open' | 'partially_filled' | 'filled' | 'canceled' | 'rejected' | 'expired';
+
+export interface BrokerLeg {
+  /** OCC symbol. */
+  symbol: string;
+  ratio: number;
+}
+
+export interface PlaceOrder {
+  account: string;
+  /** Our client order id, sent as the broker's tag (letters, digits, hyphens). */
+  tag: string;
+  /** The ticker, OCC symbol, or (multileg) the legs' combined key. */
+  symbol: string;
+  kind: 'equity' | 'option' | 'multileg';
+  /** Option legs (one for an option, two for a strangle or straddle). */
+  legs?: BrokerLeg[];
+  /** 100 for options. */
+  multiplier: number;
+  side: 'buy' | 'sell';
+  type: 'limit' | 'market';
+  duration: 'day' | 'gtc';
+  qty: string;
+  limitPrice: string | null;
+}
+
+export interface BrokerOrder {
+  id: string;
+  account: string;
+  tag: string | null;
+  symbol: string;
+  side: 'buy' | 'sell';
+  type: 'limit' | 'market';
+  qty: string;
+  limitPrice: string | null;
+  status: BrokerOrderStatus;
+  /** Cumulative quantity filled, and its average price. */
+  filledQty: string;
+  avgFillPrice: string | null;
+  /** Why it was rejected or expired. */
+  reason: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface BrokerBalances {
+  account: string;
+  /** Cash plus what the positions are worth at the bid. */
+  accountValue: string;
+  /** What a new buy may spend: cash minus what working buys would cost. */
+  buyingPower: string;
+  /** What the positions are worth at the bid. */
+  equitiesValue: string;
+  cash: string;
+}
+
+export interface BrokerPosition {
+  symbol: string;
+  qty: string;
+  /** What the position cost. */
+  cost: string;
+  openedAt: string;
+}
+
+export interface ClosedPosition {
+  symbol: string;
+  qty: string;
+  cost: string;
+  proceeds: string;
+  gainLoss: string;
+  gainLossPercent: string;
+  openedAt: string;
+  closedAt: string;
+}
+
+export interface Broker {
+  /** 'paper', 'tradier' … as stored with each trade. */
+  readonly name: string;
+  balances(account: string): Promise<BrokerBalances>;
+  /** Places an order; placing the same tag again on the same account answers the existing order. */
+  placeOrder(order: PlaceOrder): Promise<BrokerOrder>;
+  /** The order with this tag, or null: how a timed-out placement is reconciled. */
+  findOrder(account: string, tag: string): Promise<BrokerOrder | null>;
+  /** A new limit price for a working order (brokers cannot change the quantity). */
+  modifyOrder(account: string, orderId: string, change: { limitPrice: string }): Promise<BrokerOrder>;
+  /** Asks to cancel; the answer may still be filled (it filled first). */
+  cancelOrder(account: string, orderId: string): Promise<BrokerOrder>;
+  /**
+   * The account's orders that may still change, and those that changed since `since` (ISO): what
+   * the runner turns into order events. The paper broker matches its open orders against the
+   * market first.
+   */
+  orders(account: string, since: string | null): Promise<BrokerOrder[]>;
+  positions(account: string): Promise<BrokerPosition[]>;
+  closedPositions(account: string): Promise<ClosedPosition[]>;
+}
