@@ -29,8 +29,42 @@ export type TradeOrderRow = typeof tradeOrders.$inferSelect;
 
 const RUNNING = ['PENDING', 'OPEN'] as const;
 
+/** A new trade's row, before its first step (the engine's state is written by the step). */
+export interface NewTradeRow {
+  userId: number;
+  mode: 'DEMO' | 'LIVE';
+  broker: string;
+  accountId: string;
+  ticker: string;
+  tradeType: string;
+  stockType: 'STOCKS' | 'OPTIONS';
+  strategy: string | null;
+  alertId: number | null;
+  notes: string;
+  input: Record<string, unknown>;
+}
+
 export function runnerRepo(db: Db) {
   return {
+    /** Inserts a trade with its draft state and answers it locked, with the state named after its new id. */
+    async insert(tx: Tx, row: NewTradeRow, draft: EngineTrade, at: Date): Promise<LockedTrade> {
+      const run = runnerOf(db, tx);
+      const [inserted] = await run
+        .insert(trades)
+        .values({ ...row, status: draft.status, state: draft, createdAt: at, updatedAt: at })
+        .returning({ id: trades.id, version: trades.version });
+      const state: EngineTrade = { ...draft, id: String(inserted!.id) };
+      await run.update(trades).set({ state }).where(eq(trades.id, inserted!.id));
+      return {
+        id: inserted!.id,
+        userId: row.userId,
+        broker: row.broker,
+        accountId: row.accountId,
+        state,
+        version: inserted!.version,
+      };
+    },
+
     /** The trade, locked until the transaction ends: one step at a time per trade, on every process. */
     async lock(tx: Tx, tradeId: number): Promise<LockedTrade | undefined> {
       const [row] = await runnerOf(db, tx)

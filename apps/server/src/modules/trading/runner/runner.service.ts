@@ -28,13 +28,13 @@ import {
 } from '@drat/engine';
 import { TRADE_EVENT, type TradeEventPayload } from '@drat/contracts';
 import { DomainError } from '../../../core/errors';
-import type { WithTransaction } from '../../../db/transaction';
+import type { Tx, WithTransaction } from '../../../db/transaction';
 import type { JobQueue } from '../../../jobs/queue';
 import type { Broker, BrokerOrder } from '../../../providers/broker/interface';
 import type { MarketDataProvider } from '../../../providers/market/interface';
 import { isProviderError } from '../../../providers/provider-error';
 import type { LiveService } from '../../live';
-import type { RunnerRepo } from './runner.repo';
+import type { LockedTrade, NewTradeRow, RunnerRepo } from './runner.repo';
 
 /** How long a claimed intent is left to its sender before another may reconcile it. */
 const SEND_LEASE_MS = 30_000;
@@ -51,6 +51,7 @@ export interface RunnerDeps {
 }
 
 export interface Applied {
+  id: number;
   trade: EngineTrade;
   refused?: string;
 }
@@ -85,21 +86,46 @@ const brokerWord = (o: BrokerOrder) => `${o.status}:${toText(dec(o.filledQty))}`
 export function createTradeRunner(deps: RunnerDeps) {
   const { repo, withTransaction, jobs, live, now, log } = deps;
 
+  /** One step on a locked trade: written with its intents and log; the trade's owner hears of it. */
+  async function stepLocked(tx: Tx, locked: LockedTrade, event: TradeEvent) {
+    const r = step(locked.state, event);
+    if (r.refused) return { id: locked.id, trade: locked.state, refused: r.refused, intentIds: [] as number[] };
+    const intentIds = await repo.saveStep(tx, locked, { state: r.trade, intents: r.intents, log: r.log, at: now() });
+    if (r.log.length > 0) {
+      const payload: TradeEventPayload = { id: locked.id, status: r.trade.status };
+      await live.publishUserEvent(locked.userId, { kind: TRADE_EVENT, payload }, tx);
+    }
+    return { id: locked.id, trade: r.trade, refused: undefined, intentIds };
+  }
+
+  /** After the commit: each new intent gets its send job. */
+  async function queue(done: { id: number; trade: EngineTrade; refused?: string; intentIds: number[] }) {
+    for (const id of done.intentIds) await jobs.send('trading.send', { intentId: id }, { key: `intent:${id}` });
+    return done.refused === undefined
+      ? { id: done.id, trade: done.trade }
+      : { id: done.id, trade: done.trade, refused: done.refused };
+  }
+
   async function apply(tradeId: number, event: TradeEvent): Promise<Applied> {
     const done = await withTransaction(async (tx) => {
       const locked = await repo.lock(tx, tradeId);
       if (!locked) throw new DomainError('NOT_FOUND', `Trade ${tradeId} does not exist`);
-      const r = step(locked.state, event);
-      if (r.refused) return { trade: locked.state, refused: r.refused, intentIds: [] as number[] };
-      const intentIds = await repo.saveStep(tx, locked, { state: r.trade, intents: r.intents, log: r.log, at: now() });
-      if (r.log.length > 0) {
-        const payload: TradeEventPayload = { id: tradeId, status: r.trade.status };
-        await live.publishUserEvent(locked.userId, { kind: TRADE_EVENT, payload }, tx);
-      }
-      return { trade: r.trade, intentIds };
+      return stepLocked(tx, locked, event);
     });
-    for (const id of done.intentIds) await jobs.send('trading.send', { intentId: id }, { key: `intent:${id}` });
-    return done.refused === undefined ? { trade: done.trade } : { trade: done.trade, refused: done.refused };
+    return queue(done);
+  }
+
+  /**
+   * A new trade: inserted with its draft state and, unless it stays a draft, submitted, in one
+   * transaction (a trade is never left half made). Answers the trade with its id.
+   */
+  async function start(row: NewTradeRow, draft: EngineTrade, submit: boolean): Promise<Applied> {
+    const done = await withTransaction(async (tx) => {
+      const locked = await repo.insert(tx, row, draft, now());
+      if (!submit) return { id: locked.id, trade: locked.state, refused: undefined, intentIds: [] as number[] };
+      return stepLocked(tx, locked, { type: 'submit', at: now().getTime() });
+    });
+    return queue(done);
   }
 
   /** Records the broker's answer for one of our orders and feeds it to its trade. */
@@ -262,6 +288,6 @@ export function createTradeRunner(deps: RunnerDeps) {
     return ids.length;
   }
 
-  return { apply, sendIntent, pollOrders, watch, tickDeadlines, sweep };
+  return { start, apply, sendIntent, pollOrders, watch, tickDeadlines, sweep };
 }
 export type TradeRunner = ReturnType<typeof createTradeRunner>;

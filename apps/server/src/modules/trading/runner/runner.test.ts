@@ -79,6 +79,28 @@ describe('the trade runner', () => {
     expect(orders.every((o) => o.brokerOrderId !== null)).toBe(true);
   });
 
+  it('a new trade is inserted and submitted in one transaction: its orders are named after its id', async () => {
+    const row = {
+      userId,
+      mode: 'DEMO' as const,
+      broker: 'fake',
+      accountId: 'ACC-1',
+      ticker: 'ACME',
+      tradeType: 'CUSTOM',
+      stockType: 'STOCKS' as const,
+      strategy: null,
+      alertId: null,
+      notes: '',
+      input: {},
+    };
+    const { id, trade: started } = await runner().start(row, draft(), true);
+    expect(started.status).toBe('PENDING');
+    expect((await intentsOf(id)).map((i) => i.clientOrderId)).toEqual([`T${id}-R1-L0-BUY-1`, `T${id}-R2-L0-BUY-1`]);
+    const saved = await runner().start(row, draft(), false);
+    expect((await stateOf(saved.id)).status).toBe('DRAFT');
+    expect(await intentsOf(saved.id)).toEqual([]);
+  });
+
   it('killed after recording the intent: after restart the sweep sends it, and exactly one order exists', async () => {
     const id = await trade();
     await runner().apply(id, { type: 'submit', at: at() });
