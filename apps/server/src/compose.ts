@@ -24,6 +24,7 @@ import { createToolsArea } from './modules/tools';
 import { createTrading } from './modules/trading';
 import { usersRepo } from './modules/users';
 import type { Broker } from './providers/broker/interface';
+import { createPaperBroker } from './providers/broker/paper/paper';
 import type { FilingsProvider } from './providers/filings/interface';
 import { createSimFilings } from './providers/filings/sim';
 import type { MailProvider } from './providers/mail/interface';
@@ -48,7 +49,7 @@ export interface AppDeps {
   market: MarketDataProvider;
   /** SEC filings and 10-K figures (FILINGS: SEC EDGAR); the simulated universe's filings when absent. */
   filings?: FilingsProvider;
-  /** Brokers by name; the paper broker (demo accounts, the simulated brokerage) is built here when absent. */
+  /** Brokers by name beside the paper broker (demo accounts, the simulated brokerage), which is built here. */
   brokers?: Record<string, Broker>;
   log: Logger;
   now?: () => Date;
@@ -60,6 +61,10 @@ export function composeModules(deps: AppDeps) {
   const now = deps.now ?? (() => new Date());
   const sms = deps.sms ?? outboxSmsProvider(log);
   const filings = deps.filings ?? createSimFilings({ now: () => market.now() });
+  // The paper broker always exists: it keeps the demo accounts (and, with no real broker, the
+  // simulated brokerage accounts); tests may add brokers of their own beside it.
+  const paper = createPaperBroker({ db, market, now });
+  const brokers: Record<string, Broker> = { paper, ...deps.brokers };
 
   // Every write to a user forgets that user's cached sign-ins (auth is built below, so bind late).
   const userChanged: { forget: (userId: number) => void } = { forget: () => {} };
@@ -110,7 +115,7 @@ export function composeModules(deps: AppDeps) {
       publicUrl: config.publicUrl,
       now,
     }),
-    trading: createTrading({ db, users, market, queue, live, brokers: deps.brokers ?? {}, now, log }),
+    trading: createTrading({ db, users, market, queue, live, brokers, accounts: paper, now, log }),
     market: createMarketService({ provider: market }),
     resources: createResources({ db, storage, users, rights, config, now, log }),
     live,

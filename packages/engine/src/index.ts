@@ -8,3 +8,4 @@ export * from './options/index';
 export * from './indicators';
 export * from './quotes';
 export * from './trading/index';
+export * from './paper/index';

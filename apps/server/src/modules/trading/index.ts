@@ -14,7 +14,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import { transactions } from '../../db/transaction';
 import type { JobQueue } from '../../jobs/queue';
-import type { Broker } from '../../providers/broker/interface';
+import type { AccountOpener, Broker } from '../../providers/broker/interface';
 import type { MarketDataProvider } from '../../providers/market/interface';
 import type { LiveService } from '../live';
 import type { UsersRepo } from '../users';
@@ -34,6 +34,8 @@ export interface TradingDeps {
   live: Pick<LiveService, 'publishUserEvent'>;
   /** The brokers by name ('paper', 'tradier' …), as stored with each trade. */
   brokers: Record<string, Broker>;
+  /** The broker that opens demo and simulated accounts itself (the paper broker, also in `brokers`). */
+  accounts: AccountOpener;
   now: () => Date;
   log: Logger;
 }
@@ -55,7 +57,7 @@ export function createTrading(deps: TradingDeps) {
     now: deps.now,
     log: deps.log,
   });
-  return { mode: createTradingModeService(users), runner };
+  return { mode: createTradingModeService(users), runner, accounts: deps.accounts };
 }
 export type TradingArea = ReturnType<typeof createTrading>;
 

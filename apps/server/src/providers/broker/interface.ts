@@ -3,9 +3,11 @@
  * The offline default is the paper broker (./paper): demo accounts and the simulated brokerage.
  * Tradier (and a second broker) implement the same interface. Amounts are decimal strings, exact.
  *
- * Failures are ProviderError: a refusal (BAD_REQUEST: insufficient buying power, unknown symbol)
- * is not retried; TIMEOUT, NETWORK and UPSTREAM may be. An order call that timed out may have been
- * accepted: the caller asks `findOrder(account, tag)` before sending it again.
+ * A refusal the broker decides about an order (insufficient buying power, not enough shares) is an
+ * order answered as `rejected` with its reason, or a ProviderError BAD_REQUEST from brokers that
+ * refuse at the door (Tradier's 400): the runner treats both as a rejection, never retried. Other
+ * failures are ProviderError too; TIMEOUT, NETWORK and UPSTREAM may pass. An order call that timed
+ * out may have been accepted: the caller asks `findOrder(account, tag)` before sending it again.
  */
 
 export type BrokerOrderStatus = 'open' | 'partially_filled' | 'filled' | 'canceled' | 'rejected' | 'expired';
@@ -103,4 +105,18 @@ export interface Broker {
   orders(account: string, since: string | null): Promise<BrokerOrder[]>;
   positions(account: string): Promise<BrokerPosition[]>;
   closedPositions(account: string): Promise<ClosedPosition[]>;
+}
+
+/**
+ * A broker that opens accounts by itself: the paper broker's demo account of each user (1-core §4:
+ * 100,000 to start, reset on request) and the simulated brokerage account ('SIM') of a live-capable
+ * user when no real broker is configured.
+ */
+export interface AccountOpener {
+  /** The user's account of this kind, created with 100,000.00 the first time. */
+  ensureAccount(userId: number, kind: 'DEMO' | 'SIM'): Promise<string>;
+  /** The user's account of this kind, or null when it was never opened. */
+  accountOf(userId: number, kind: 'DEMO' | 'SIM'): Promise<string | null>;
+  /** Working orders cancelled, positions removed, cash back to the starting cash. */
+  reset(account: string): Promise<BrokerBalances>;
 }

@@ -213,10 +213,17 @@ export function createTradeRunner(deps: RunnerDeps) {
   }
 
   /** The broker's word on every open order of every account, fed to the trades it changed. */
+  // When each account was last asked: the next poll asks for what changed since (this process's memory).
+  const lastPoll = new Map<string, string>();
   async function pollOrders(): Promise<number> {
     let changed = 0;
     for (const { broker: name, accountId } of await repo.accountsWithOpenOrders()) {
-      const orders = (await deps.broker(name).orders(accountId, null)).filter((o) => o.tag !== null);
+      const key = `${name}:${accountId}`;
+      const asked = now().toISOString();
+      const orders = (await deps.broker(name).orders(accountId, lastPoll.get(key) ?? null)).filter(
+        (o) => o.tag !== null,
+      );
+      lastPoll.set(key, asked);
       const ours = new Map((await repo.ordersByTag(orders.map((o) => o.tag!))).map((o) => [o.clientOrderId, o]));
       for (const o of orders) {
         const mine = ours.get(o.tag!);

@@ -205,6 +205,7 @@ describe('the trade runner', () => {
       queue: t.jobs,
       live: t.modules.live,
       brokers: { fake: broker },
+      accounts: t.modules.trading.accounts,
       now: t.clock.now,
       log: pino({ level: 'silent' }),
     }).runner;

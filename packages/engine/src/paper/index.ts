@@ -1,0 +1,2 @@
+export * from './fills';
+export * from './ledger';
