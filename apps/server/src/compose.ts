@@ -115,7 +115,7 @@ export function composeModules(deps: AppDeps) {
       publicUrl: config.publicUrl,
       now,
     }),
-    trading: createTrading({ db, users, market, queue, live, brokers, accounts: paper, now, log }),
+    trading: createTrading({ db, users, market, queue, live, brokers, paper, now, log }),
     market: createMarketService({ provider: market }),
     resources: createResources({ db, storage, users, rights, config, now, log }),
     live,

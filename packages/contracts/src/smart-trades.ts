@@ -274,6 +274,8 @@ export const TRADE_MSG = {
   shareTargetBoth: 'Share a trade or a bot, not both.',
   // Answers of the server (its own words).
   tradeNotFound: 'Trade not found.',
+  unknownTicker: (ticker: string) => `${ticker} is not a symbol the market knows.`,
+  unknownOption: (symbol: string) => `There is no option ${symbol}: check the strike and the expiration.`,
   templateNotFound: 'Template not found.',
   draftSaved: 'Draft saved successfully',
   tradePlaced: 'Trade placed successfully',

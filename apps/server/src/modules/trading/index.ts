@@ -4,6 +4,8 @@
  *
  * - runner/   the engine's runner: one step per event in one transaction, intents sent by jobs,
  *             broker answers and quotes fed back (docs/trading-rules.md)
+ * - trades/   the trades as the API shows them (trade.dto.ts), demo trading (the demo account and
+ *             its trades, logs, details)
  * - trading-mode.*  the demo/live switch (deauthorize)
  *
  * Brokers are providers (providers/broker): the paper broker backs demo accounts and, with no real
@@ -20,6 +22,9 @@ import type { LiveService } from '../live';
 import type { UsersRepo } from '../users';
 import { runnerRepo } from './runner/runner.repo';
 import { createTradeRunner } from './runner/runner.service';
+import { demoTradingRoutes } from './trades/demo.routes';
+import { createDemoTradingService } from './trades/demo.service';
+import { tradesRepo } from './trades/trades.repo';
 import { tradingModeRoutes } from './trading-mode.routes';
 import { createTradingModeService } from './trading-mode.service';
 
@@ -34,8 +39,8 @@ export interface TradingDeps {
   live: Pick<LiveService, 'publishUserEvent'>;
   /** The brokers by name ('paper', 'tradier' …), as stored with each trade. */
   brokers: Record<string, Broker>;
-  /** The broker that opens demo and simulated accounts itself (the paper broker, also in `brokers`). */
-  accounts: AccountOpener;
+  /** The paper broker (also in `brokers`): it opens the demo and simulated accounts itself. */
+  paper: Broker & AccountOpener;
   now: () => Date;
   log: Logger;
 }
@@ -57,10 +62,18 @@ export function createTrading(deps: TradingDeps) {
     now: deps.now,
     log: deps.log,
   });
-  return { mode: createTradingModeService(users), runner, accounts: deps.accounts };
+  const demo = createDemoTradingService({
+    repo: tradesRepo(db),
+    runner,
+    paper: deps.paper,
+    market: deps.market,
+    now: deps.now,
+  });
+  return { mode: createTradingModeService(users), runner, demo, paper: deps.paper };
 }
 export type TradingArea = ReturnType<typeof createTrading>;
 
 export async function registerTradingRoutes(api: FastifyInstance, trading: TradingArea): Promise<void> {
   await api.register(tradingModeRoutes, { tradingMode: trading.mode });
+  await api.register(demoTradingRoutes, { demo: trading.demo });
 }

@@ -204,8 +204,8 @@ describe('the trade runner', () => {
       market: t.market,
       queue: t.jobs,
       live: t.modules.live,
-      brokers: { fake: broker },
-      accounts: t.modules.trading.accounts,
+      brokers: { fake: broker, paper: t.modules.trading.paper },
+      paper: t.modules.trading.paper,
       now: t.clock.now,
       log: pino({ level: 'silent' }),
     }).runner;

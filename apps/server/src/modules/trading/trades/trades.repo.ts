@@ -1,0 +1,54 @@
+/** Every query of the trade lists and look-ups (the runner's own writes are runner.repo.ts's). */
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { alerts, tradeLogs, trades } from '../../../db/schema/index';
+
+export type TradeRow = typeof trades.$inferSelect;
+
+export function tradesRepo(db: Db) {
+  return {
+    /** The user's trades on one mode, newest first. */
+    async listOf(userId: number, mode: 'DEMO' | 'LIVE', archived?: boolean): Promise<TradeRow[]> {
+      const where = [eq(trades.userId, userId), eq(trades.mode, mode)];
+      if (archived !== undefined) where.push(eq(trades.archived, archived));
+      return db
+        .select()
+        .from(trades)
+        .where(and(...where))
+        .orderBy(desc(trades.createdAt), desc(trades.id));
+    },
+
+    /** A trade of this user, or undefined (someone else's trade is as good as absent). */
+    async ownedBy(userId: number, tradeId: number): Promise<TradeRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(trades)
+        .where(and(eq(trades.id, tradeId), eq(trades.userId, userId)));
+      return row;
+    },
+
+    /** The user's running trades on one mode (a demo reset ends them). */
+    async runningOf(userId: number, mode: 'DEMO' | 'LIVE'): Promise<number[]> {
+      const rows = await db
+        .select({ id: trades.id })
+        .from(trades)
+        .where(and(eq(trades.userId, userId), eq(trades.mode, mode), inArray(trades.status, ['PENDING', 'OPEN'])));
+      return rows.map((r) => r.id);
+    },
+
+    async logs(tradeId: number): Promise<{ text: string; createdAt: Date }[]> {
+      return db
+        .select({ text: tradeLogs.text, createdAt: tradeLogs.createdAt })
+        .from(tradeLogs)
+        .where(eq(tradeLogs.tradeId, tradeId))
+        .orderBy(asc(tradeLogs.id));
+    },
+
+    /** Whether the alert exists (soft-deleted ones too): a trade made from an alert names a real one. */
+    async alertExists(alertId: number): Promise<boolean> {
+      const [row] = await db.select({ id: alerts.id }).from(alerts).where(eq(alerts.id, alertId));
+      return row !== undefined;
+    },
+  };
+}
+export type TradesRepo = ReturnType<typeof tradesRepo>;
