@@ -8,7 +8,8 @@ import { alerts } from '../apps/server/src/db/schema/index';
 import { SAMPLE_STOCK_ALERT } from '../apps/server/test/sample-alerts';
 import { baseURL, launch, newPage } from './support/browser';
 import { expectPath, signIn } from './support/journeys';
-import { createUser, type E2eUser } from './support/users';
+import { call, tokenOf } from './support/api';
+import { createUser } from './support/users';
 
 const TYPE = 'DAY-TRADE-ALERTS';
 /** Liquid names of the simulated market that move a few cents a minute. */
@@ -16,27 +17,6 @@ const TICKERS = ['TSLA', 'NVDA', 'AMD', 'META', 'NFLX'];
 /** Complete minute bars the alert's levels are drawn from (recent enough that its triggers are not 'late'). */
 const WINDOW = 10;
 const cents = (n: number) => Math.round(n * 100) / 100;
-
-async function call<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseURL()}/api${path}`, {
-    method,
-    headers: { authorization: `Token ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
-  return JSON.parse(text) as T;
-}
-
-async function tokenOf(user: E2eUser): Promise<string> {
-  const res = await fetch(`${baseURL()}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: user.email, password: user.password }),
-  });
-  const { user_data } = (await res.json()) as { user_data: { token: string } };
-  return user_data.token;
-}
 
 interface Plan {
   ticker: string;

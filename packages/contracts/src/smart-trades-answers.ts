@@ -135,6 +135,7 @@ export const demoTradesResponseSchema = z.object({ data: z.array(demoTradeSchema
 export type DemoTradesResponse = z.infer<typeof demoTradesResponseSchema>;
 /** GET /livetrading/order-detail. */
 export const tradeDetailResponseSchema = z.object({ data: smartTradeSchema });
+export type TradeDetailResponse = z.infer<typeof tradeDetailResponseSchema>;
 /** A call that saved, placed, cancelled, archived or edited a trade: its message and the trade after it. */
 export const tradeReplySchema = messageSchema.extend({ data: smartTradeSchema });
 export type TradeReply = z.infer<typeof tradeReplySchema>;

@@ -434,6 +434,8 @@ export const basicTradeBody = z
   .object({ ...basicFields, account_id: optional(accountIdField) })
   .check(z.superRefine(basicRules(basicFields), onObjects));
 export type BasicTradeBody = z.infer<typeof basicTradeBody>;
+/** What a form sends for it: the body before its defaults are applied. */
+export type BasicTradeInput = z.input<typeof basicTradeBody>;
 
 /** POST /livetrading/create-trade/: the trade on a brokerage account (account_id required). */
 export const liveBasicTradeBody = z

@@ -91,7 +91,9 @@ export function createTradeRunner(deps: RunnerDeps) {
     const r = step(locked.state, event);
     if (r.refused) return { id: locked.id, trade: locked.state, refused: r.refused, intentIds: [] as number[] };
     const intentIds = await repo.saveStep(tx, locked, { state: r.trade, intents: r.intents, log: r.log, at: now() });
-    if (r.log.length > 0) {
+    // The owner's screens read the trade (and the account's balances) again: after anything the log
+    // tells, and after every broker answer (an order accepted holds buying power).
+    if (r.log.length > 0 || event.type === 'order') {
       const payload: TradeEventPayload = { id: locked.id, status: r.trade.status };
       await live.publishUserEvent(locked.userId, { kind: TRADE_EVENT, payload }, tx);
     }
