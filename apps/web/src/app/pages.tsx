@@ -16,6 +16,7 @@ const TrackersPage = lazyPage(async () => (await import('../features/trackers'))
 const ToolsPage = lazyPage(async () => (await import('../features/tools')).ToolsPage);
 const ResourcesPage = lazyPage(async () => (await import('../features/resources')).ResourcesPage);
 const ManageResourcesPage = lazyPage(async () => (await import('../features/resources')).ManageResourcesPage);
+const SmartTradesPage = lazyPage(async () => (await import('../features/smart-trades')).SmartTradesPage);
 // A public page outside the signed-in shell brings React Query with it (app/loadScreen.ts).
 const RenewPage = lazyPage(() => loadScreen(async () => (await import('../features/renewal')).RenewPage));
 
@@ -64,16 +65,14 @@ export const PAGES: PageDef[] = [
   },
   { path: '/resources', title: 'Resources', element: <ResourcesPage /> },
   later('/news', 'News', 'Hot news, health care, OTC, crypto, NFT, halts, offerings and splits.'),
-  later(
-    '/smart-trades',
-    'Smart Trades',
-    'Smart trades with buy ranges, targets, stop loss, trailing profit and conditions.',
-    {
-      allow: can.smartTrades,
-      deniedTo: '/dashboard',
-      deniedMessage: MSG.smartTraderDenied,
-    },
-  ),
+  {
+    path: '/smart-trades',
+    title: 'Smart Trades',
+    element: <SmartTradesPage />,
+    allow: can.smartTrades,
+    deniedTo: '/dashboard',
+    deniedMessage: MSG.smartTraderDenied,
+  },
   later('/trade/settings', 'Broker Settings', 'Your brokerage accounts, balances and broker authorization.', {
     allow: can.liveSettings,
     deniedTo: '/',
