@@ -44,17 +44,18 @@ export function SmartTradesPage() {
         rowKey="id"
         loading={trades.isLoading}
         dataSource={rows}
-        scroll={{ x: 640 }}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
         locale={{ emptyText: 'No demo trades yet: place one from an alert or a Dione result.' }}
         columns={[
           { title: 'ID', dataIndex: 'id', width: 80 },
           { title: 'Ticker', dataIndex: 'ticker' },
-          { title: 'Created', dataIndex: 'created', render: (v: string) => formatDateTime(v) },
+          // On a phone: ID, ticker, status and the actions; the rest from tablet width up.
+          { title: 'Created', dataIndex: 'created', responsive: ['md'], render: (v: string) => formatDateTime(v) },
           {
             title: 'Net Liquidity',
             dataIndex: 'net_liquidity',
             align: 'right',
+            responsive: ['sm'],
             render: (v: number | null) => (v === null ? '—' : formatPrice(v)),
           },
           {

@@ -87,7 +87,13 @@ export function createDemoTradingService({ repo, runner, paper, market, now }: D
 
     async trades(principal: Principal): Promise<DemoTradesResponse> {
       const rows = await repo.listOf(principal.user.id, 'DEMO');
-      return { data: rows.map(demoTradeDto) };
+      // What the shares of running trades are worth now: the bids of their tickers, in one call.
+      const tickers = [
+        ...new Set(rows.filter((r) => r.status === 'OPEN' && r.stockType === 'STOCKS').map((r) => r.ticker)),
+      ];
+      const quotes = tickers.length > 0 ? await market.quotes(tickers).catch(() => []) : [];
+      const marks = new Map(quotes.map((q) => [q.symbol, q.bid]));
+      return { data: rows.map((row) => demoTradeDto(row, marks)) };
     },
 
     async createTrade(principal: Principal, body: BasicTradeBody): Promise<DemoTradeReply> {

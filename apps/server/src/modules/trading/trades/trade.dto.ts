@@ -120,10 +120,11 @@ export function tradeDto(row: TradeRow): SmartTradeDto {
 }
 
 /**
- * A demo trade with its net liquidity (2-trading §2.2): what it sold plus what it holds at the
- * last bid the engine saw (at cost when it saw none), minus what it paid. Null before any fill.
+ * A demo trade with its net liquidity (2-trading §2.2): what it sold plus what it holds at the bid
+ * (`marks`: the market's now, by instrument; else the last the engine saw; else at cost), minus
+ * what it paid. Null before any fill.
  */
-export function demoTradeDto(row: TradeRow): DemoTradeDto {
+export function demoTradeDto(row: TradeRow, marks: ReadonlyMap<string, number> = new Map()): DemoTradeDto {
   const s = row.state;
   let bought = dec(0);
   let net = dec(0);
@@ -132,7 +133,8 @@ export function demoTradeDto(row: TradeRow): DemoTradeDto {
     bought = bought.plus(r.boughtQty);
     const held = dec(r.boughtQty).minus(r.soldQty);
     const avg = dec(r.boughtAmount).div(dec(r.boughtQty).times(r.instrument.multiplier));
-    const mark = s.quotes[r.instrument.key]?.bid ?? avg;
+    const now = marks.get(r.instrument.key);
+    const mark = now !== undefined ? dec(now) : (s.quotes[r.instrument.key]?.bid ?? avg);
     net = net.plus(r.soldAmount).plus(held.times(mark).times(r.instrument.multiplier)).minus(r.boughtAmount);
   }
   return { ...tradeDto(row), net_liquidity: bought.isZero() ? null : toNumber(net.toDecimalPlaces(2)) };
