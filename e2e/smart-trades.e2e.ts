@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import type { DemoTradeReply, QuotesResponse } from '@drat/contracts';
+import {
+  TRADE_MSG,
+  type DemoTradeReply,
+  type DemoTradesResponse,
+  type PublishAlertResponse,
+  type QuotesResponse,
+} from '@drat/contracts';
 import { call, tokenOf } from './support/api';
 import { launch, newPage } from './support/browser';
 import { expectPath, signIn } from './support/journeys';
@@ -59,6 +65,58 @@ describe('smart trades: the demo trade list', () => {
     await page.getByText('Trade cancelled successfully').waitFor();
     // The broker confirms the cancels (a job), and the row follows by itself.
     await expect.poll(() => row.getByText('CANCELLED').isVisible(), { timeout: 20_000 }).toBe(true);
+    await page.context().close();
+  });
+
+  it('from an alert card, Trade opens the drawer with its levels; 6 shares split 3/3 are placed on the demo account', async () => {
+    const admin = await createUser({ isSuper: true, plans: [] });
+    const trader = await createUser({ plans: ['elite-monthly'] });
+    const adminToken = await tokenOf(admin);
+    const token = await tokenOf(trader);
+    const [quote] = (await call<QuotesResponse>(adminToken, 'GET', '/market/quotes?tickers=AMD')).quotes;
+    const p = quote!.bid;
+    const { alert } = await call<PublishAlertResponse>(adminToken, 'POST', '/alerts/create/', {
+      alert_type: 'SWING-ALERTS',
+      ticker: 'AMD',
+      rating: 3,
+      alert_price: cents(p),
+      buy_range_low: cents(p * 0.9),
+      buy_range_high: cents(p * 0.95),
+      target_range_low: cents(p * 1.1),
+      target_range_high: cents(p * 1.2),
+      stop_loss: cents(p * 0.8),
+    });
+
+    const page = await newPage(browser);
+    await signIn(page, trader.email, trader.password);
+    await expectPath(page, '/dashboard');
+    await page.goto('/alerts?category=STOCKS&type=SWING-ALERTS');
+    const card = page.locator(`[data-testid="alert-card"][data-alert-id="${alert.id}"]`);
+    await card.getByRole('button', { name: /Trade$/ }).click();
+    const drawer = page.getByRole('dialog', { name: 'Trade AMD' });
+    await drawer.getByLabel('Buy Range Low', { exact: true }).waitFor();
+    expect(await drawer.getByLabel('Buy Range Low', { exact: true }).inputValue()).toBe(String(cents(p * 0.9)));
+    expect(await drawer.getByLabel('Shares at Buy Range Low').inputValue()).toBe('1');
+    // A stop loss over the buy range: the server's §5 words land under the field, nothing is placed.
+    const stop = drawer.getByLabel('Stop Loss');
+    await stop.fill('99999');
+    await drawer.getByRole('button', { name: 'Trade', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Confirm your trade' }).getByRole('button', { name: 'Confirm' }).click();
+    await drawer.getByText(TRADE_MSG.invalidStopLoss).waitFor();
+    await stop.fill(String(cents(p * 0.8)));
+    await drawer.getByLabel('Total Shares').fill('6');
+    await expect.poll(() => drawer.getByLabel('Shares at Buy Range High').inputValue()).toBe('3');
+    await drawer.getByRole('button', { name: 'Trade', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm your trade' });
+    await confirm.getByText(/Estimated cost/).waitFor();
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Trade placed successfully').waitFor();
+
+    const { data } = await call<DemoTradesResponse>(token, 'GET', '/demo-trading/trades');
+    expect(data).toHaveLength(1);
+    expect(data[0]).toMatchObject({ ticker: 'AMD', trade_type: 'ALERT', alert_id: alert.id, buy_range_1_stocks: 3 });
+    await page.goto('/smart-trades');
+    await page.locator(`tr[data-row-key="${data[0]!.id}"]`).getByText('PENDING').waitFor();
     await page.context().close();
   });
 });

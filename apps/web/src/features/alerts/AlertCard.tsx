@@ -1,5 +1,11 @@
 import { Button, Card, Checkbox, Flex, Rate, Tag, Typography, theme } from 'antd';
-import { CheckOutlined, FileTextOutlined, InfoCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  CheckOutlined,
+  FileTextOutlined,
+  InfoCircleOutlined,
+  LineChartOutlined,
+  PlusOutlined,
+} from '@ant-design/icons';
 import type { AlertDto } from '@drat/contracts';
 import { ALERT_MSG } from '@drat/contracts';
 import { useQuote } from '../../lib/live';
@@ -14,6 +20,8 @@ export interface AlertActions {
   onTrack: (alert: AlertDto) => void;
   onNotes: (alert: AlertDto) => void;
   onMoreInfo: (alert: AlertDto) => void;
+  /** Opens the trade drawer on this alert (2-trading §4 "Drawers"); absent where trading is not offered. */
+  onTrade?: (alert: AlertDto) => void;
 }
 
 export interface Selection {
@@ -138,9 +146,14 @@ export function AlertCard({
         >
           More info
         </Button>
-        <span style={{ marginLeft: 'auto' }}>
+        <Flex gap={8} style={{ marginLeft: 'auto' }}>
+          {actions.onTrade && alert.category !== 'OPTIONS' && (
+            <Button type="primary" icon={<LineChartOutlined />} onClick={() => actions.onTrade!(alert)}>
+              Trade
+            </Button>
+          )}
           <TrackButton alert={alert} actions={actions} />
-        </span>
+        </Flex>
       </Flex>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {formatDateTime(alert.created)}

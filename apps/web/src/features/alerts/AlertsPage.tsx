@@ -21,6 +21,7 @@ import {
   type AlertSort,
 } from '@drat/contracts';
 import { useSession } from '../../app/session';
+import { AlertTradeDrawer } from '../smart-trades';
 import { AlertCard, type AlertActions, type Selection } from './AlertCard';
 import { MoreInfoModal, NotesModal } from './AlertModals';
 import { CategoryTabs, TypePills, useCategoryType } from './categories';
@@ -107,6 +108,7 @@ export function AlertsPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [notesOf, setNotesOf] = useState<AlertDto | null>(null);
   const [infoOf, setInfoOf] = useState<AlertDto | null>(null);
+  const [tradeOf, setTradeOf] = useState<AlertDto | null>(null);
   const [search, setSearch] = useState<AlertSearchBody | null>(null);
   const deletion = useDeletionMode();
   const { track, isTracking } = useTrackAlert();
@@ -115,7 +117,13 @@ export function AlertsPage() {
   const list = useAlertList(typeName, sort, view === 'cards' ? ALERT_PAGE_SIZE : ALERT_TABLE_PAGE_SIZE);
   const tickers = useAlertTickers(state.category, dialog === 'filter');
   const results = useAlertSearch(search);
-  const actions: AlertActions = { isTracking, onTrack: track, onNotes: setNotesOf, onMoreInfo: setInfoOf };
+  const actions: AlertActions = {
+    isTracking,
+    onTrack: track,
+    onNotes: setNotesOf,
+    onMoreInfo: setInfoOf,
+    onTrade: setTradeOf,
+  };
   const close = () => setDialog(null);
 
   if (state.categories.length === 0 || !state.type) {
@@ -243,6 +251,7 @@ export function AlertsPage() {
       {session.is_super && <PublisherKeysModal open={dialog === 'keys'} onClose={close} />}
       <NotesModal alert={notesOf} onClose={() => setNotesOf(null)} />
       <MoreInfoModal alert={infoOf} onClose={() => setInfoOf(null)} />
+      <AlertTradeDrawer alert={tradeOf} onClose={() => setTradeOf(null)} />
     </Flex>
   );
 }

@@ -1,4 +1,9 @@
-/** Smart trades (2-trading §2.1-§2.3): the trade lists, their details, logs and row actions. */
-import { lazyPage } from '../../lib/lazyPage';
+/** Smart trades (2-trading §2.1-§2.4): the trade lists, their details, logs and row actions, and the trade drawers. */
+import { lazyDialog, lazyPage } from '../../lib/lazyPage';
 
 export const SmartTradesPage = lazyPage(async () => (await import('./SmartTradesPage')).SmartTradesPage);
+// Fetched when an alert's Trade is first pressed: /alerts does not download the drawer before.
+export const AlertTradeDrawer = lazyDialog(
+  async () => (await import('./AlertTradeDrawer')).AlertTradeDrawer,
+  (p) => p.alert !== null,
+);
