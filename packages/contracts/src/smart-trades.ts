@@ -24,6 +24,12 @@ export type TradeStatus = (typeof TRADE_STATUSES)[number];
 /** The 'All' list's status groups in order (2-trading §2.2), each newest first. */
 export const TRADE_STATUS_ORDER = ['DRAFT', 'PENDING', 'FAIL', 'OPEN', 'COMPLETED', 'CANCELLED'] as const;
 /** Prices and conditions can be changed in these statuses only (§4). */
+/** The 'All' list's order (2-trading §2.2): by status group in TRADE_STATUS_ORDER, newest first in each. */
+export function byStatusThenNewest<T extends { status: TradeStatus; created: string; id: number }>(rows: T[]): T[] {
+  const rank = (s: TradeStatus) => TRADE_STATUS_ORDER.indexOf(s);
+  return [...rows].sort((a, b) => rank(a.status) - rank(b.status) || b.created.localeCompare(a.created) || b.id - a.id);
+}
+
 export const EDITABLE_STATUSES = ['PENDING', 'OPEN'] as const;
 
 export const STOCK_TYPES = ['STOCKS', 'OPTIONS'] as const;
@@ -274,6 +280,7 @@ export const TRADE_MSG = {
   shareTargetBoth: 'Share a trade or a bot, not both.',
   // Answers of the server (its own words).
   tradeNotFound: 'Trade not found.',
+  accountNotYours: 'Choose one of your brokerage accounts.',
   unknownTicker: (ticker: string) => `${ticker} is not a symbol the market knows.`,
   unknownOption: (symbol: string) => `There is no option ${symbol}: check the strike and the expiration.`,
   templateNotFound: 'Template not found.',

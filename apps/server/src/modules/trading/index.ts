@@ -4,8 +4,9 @@
  *
  * - runner/   the engine's runner: one step per event in one transaction, intents sent by jobs,
  *             broker answers and quotes fed back (docs/trading-rules.md)
- * - trades/   the trades as the API shows them (trade.dto.ts), demo trading (the demo account and
- *             its trades, logs, details)
+ * - trades/   the trades as the API shows them (trade.dto.ts), what demo and live share
+ *             (placing.ts), demo trading (the demo account and its trades, logs, details) and live
+ *             trading (on the simulated brokerage until a broker is authorized)
  * - trading-mode.*  the demo/live switch (deauthorize)
  *
  * Brokers are providers (providers/broker): the paper broker backs demo accounts and, with no real
@@ -24,6 +25,9 @@ import { runnerRepo } from './runner/runner.repo';
 import { createTradeRunner } from './runner/runner.service';
 import { demoTradingRoutes } from './trades/demo.routes';
 import { createDemoTradingService } from './trades/demo.service';
+import { liveTradingRoutes } from './trades/live.routes';
+import { createLiveTradingService } from './trades/live.service';
+import { createTradePlacing } from './trades/placing';
 import { tradesRepo } from './trades/trades.repo';
 import { tradingModeRoutes } from './trading-mode.routes';
 import { createTradingModeService } from './trading-mode.service';
@@ -62,18 +66,16 @@ export function createTrading(deps: TradingDeps) {
     now: deps.now,
     log: deps.log,
   });
-  const demo = createDemoTradingService({
-    repo: tradesRepo(db),
-    runner,
-    paper: deps.paper,
-    market: deps.market,
-    now: deps.now,
-  });
-  return { mode: createTradingModeService(users), runner, demo, paper: deps.paper };
+  const trades = tradesRepo(db);
+  const placing = createTradePlacing({ repo: trades, runner, market: deps.market, now: deps.now });
+  const demo = createDemoTradingService({ repo: trades, placing, paper: deps.paper, market: deps.market });
+  const live = createLiveTradingService({ repo: trades, placing, paper: deps.paper });
+  return { mode: createTradingModeService(users), runner, demo, live, paper: deps.paper };
 }
 export type TradingArea = ReturnType<typeof createTrading>;
 
 export async function registerTradingRoutes(api: FastifyInstance, trading: TradingArea): Promise<void> {
   await api.register(tradingModeRoutes, { tradingMode: trading.mode });
   await api.register(demoTradingRoutes, { demo: trading.demo });
+  await api.register(liveTradingRoutes, { live: trading.live });
 }

@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
 import { Button, Card, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
 import { FileTextOutlined, ProfileOutlined, StopOutlined } from '@ant-design/icons';
-import type { DemoTradeDto } from '@drat/contracts';
+import { byStatusThenNewest, type DemoTradeDto } from '@drat/contracts';
 import { formatDateTime, formatPrice } from '../../lib/format';
 import { useCancelDemoTrade, useDemoTrades } from './queries';
-import { byStatusThenNewest, statusColor } from './status';
+import { statusColor } from './status';
 import { TradeDetailModal, TradeLogsModal } from './TradeModals';
 
 /** Demo users filter by All, Alert and DIONE (2-trading §2.1). */

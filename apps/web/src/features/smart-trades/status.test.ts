@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { byStatusThenNewest, statusColor } from './status';
+import { byStatusThenNewest } from '@drat/contracts';
+import { statusColor } from './status';
 
 describe('the trade list order and badges (2-trading §2.2)', () => {
   it('groups by status in the spec order, newest first in each group', () => {

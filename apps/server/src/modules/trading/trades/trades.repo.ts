@@ -36,6 +36,10 @@ export function tradesRepo(db: Db) {
       return rows.map((r) => r.id);
     },
 
+    async setArchived(tradeId: number, archived: boolean): Promise<void> {
+      await db.update(trades).set({ archived }).where(eq(trades.id, tradeId));
+    },
+
     async logs(tradeId: number): Promise<{ text: string; createdAt: Date }[]> {
       return db
         .select({ text: tradeLogs.text, createdAt: tradeLogs.createdAt })

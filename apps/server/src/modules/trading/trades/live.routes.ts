@@ -1,0 +1,24 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { SMART_TRADES_API as API } from '@drat/contracts';
+import { principalOf } from '../../../http/auth';
+import { routeOf } from '../../../http/operation';
+import type { LiveTradingService } from './live.service';
+
+/** Live smart trades (SMART_TRADES_API): live traders and super users, each on their own trades. */
+export const liveTradingRoutes: FastifyPluginAsyncZod<{ live: LiveTradingService }> = async (app, { live }) => {
+  app.route({ ...routeOf(API.trades), handler: (req) => live.trades(principalOf(req)) });
+  app.route({ ...routeOf(API.archivedTrades), handler: (req) => live.archivedTrades(principalOf(req)) });
+  app.route({ ...routeOf(API.createTrade), handler: (req) => live.createTrade(principalOf(req), req.body) });
+  app.route({
+    ...routeOf(API.cancelTrade),
+    handler: (req) => live.cancelTrade(principalOf(req), req.body.live_trade_id),
+  });
+  app.route({
+    ...routeOf(API.archiveTrade),
+    handler: (req) => live.archive(principalOf(req), req.body.live_trade_id),
+  });
+  app.route({
+    ...routeOf(API.unarchiveTrade),
+    handler: (req) => live.unarchive(principalOf(req), req.body.live_trade_id),
+  });
+};

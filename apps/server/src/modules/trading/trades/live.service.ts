@@ -1,0 +1,81 @@
+/**
+ * Live smart trades (2-trading §2.1, §2.2, §7): a live trader's (or super user's) trades on their
+ * brokerage account. Until a broker is authorized (Tradier, next), the account is the simulated
+ * brokerage of the paper broker (`SIM-<user id>`), so every call here works offline. Lists leave
+ * archived trades out ('View Archived Trades' shows them); only a finished trade can be archived.
+ */
+import {
+  MSG,
+  TRADE_MSG,
+  byStatusThenNewest,
+  type LiveBasicTradeBody,
+  type TradeReply,
+  type TradesResponse,
+} from '@drat/contracts';
+import { DomainError } from '../../../core/errors';
+import type { AccountOpener, Broker } from '../../../providers/broker/interface';
+import type { Principal } from '../../auth';
+import type { TradePlacing } from './placing';
+import { tradeDto } from './trade.dto';
+import type { TradesRepo } from './trades.repo';
+
+export interface LiveTradingDeps {
+  repo: TradesRepo;
+  placing: TradePlacing;
+  /** The simulated brokerage (the paper broker's SIM accounts) while no real broker is authorized. */
+  paper: Broker & AccountOpener;
+}
+
+const FINISHED = new Set(['COMPLETED', 'CANCELLED', 'FAIL']);
+
+export function createLiveTradingService({ repo, placing, paper }: LiveTradingDeps) {
+  /** Live trading is for live traders and super users (2-trading §6), checked on every call. */
+  function assertLive(principal: Principal): void {
+    if (!principal.user.isLiveTrader && !principal.user.isSuper) {
+      throw new DomainError('FORBIDDEN', MSG.liveTraderDenied);
+    }
+  }
+
+  async function setArchived(principal: Principal, tradeId: number, archived: boolean): Promise<TradeReply> {
+    assertLive(principal);
+    const row = await placing.owned(principal, tradeId, 'LIVE');
+    if (archived && !FINISHED.has(row.status)) {
+      throw new DomainError('CONFLICT', TRADE_MSG.onlyFinishedArchived, { retryable: false });
+    }
+    await repo.setArchived(tradeId, archived);
+    return {
+      message: archived ? TRADE_MSG.tradeArchived : TRADE_MSG.tradeUnarchived,
+      data: tradeDto(await placing.owned(principal, tradeId, 'LIVE')),
+    };
+  }
+
+  return {
+    async trades(principal: Principal): Promise<TradesResponse> {
+      assertLive(principal);
+      const rows = await repo.listOf(principal.user.id, 'LIVE', false);
+      return { data: byStatusThenNewest(rows.map(tradeDto)) };
+    },
+
+    async archivedTrades(principal: Principal): Promise<TradesResponse> {
+      assertLive(principal);
+      return { data: (await repo.listOf(principal.user.id, 'LIVE', true)).map(tradeDto) };
+    },
+
+    async createTrade(principal: Principal, body: LiveBasicTradeBody): Promise<TradeReply> {
+      assertLive(principal);
+      const account = await paper.ensureAccount(principal.user.id, 'SIM');
+      if (body.account_id !== account) throw DomainError.field('account_id', TRADE_MSG.accountNotYours);
+      const row = await placing.place(principal, body, { mode: 'LIVE', broker: paper.name, accountId: account });
+      return { message: TRADE_MSG.tradePlaced, data: tradeDto(row) };
+    },
+
+    async cancelTrade(principal: Principal, tradeId: number): Promise<TradeReply> {
+      assertLive(principal);
+      return { message: TRADE_MSG.tradeCancelled, data: tradeDto(await placing.cancel(principal, tradeId, 'LIVE')) };
+    },
+
+    archive: (principal: Principal, tradeId: number) => setArchived(principal, tradeId, true),
+    unarchive: (principal: Principal, tradeId: number) => setArchived(principal, tradeId, false),
+  };
+}
+export type LiveTradingService = ReturnType<typeof createLiveTradingService>;
