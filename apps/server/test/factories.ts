@@ -327,3 +327,33 @@ export async function makeTrade(
     .where(eq(trades.id, row!.id));
   return row!.id;
 }
+
+/** A new user, signed in: their id and session token. */
+export async function makeSignedIn(
+  t: { db: Db; app: FastifyInstance },
+  options: MakeUserOptions = {},
+): Promise<{ id: number; token: string }> {
+  const user = await makeUser(t.db, options);
+  return { id: user.id, token: await signIn(t.app, user) };
+}
+
+const cents = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * A custom trade's body on `ticker` around `price`: buys 10% and 5% under it (they rest at the
+ * broker), targets 10% and 20% over, the stop 20% under; `patch` overrides any field.
+ */
+export function restingTradeBody(ticker: string, price: number, patch: Record<string, unknown> = {}) {
+  return {
+    ticker,
+    trade_type: 'CUSTOM',
+    buy_range_low: cents(price * 0.9),
+    buy_range_high: cents(price * 0.95),
+    target_range_low: cents(price * 1.1),
+    target_range_high: cents(price * 1.2),
+    stop_loss: cents(price * 0.8),
+    amount_buy_range_low: 5,
+    amount_buy_range_high: 5,
+    ...patch,
+  };
+}

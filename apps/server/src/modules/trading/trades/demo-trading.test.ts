@@ -2,16 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { DEMO_ACCOUNT_START_VALUE, TRADE_MSG, type DemoTradeDto } from '@drat/contracts';
 import { paperOrders, tradeIntents, trades } from '../../../db/schema/index';
-import { makeUser, signIn, type MakeUserOptions } from '../../../../test/factories';
+import { makeSignedIn, restingTradeBody, type MakeUserOptions } from '../../../../test/factories';
 import { createTestApp, type TestApp } from '../../../../test/harness';
 
 let t: TestApp;
 let price: number;
 
-async function signedIn(options: MakeUserOptions = {}) {
-  const user = await makeUser(t.db, options);
-  return { id: user.id, token: await signIn(t.app, user) };
-}
+const signedIn = (options: MakeUserOptions = {}) => makeSignedIn(t, options);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -22,19 +19,8 @@ afterAll(async () => {
 });
 
 const cents = (n: number) => Math.round(n * 100) / 100;
-/** A custom trade on AAPL with its buys under the market (they rest), targets above, the stop under. */
-const body = (patch: Record<string, unknown> = {}) => ({
-  ticker: 'AAPL',
-  trade_type: 'CUSTOM',
-  buy_range_low: cents(price * 0.9),
-  buy_range_high: cents(price * 0.95),
-  target_range_low: cents(price * 1.1),
-  target_range_high: cents(price * 1.2),
-  stop_loss: cents(price * 0.8),
-  amount_buy_range_low: 5,
-  amount_buy_range_high: 5,
-  ...patch,
-});
+/** A custom trade on AAPL whose buys rest under the market (restingTradeBody). */
+const body = (patch: Record<string, unknown> = {}) => restingTradeBody('AAPL', price, patch);
 const create = (token: string, b: unknown, headers?: Record<string, string>) =>
   t.post('/demo-trading/create-demo-trade/', b, { token, ...(headers ? { headers } : {}) });
 const tradesOf = (userId: number) => t.db.select().from(trades).where(eq(trades.userId, userId));

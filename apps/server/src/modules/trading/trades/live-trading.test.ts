@@ -2,16 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MSG, TRADE_MSG, type SmartTradeDto } from '@drat/contracts';
 import { tradeIntents } from '../../../db/schema/index';
-import { makeUser, signIn, type MakeUserOptions } from '../../../../test/factories';
+import { makeSignedIn, restingTradeBody, type MakeUserOptions } from '../../../../test/factories';
 import { createTestApp, type TestApp } from '../../../../test/harness';
 
 let t: TestApp;
 let price: number;
 
-async function signedIn(options: MakeUserOptions = {}) {
-  const user = await makeUser(t.db, options);
-  return { id: user.id, token: await signIn(t.app, user) };
-}
+const signedIn = (options: MakeUserOptions = {}) => makeSignedIn(t, options);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -21,20 +18,13 @@ afterAll(async () => {
   await t?.close();
 });
 
-const cents = (n: number) => Math.round(n * 100) / 100;
-const body = (accountId: string, patch: Record<string, unknown> = {}) => ({
-  account_id: accountId,
-  ticker: 'MSFT',
-  trade_type: 'CUSTOM',
-  buy_range_low: cents(price * 0.9),
-  buy_range_high: cents(price * 0.95),
-  target_range_low: cents(price * 1.1),
-  target_range_high: cents(price * 1.2),
-  stop_loss: cents(price * 0.8),
-  amount_buy_range_low: 2,
-  amount_buy_range_high: 2,
-  ...patch,
-});
+const body = (accountId: string, patch: Record<string, unknown> = {}) =>
+  restingTradeBody('MSFT', price, {
+    account_id: accountId,
+    amount_buy_range_low: 2,
+    amount_buy_range_high: 2,
+    ...patch,
+  });
 const place = async (me: { id: number; token: string }) => {
   const res = await t.post('/livetrading/create-trade/', body(`SIM-${me.id}`), { token: me.token });
   expect(res.statusCode, res.body).toBe(200);
