@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { EngineTrade, Intent } from '@drat/engine';
 import { alerts } from './alerts';
 import { users } from './users';
@@ -120,4 +120,63 @@ export const tradeLogs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('trade_logs_trade_idx').on(t.tradeId, t.id)],
+);
+
+/**
+ * A smart trade template (2-trading §3 "Trade template"), made by a super user: one parameter per
+ * entry (buy range low/high, target range low/high, stop loss), a percentage below (LESS) or above
+ * (EXCEED) the ask, last or bid price. GET /livetrading/trade-entries-parameter turns it into prices.
+ */
+export const tradeTemplates = pgTable('trade_templates', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const tradeTemplateParameters = pgTable(
+  'trade_template_parameters',
+  {
+    id: serial('id').primaryKey(),
+    templateId: integer('template_id')
+      .notNull()
+      .references(() => tradeTemplates.id, { onDelete: 'cascade' }),
+    entryName: text('entry_name').notNull(),
+    /** Exact percent (two decimals): 0-100 for buy ranges and stop loss, 0-500 for targets. */
+    percentage: numeric('percentage', { precision: 7, scale: 2 }).notNull(),
+    percentageType: text('percentage_type', { enum: ['LESS', 'EXCEED'] }).notNull(),
+    basedOn: text('based_on').notNull(),
+  },
+  (t) => [uniqueIndex('trade_template_parameters_entry_idx').on(t.templateId, t.entryName)],
+);
+
+/**
+ * A smart trade (or a money-management bot) shared by one user with another (2-trading §3 "Shared
+ * item"). Sharing with several users, a plan's users or all users writes one row per user reached;
+ * an e-mail that belongs to no user is kept in `sharedToUnknown`. Sharing the same thing with the
+ * same user again keeps one row (its date is renewed).
+ */
+export const tradeShares = pgTable(
+  'trade_shares',
+  {
+    id: serial('id').primaryKey(),
+    sharedBy: integer('shared_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sharedTo: integer('shared_to').references(() => users.id, { onDelete: 'cascade' }),
+    sharedToUnknown: text('shared_to_unknown'),
+    type: text('type', { enum: ['TRADE', 'BOT'] }).notNull(),
+    tradeId: integer('trade_id').references(() => trades.id, { onDelete: 'cascade' }),
+    /** The bot's id (bots arrive with their own issue; no foreign key until then). */
+    botId: integer('bot_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('trade_shares_to_idx').on(t.sharedTo, t.createdAt),
+    index('trade_shares_by_idx').on(t.sharedBy, t.createdAt),
+    uniqueIndex('trade_shares_once_idx')
+      .on(t.type, sql`coalesce(${t.tradeId}, ${t.botId})`, sql`coalesce(${t.sharedTo}::text, ${t.sharedToUnknown})`)
+      .where(sql`${t.sharedTo} is not null or ${t.sharedToUnknown} is not null`),
+  ],
 );
