@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { occSymbol } from '../options/occ';
-import { conditionHolds, indicatorKey } from './conditions';
+import { conditionHolds, indicatorKey, indicatorsWanted, parseIndicatorKey } from './conditions';
 import { equity, optionsEstimate, rangeProfitLoss, tradeValue, type RangeInput } from './create';
 import { advancedTrade, basicTrade, MINUTE, Scenario, T0 } from './scenario.fixture';
 import type { ConditionAction, ConditionRow, TradeInstrument } from './types';
@@ -298,6 +298,49 @@ describe('advanced trades', () => {
       });
     expect(at('10.00')).toBe(true);
     expect(at('10.01')).toBe(false);
+  });
+
+  it('is-not-negates-a-price-comparison-but-stays-false-without-a-quote', () => {
+    const t = advancedTrade([range('10', '10', '12')]);
+    const notAbove = (value: string) =>
+      conditionHolds(t, {
+        kind: 'price',
+        instrument: 'ACME',
+        priceType: 'last',
+        is: 'greater_than',
+        right: { kind: 'value', value },
+        not: true,
+      });
+    expect(notAbove('10')).toBe(false); // no quote yet: nothing is known, so nothing holds
+    t.quotes.ACME = { last: '10', bid: '9.99', ask: '10.01', at: T0 };
+    expect(notAbove('10')).toBe(true); // 10 is not greater than 10
+    expect(notAbove('9.99')).toBe(false);
+  });
+
+  it('the-indicators-a-trade-waits-for-are-those-of-its-pending-rows', () => {
+    const t = advancedTrade([range('10', '10', '12')], {
+      conditions: [
+        row('c1', [{ kind: 'ta', left: SMA50, is: 'greater_than', right: EMA20 }], act({ rangeId: 'R1' })),
+        row(
+          'c2',
+          [
+            {
+              kind: 'price',
+              instrument: 'ACME',
+              priceType: 'last',
+              is: 'less_than',
+              right: { kind: 'indicator', key: SMA50 },
+            },
+          ],
+          act({ rangeId: 'R1', type: 'cancel' }),
+        ),
+      ],
+    });
+    expect(indicatorsWanted(t)).toEqual([SMA50, EMA20]);
+    t.conditions[0]!.done = true;
+    expect(indicatorsWanted(t)).toEqual([SMA50]);
+    expect(parseIndicatorKey(EMA20)).toEqual({ parameter: 'EMA', timePeriod: 20, interval: '1hr' });
+    expect(parseIndicatorKey('RSI:14:1day')).toBeNull();
   });
 
   it('editing-the-conditions-gates-a-range-not-yet-bought', () => {

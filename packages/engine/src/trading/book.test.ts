@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTradeBook } from './book';
-import { basicTrade, Scenario, T0 } from './scenario.fixture';
+import { advancedTrade, basicTrade, Scenario, T0 } from './scenario.fixture';
 import { step, stepFully } from './step';
 import type { EngineTrade } from './types';
 
@@ -59,6 +59,42 @@ describe('the trade book', () => {
     expect(book.due([{ instrument: 'ACME', bid: '9.00' }]).has('42')).toBe(true);
     expect(book.due([{ instrument: 'ACME', bid: '9.01' }]).has('42')).toBe(false);
     expect(book.due([{ instrument: 'OTHER', bid: '1' }]).size).toBe(0);
+  });
+
+  it('a-price-condition-on-the-underlying-makes-its-quotes-due', () => {
+    const call = { key: 'ACME261218C00010000', kind: 'option' as const, multiplier: 100 };
+    const trade = new Scenario(
+      advancedTrade([{ instrument: call, buyPrice: '1', buyQty: '2', targetPrice: '2' }], {
+        conditions: [
+          {
+            id: 'c1',
+            conditions: [
+              {
+                kind: 'price',
+                instrument: 'ACME',
+                priceType: 'last',
+                is: 'greater_than',
+                right: { kind: 'value', value: '11' },
+              },
+            ],
+            action: {
+              type: 'execute',
+              rangeId: 'R1',
+              side: 'buy',
+              priceType: 'ask',
+              customPrice: null,
+              sign: '+',
+              offset: '0',
+            },
+          },
+        ],
+        stopLoss: '0.5',
+      }),
+    ).submit().trade;
+    const book = createTradeBook();
+    book.put(trade);
+    expect(book.due([{ instrument: 'ACME', bid: '10' }]).has('7')).toBe(true);
+    expect(book.due([{ instrument: call.key, bid: '1' }]).has('7')).toBe(true);
   });
 
   it('a-finished-trade-leaves-the-book', () => {

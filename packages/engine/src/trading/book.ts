@@ -51,6 +51,14 @@ export function watchesOf(t: EngineTrade): Watch[] {
     const buyWorking = t.orders.some((o) => o.rangeId === r.id && o.purpose === 'BUY' && isLive(o));
     if (held && buyWorking && !r.targetReached) w.up = Math.min(w.up, Number(r.targetPrice) * (1 - 1e-9));
   }
+  // A price condition may watch another instrument (an options trade's underlying ticker).
+  for (const row of always ? t.conditions : []) {
+    if (row.done) continue;
+    for (const c of row.conditions) {
+      if (c.kind !== 'price' || byInstrument.has(c.instrument)) continue;
+      byInstrument.set(c.instrument, { tradeId: t.id, instrument: c.instrument, down: Infinity, up: Infinity });
+    }
+  }
   return [...byInstrument.values()];
 }
 

@@ -4,11 +4,41 @@
  * indicator values the runner delivered as events; a condition on a value not known yet is false.
  */
 import { dec, roundDec, toText, type Dec } from '../money/decimal';
-import type { Comparison, Condition, ConditionAction, EngineTrade, Operand, PriceType, RangeState } from './types';
+import type {
+  Comparison,
+  Condition,
+  ConditionAction,
+  EngineTrade,
+  IndicatorKey,
+  Operand,
+  PriceType,
+  RangeState,
+} from './types';
 
 /** The key an indicator value travels under: 'SMA:50:1day', 'EMA:20:1hr'. */
 export function indicatorKey(parameter: 'SMA' | 'EMA', timePeriod: number, interval: string): string {
   return `${parameter}:${timePeriod}:${interval}`;
+}
+
+/** An indicator key's parts, or null for a key `indicatorKey` did not make. */
+export function parseIndicatorKey(
+  key: string,
+): { parameter: 'SMA' | 'EMA'; timePeriod: number; interval: string } | null {
+  const m = /^(SMA|EMA):([1-9]\d*):(\w+)$/.exec(key);
+  return m ? { parameter: m[1] as 'SMA' | 'EMA', timePeriod: Number(m[2]), interval: m[3]! } : null;
+}
+
+/** The indicators the trade's pending condition rows read (the runner delivers their values as events). */
+export function indicatorsWanted(trade: Pick<EngineTrade, 'conditions'>): IndicatorKey[] {
+  const keys = new Set<IndicatorKey>();
+  for (const row of trade.conditions) {
+    if (row.done) continue;
+    for (const c of row.conditions) {
+      if (c.kind === 'ta') keys.add(c.left).add(c.right);
+      if (c.kind === 'price' && c.right.kind === 'indicator') keys.add(c.right.key);
+    }
+  }
+  return [...keys];
 }
 
 /** Prices are compared to the cent for 'equal_to' (a price is seldom equal to an average to 8 decimals). */
@@ -41,7 +71,8 @@ export function conditionHolds(trade: EngineTrade, c: Condition): boolean {
   const left =
     c.kind === 'price' ? quoted(trade, c.instrument, c.priceType) : operand(trade, { kind: 'indicator', key: c.left });
   const right = c.kind === 'price' ? operand(trade, c.right) : operand(trade, { kind: 'indicator', key: c.right });
-  return left !== null && right !== null && compare(left, c.is, right);
+  if (left === null || right === null) return false;
+  return compare(left, c.is, right) !== (c.not === true);
 }
 
 /**

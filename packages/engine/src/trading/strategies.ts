@@ -22,17 +22,16 @@ export interface StrategyLegs {
   legsExpiration?: string | null;
 }
 
+/** One option contract (an OCC symbol) as an instrument: premiums per share, 100 shares a contract. */
+export function optionInstrument(symbol: string): TradeInstrument {
+  return { key: symbol, kind: 'option', multiplier: OPTIONS_MULTIPLIER, legs: [{ symbol, ratio: 1 }] };
+}
+
 /** The instrument a strategy trades; throws on a strategy or legs the spec's rules refuse (the contracts check them first). */
 export function strategyInstrument(ticker: string, strategy: Strategy, legs: StrategyLegs): TradeInstrument {
-  const option = (symbol: string): TradeInstrument => ({
-    key: symbol,
-    kind: 'option',
-    multiplier: OPTIONS_MULTIPLIER,
-    legs: [{ symbol, ratio: 1 }],
-  });
   if (strategy === 'BUY CALL' || strategy === 'BUY PUT') {
     const side = strategy === 'BUY CALL' ? 'call' : 'put';
-    return option(occSymbol(ticker, legs.singleExpiration ?? '', side, legs.singleStrike ?? 0));
+    return optionInstrument(occSymbol(ticker, legs.singleExpiration ?? '', side, legs.singleStrike ?? 0));
   }
   const call = occSymbol(ticker, legs.legsExpiration ?? '', 'call', legs.legOneStrike ?? 0);
   const put = occSymbol(ticker, legs.legsExpiration ?? '', 'put', legs.legTwoStrike ?? 0);

@@ -132,10 +132,13 @@ export type IndicatorKey = string;
 
 export type Operand = { kind: 'value'; value: DecimalText } | { kind: 'indicator'; key: IndicatorKey };
 
-/** One IF/AND item of a condition row (2-trading §3 "Condition"). */
+/**
+ * One IF/AND item of a condition row (2-trading §3 "Condition"). `not` negates a price or TA
+ * comparison (the spec's 'is not'); it is still false while a value it needs is not known.
+ */
 export type Condition =
-  | { kind: 'price'; instrument: string; priceType: PriceType; is: Comparison; right: Operand }
-  | { kind: 'ta'; left: IndicatorKey; is: Comparison; right: IndicatorKey }
+  | { kind: 'price'; instrument: string; priceType: PriceType; is: Comparison; right: Operand; not?: boolean }
+  | { kind: 'ta'; left: IndicatorKey; is: Comparison; right: IndicatorKey; not?: boolean }
   | { kind: 'filled'; rangeId: string; side: 'buy' | 'sell'; is: boolean };
 
 /** The one action of a row: execute or cancel a range's buy or sell, at a price ± an offset. */
