@@ -101,6 +101,7 @@ export function composeModules(deps: AppDeps) {
   });
   userChanged.forget = auth.forgetUser;
 
+  const marketService = createMarketService({ provider: market });
   return {
     rights,
     outbox,
@@ -115,8 +116,20 @@ export function composeModules(deps: AppDeps) {
       publicUrl: config.publicUrl,
       now,
     }),
-    trading: createTrading({ db, users, market, queue, live, brokers, paper, now, log }),
-    market: createMarketService({ provider: market }),
+    trading: createTrading({
+      db,
+      users,
+      market,
+      technicals: marketService,
+      queue,
+      live,
+      brokers,
+      paper,
+      alerts: alerts.feed,
+      now,
+      log,
+    }),
+    market: marketService,
     resources: createResources({ db, storage, users, rights, config, now, log }),
     live,
     notifications,

@@ -176,6 +176,7 @@ export const tradeTemplateSchema = z.object({
 });
 export type TradeTemplateDto = z.infer<typeof tradeTemplateSchema>;
 export const tradeTemplatesResponseSchema = z.object({ data: z.array(tradeTemplateSchema) });
+export type TradeTemplatesResponse = z.infer<typeof tradeTemplatesResponseSchema>;
 export const tradeTemplateReplySchema = messageSchema.extend({ data: tradeTemplateSchema });
 
 /** GET /livetrading/trade-entries-parameter: a template's prices for a ticker now (§3 "Trade entries response"). */
@@ -238,3 +239,11 @@ export const DEMO_ACCOUNT_AFTER_RESET: DemoAccount = {
   increased: false,
   decreased: false,
 };
+
+/**
+ * GET /livetrading/accounts (1-core §3 "Live account"): the caller's brokerage accounts; the
+ * connected one is where live trades go (else the first).
+ */
+export const liveAccountSchema = z.object({ account_id: z.string(), connected: z.boolean() });
+export const liveAccountsResponseSchema = z.object({ data: z.object({ accounts: z.array(liveAccountSchema) }) });
+export type LiveAccountsResponse = z.infer<typeof liveAccountsResponseSchema>;

@@ -7,6 +7,7 @@ import { messageSchema, operation } from './operation';
 import {
   demoAccountSchema,
   demoTradeReplySchema,
+  liveAccountsResponseSchema,
   demoTradesResponseSchema,
   planGroupsResponseSchema,
   resetDemoReplySchema,
@@ -55,6 +56,15 @@ export const SMART_TRADES_API = {
     summary: "The caller's live smart trades that are not archived, by status group, newest first",
     tag: TAG,
     response: tradesResponseSchema,
+    errors: [401, 403],
+  }),
+  accounts: operation({
+    method: 'GET',
+    path: '/livetrading/accounts',
+    operationId: 'listLiveAccounts',
+    summary: "The caller's brokerage accounts (the simulated one until a broker is authorized)",
+    tag: TAG,
+    response: liveAccountsResponseSchema,
     errors: [401, 403],
   }),
   archivedTrades: operation({

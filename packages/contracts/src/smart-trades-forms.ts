@@ -236,6 +236,11 @@ const trailingAndCancelFields = {
   trigger_percent: triggerPercentField.default(TRADE_DEFAULTS.trigger_percent),
   trade_notes: notesField,
   setCancelIfNotFilledBy: z.boolean().default(false),
+  /**
+   * The caller's draft this trade is made from (its row action 'trade'): placing the trade deletes
+   * the draft; saving a draft again with it updates that draft.
+   */
+  draft_id: optional(idField('Draft ID')),
   /** CANCEL_BY_FORMAT in New York time; required when setCancelIfNotFilledBy is on. */
   expiryDateTime: optionalText(
     z.string().refine((s) => parseCancelBy(s) !== null, { error: TRADE_MSG.cancelByFormat }),

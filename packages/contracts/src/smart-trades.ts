@@ -284,6 +284,16 @@ export const TRADE_MSG = {
   unknownTicker: (ticker: string) => `${ticker} is not a symbol the market knows.`,
   unknownOption: (symbol: string) => `There is no option ${symbol}: check the strike and the expiration.`,
   templateNotFound: 'Template not found.',
+  shortOptionsUnsupported: (n: number) =>
+    `Range ${n}: a range buys to open and sells to close; writing options (sell to open) is not offered.`,
+  taNeedsIndicator: 'Compare an indicator (SMA or EMA) with the price or with another indicator.',
+  advancedOnlySuper: 'Only super users can place advanced smart trades.',
+  conditionsOnlySuper: 'Only super users can edit the conditions of a trade.',
+  conditionsOnlyAdvanced: 'Only an advanced trade has condition rows.',
+  draftNotFound: 'Draft not found.',
+  advancedRangesEdit: "An advanced trade's ranges are changed one by one (range edit).",
+  templatesSuperOnly: 'Only super users can use trade templates.',
+  noQuotePrice: (ticker: string, basis: string) => `${ticker} has no ${basis} right now to apply the template to.`,
   draftSaved: 'Draft saved successfully',
   tradePlaced: 'Trade placed successfully',
   draftDeleted: 'Draft deleted successfully',
@@ -299,6 +309,12 @@ export const TRADE_MSG = {
   templateUpdated: 'Template updated successfully',
   templateDeleted: 'Template deleted successfully',
   demoReset: 'Your demo account has been reset.',
+  shareSingleOnly:
+    'Live traders share a trade with one user, by e-mail; sharing with several users, a plan or all users is for super users.',
+  shareWithSelf: 'You cannot share with yourself.',
+  draftNotShared: 'A draft cannot be shared: place the trade first.',
+  botNotFound: 'Money-management bot not found.',
+  planNotFound: 'Plan not found.',
 } as const;
 
 /** The name of a month (1-12), for TRADE_MSG.invalidDayFor. */

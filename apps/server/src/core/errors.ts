@@ -69,6 +69,13 @@ export class DomainError extends Error {
   static field(field: string, message: string): DomainError {
     return new DomainError('VALIDATION', message, { details: { [field]: [message] } });
   }
+
+  /** A VALIDATION error on several fields, each issue under its top-level field as schema errors are (the first one's message). */
+  static fields(issues: readonly { path: readonly PropertyKey[]; message: string }[]): DomainError {
+    const details: Record<string, string[]> = {};
+    for (const i of issues) (details[String(i.path[0] ?? 'non_field_errors')] ??= []).push(i.message);
+    return new DomainError('VALIDATION', issues[0]?.message ?? 'Check your input.', { details });
+  }
 }
 
 export function isDomainError(err: unknown): err is DomainError {

@@ -7,6 +7,8 @@
  * - trades/   the trades as the API shows them (trade.dto.ts), what demo and live share
  *             (placing.ts), demo trading (the demo account and its trades, logs, details) and live
  *             trading (on the simulated brokerage until a broker is authorized)
+ * - sharing/  a live trade shared with users (the shared lists, the share form and its choices)
+ * - templates/  super users' smart trade templates, and a template's prices for a ticker now
  * - trading-mode.*  the demo/live switch (deauthorize)
  *
  * Brokers are providers (providers/broker): the paper broker backs demo accounts and, with no real
@@ -22,8 +24,16 @@ import type { MarketDataProvider } from '../../providers/market/interface';
 import type { LiveService } from '../live';
 import type { UsersRepo } from '../users';
 import { runnerRepo } from './runner/runner.repo';
-import { createTradeRunner } from './runner/runner.service';
+import { createTradeRunner, type Technicals } from './runner/runner.service';
+import { sharingRoutes } from './sharing/sharing.routes';
+import { sharingRepo } from './sharing/sharing.repo';
+import { createSharingService } from './sharing/sharing.service';
+import { templatesRepo } from './templates/templates.repo';
+import { templateRoutes } from './templates/templates.routes';
+import { createTemplatesService } from './templates/templates.service';
 import { demoTradingRoutes } from './trades/demo.routes';
+import { tradeEditRoutes } from './trades/edit.routes';
+import { createTradeEditService, type AlertLookup } from './trades/edit.service';
 import { createDemoTradingService } from './trades/demo.service';
 import { liveTradingRoutes } from './trades/live.routes';
 import { createLiveTradingService } from './trades/live.service';
@@ -39,12 +49,16 @@ export interface TradingDeps {
   db: Db;
   users: UsersRepo;
   market: MarketDataProvider;
+  /** Indicator values for condition rows (the market area's GET /stock/ta). */
+  technicals: Technicals;
   queue: JobQueue;
   live: Pick<LiveService, 'publishUserEvent'>;
   /** The brokers by name ('paper', 'tradier' …), as stored with each trade. */
   brokers: Record<string, Broker>;
   /** The paper broker (also in `brokers`): it opens the demo and simulated accounts itself. */
   paper: Broker & AccountOpener;
+  /** The alert area's look-up of the alert a trade was made from. */
+  alerts: AlertLookup;
   now: () => Date;
   log: Logger;
 }
@@ -61,6 +75,7 @@ export function createTrading(deps: TradingDeps) {
     withTransaction: transactions(db),
     broker,
     market: deps.market,
+    technicals: deps.technicals,
     jobs: deps.queue,
     live: deps.live,
     now: deps.now,
@@ -70,7 +85,10 @@ export function createTrading(deps: TradingDeps) {
   const placing = createTradePlacing({ repo: trades, runner, market: deps.market, now: deps.now });
   const demo = createDemoTradingService({ repo: trades, placing, paper: deps.paper, market: deps.market });
   const live = createLiveTradingService({ repo: trades, placing, paper: deps.paper });
-  return { mode: createTradingModeService(users), runner, demo, live, paper: deps.paper };
+  const edits = createTradeEditService({ placing, alerts: deps.alerts });
+  const templates = createTemplatesService({ repo: templatesRepo(db), market: deps.market, now: deps.now });
+  const sharing = createSharingService({ repo: sharingRepo(db), trades, users, now: deps.now });
+  return { mode: createTradingModeService(users), runner, demo, live, edits, templates, sharing, paper: deps.paper };
 }
 export type TradingArea = ReturnType<typeof createTrading>;
 
@@ -78,4 +96,7 @@ export async function registerTradingRoutes(api: FastifyInstance, trading: Tradi
   await api.register(tradingModeRoutes, { tradingMode: trading.mode });
   await api.register(demoTradingRoutes, { demo: trading.demo });
   await api.register(liveTradingRoutes, { live: trading.live });
+  await api.register(sharingRoutes, { sharing: trading.sharing });
+  await api.register(tradeEditRoutes, { edits: trading.edits });
+  await api.register(templateRoutes, { templates: trading.templates });
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { loginEvents, plans, profiles, subscriptions, users } from '../../db/schema/index';
 
@@ -110,6 +110,61 @@ export function usersRepo(db: Db, onUserChanged: (userId: number) => void = () =
       db.update(users).set(values).where(eq(users.id, id)).then(changed(id)),
     updateProfile: (id: number, values: Partial<typeof profiles.$inferInsert>) =>
       db.update(profiles).set(values).where(eq(profiles.userId, id)).then(changed(id)),
+
+    /** Every active user's e-mail, in byte order (GET /management/user-list: the share form's choices). */
+    async activeEmails(): Promise<string[]> {
+      const rows = await db
+        .select({ email: users.email })
+        .from(users)
+        .where(eq(users.isActive, true))
+        .orderBy(sql`${users.email} collate "C"`);
+      return rows.map((r) => r.email);
+    },
+
+    /** The users with these e-mails (compared lower-cased), active or not. */
+    async byEmails(emails: string[]): Promise<{ id: number; email: string }[]> {
+      if (emails.length === 0) return [];
+      const lowered = [...new Set(emails.map((e) => e.toLowerCase()))];
+      return db
+        .select({ id: users.id, email: users.email })
+        .from(users)
+        .where(inArray(sql`lower(${users.email})`, lowered));
+    },
+
+    /** The e-mails of these users, by id. */
+    async emailsOf(ids: number[]): Promise<Map<number, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: users.id, email: users.email })
+        .from(users)
+        .where(inArray(users.id, [...new Set(ids)]));
+      return new Map(rows.map((r) => [r.id, r.email]));
+    },
+
+    /** The ids of every active user; with `onPlan`, only those whose subscription to that plan runs at `at`. */
+    async activeIds(onPlan?: { planId: number; at: Date }): Promise<number[]> {
+      const running = onPlan
+        ? sql`exists (select 1 from ${subscriptions} where ${and(
+            eq(subscriptions.userId, users.id),
+            eq(subscriptions.planId, onPlan.planId),
+            lte(subscriptions.startsAt, onPlan.at),
+            or(isNull(subscriptions.endsAt), gt(subscriptions.endsAt, onPlan.at)),
+          )})`
+        : undefined;
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.isActive, true), running))
+        .orderBy(asc(users.id));
+      return rows.map((r) => r.id);
+    },
+
+    /** Every plan of the catalogue (id, name and billing interval), by name in byte order. */
+    plans: () =>
+      db
+        .select({ id: plans.id, name: plans.name, interval: plans.interval })
+        .from(plans)
+        .orderBy(sql`${plans.name} collate "C"`),
 
     async recordLogin(userId: number, ipAddress: string, at: Date) {
       await db.update(users).set({ lastLoginAt: at }).where(eq(users.id, userId));

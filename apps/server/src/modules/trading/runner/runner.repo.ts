@@ -22,6 +22,13 @@ export interface StepWrite {
   intents: Intent[];
   log: string[];
   at: Date;
+  /** What the trader's edit changes beside the engine's state: the body kept for display, the notes. */
+  row?: TradeRowPatch;
+}
+
+export interface TradeRowPatch {
+  input?: Record<string, unknown>;
+  notes?: string;
 }
 
 export type IntentRow = typeof tradeIntents.$inferSelect;
@@ -94,6 +101,7 @@ export function runnerRepo(db: Db) {
           version: trade.version + 1,
           deadlineAt: s.cancelUnfilledAt !== null && !s.deadlinePassed ? new Date(s.cancelUnfilledAt) : null,
           updatedAt: write.at,
+          ...write.row,
         })
         .where(eq(trades.id, trade.id));
       if (write.log.length > 0) {

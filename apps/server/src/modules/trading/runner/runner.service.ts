@@ -19,6 +19,9 @@ import type { Logger } from 'pino';
 import {
   createTradeBook,
   dec,
+  equity,
+  indicatorsWanted,
+  parseIndicatorKey,
   step,
   toText,
   type EngineTrade,
@@ -26,7 +29,7 @@ import {
   type OrderUpdate,
   type TradeEvent,
 } from '@drat/engine';
-import { TRADE_EVENT, type TradeEventPayload } from '@drat/contracts';
+import { INTERVALS, TRADE_EVENT, type StockTaQuery, type TradeEventPayload } from '@drat/contracts';
 import { DomainError } from '../../../core/errors';
 import type { Tx, WithTransaction } from '../../../db/transaction';
 import type { JobQueue } from '../../../jobs/queue';
@@ -34,16 +37,30 @@ import type { Broker, BrokerOrder } from '../../../providers/broker/interface';
 import type { MarketDataProvider } from '../../../providers/market/interface';
 import { isProviderError } from '../../../providers/provider-error';
 import type { LiveService } from '../../live';
-import type { LockedTrade, NewTradeRow, RunnerRepo } from './runner.repo';
+import type { LockedTrade, NewTradeRow, RunnerRepo, TradeRowPatch } from './runner.repo';
 
 /** How long a claimed intent is left to its sender before another may reconcile it. */
 const SEND_LEASE_MS = 30_000;
+
+/** Indicator values (GET /stock/ta's rules): SMA or EMA of a ticker's bars; throws when there are too few bars. */
+export interface Technicals {
+  technical(q: {
+    ticker: string;
+    parameter: 'SMA' | 'EMA' | 'VALUE';
+    timePeriod: number;
+    interval: StockTaQuery['interval'];
+  }): Promise<{ value: number }>;
+}
+
+/** How long an indicator value is used before it is computed again (a bar of the smallest interval). */
+const INDICATOR_TTL_MS = 60_000;
 
 export interface RunnerDeps {
   repo: RunnerRepo;
   withTransaction: WithTransaction;
   broker: (name: string) => Broker;
   market: MarketDataProvider;
+  technicals: Technicals;
   jobs: JobQueue;
   live: Pick<LiveService, 'publishUserEvent'>;
   now: () => Date;
@@ -87,10 +104,11 @@ export function createTradeRunner(deps: RunnerDeps) {
   const { repo, withTransaction, jobs, live, now, log } = deps;
 
   /** One step on a locked trade: written with its intents and log; the trade's owner hears of it. */
-  async function stepLocked(tx: Tx, locked: LockedTrade, event: TradeEvent) {
+  async function stepLocked(tx: Tx, locked: LockedTrade, event: TradeEvent, row?: TradeRowPatch) {
     const r = step(locked.state, event);
     if (r.refused) return { id: locked.id, trade: locked.state, refused: r.refused, intentIds: [] as number[] };
-    const intentIds = await repo.saveStep(tx, locked, { state: r.trade, intents: r.intents, log: r.log, at: now() });
+    const write = { state: r.trade, intents: r.intents, log: r.log, at: now(), ...(row ? { row } : {}) };
+    const intentIds = await repo.saveStep(tx, locked, write);
     // The owner's screens read the trade (and the account's balances) again: after anything the log
     // tells, and after every broker answer (an order accepted holds buying power).
     if (r.log.length > 0 || event.type === 'order') {
@@ -108,11 +126,12 @@ export function createTradeRunner(deps: RunnerDeps) {
       : { id: done.id, trade: done.trade, refused: done.refused };
   }
 
-  async function apply(tradeId: number, event: TradeEvent): Promise<Applied> {
+  /** One event for one trade; `row` (a trader's edit) is written with the step, unless the engine refused it. */
+  async function apply(tradeId: number, event: TradeEvent, row?: TradeRowPatch): Promise<Applied> {
     const done = await withTransaction(async (tx) => {
       const locked = await repo.lock(tx, tradeId);
       if (!locked) throw new DomainError('NOT_FOUND', `Trade ${tradeId} does not exist`);
-      return stepLocked(tx, locked, event);
+      return stepLocked(tx, locked, event, row);
     });
     return queue(done);
   }
@@ -263,17 +282,66 @@ export function createTradeRunner(deps: RunnerDeps) {
     return out;
   }
 
+  /** Indicator values by ticker and key, each computed at most once a minute across the watch passes. */
+  const indicatorCache = new Map<string, { value: string | null; at: number }>();
+  async function indicatorValue(ticker: string, key: string): Promise<string | null> {
+    const at = now().getTime();
+    const cached = indicatorCache.get(`${ticker}|${key}`);
+    if (cached && at - cached.at < INDICATOR_TTL_MS) return cached.value;
+    const parts = parseIndicatorKey(key);
+    let value: string | null = null;
+    if (parts && (INTERVALS as readonly string[]).includes(parts.interval)) {
+      try {
+        const r = await deps.technicals.technical({
+          ticker,
+          parameter: parts.parameter,
+          timePeriod: parts.timePeriod,
+          interval: parts.interval as StockTaQuery['interval'],
+        });
+        value = toText(dec(r.value));
+      } catch (err) {
+        // Too few bars, or the market did not answer: the condition waits (a value not known is false).
+        log.debug({ err, ticker, key }, 'indicator value not available');
+      }
+    }
+    indicatorCache.set(`${ticker}|${key}`, { value, at });
+    return value;
+  }
+
+  /** The indicator values a trade's pending rows read, as events for those that changed. */
+  async function indicatorEvents(trade: EngineTrade): Promise<TradeEvent[]> {
+    const events: TradeEvent[] = [];
+    for (const key of indicatorsWanted(trade)) {
+      const value = await indicatorValue(trade.ticker, key);
+      if (value !== null && trade.indicators[key] !== value) {
+        events.push({ type: 'indicator', key, value, at: now().getTime() });
+      }
+    }
+    return events;
+  }
+
   /** One look at the market for a partition of the running trades: steps those a quote concerns. */
   async function watch(partition = 0, of = 1): Promise<number> {
     const running = await repo.runningTrades(partition, of);
     const book = createTradeBook();
     const instruments = new Map<string, EngineTrade['ranges'][number]['instrument']>();
-    for (const { state } of running) {
-      book.put(state);
-      for (const r of state.ranges) if (!r.completed) instruments.set(r.instrument.key, r.instrument);
-    }
-    if (book.size === 0) return 0;
     let stepped = 0;
+    for (const { id, state } of running) {
+      let trade = state;
+      for (const e of await indicatorEvents(state)) {
+        trade = (await apply(id, e)).trade;
+        stepped++;
+      }
+      book.put(trade);
+      for (const r of trade.ranges) if (!r.completed) instruments.set(r.instrument.key, r.instrument);
+      for (const row of trade.conditions) {
+        if (row.done) continue;
+        for (const c of row.conditions) {
+          if (c.kind === 'price' && !instruments.has(c.instrument)) instruments.set(c.instrument, equity(c.instrument));
+        }
+      }
+    }
+    if (book.size === 0) return stepped;
     for (const q of await quotesFor(instruments)) {
       for (const id of book.due([q])) {
         const { trade } = await apply(Number(id), q);

@@ -202,10 +202,12 @@ describe('the trade runner', () => {
       db: t.db,
       users: usersRepo(t.db),
       market: t.market,
+      technicals: t.modules.market,
       queue: t.jobs,
       live: t.modules.live,
       brokers: { fake: broker, paper: t.modules.trading.paper },
       paper: t.modules.trading.paper,
+      alerts: t.modules.alerts.feed,
       now: t.clock.now,
       log: pino({ level: 'silent' }),
     }).runner;

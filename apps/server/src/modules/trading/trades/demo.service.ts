@@ -19,7 +19,7 @@ import { dec, toNumber } from '@drat/engine';
 import type { AccountOpener, Broker } from '../../../providers/broker/interface';
 import type { MarketDataProvider } from '../../../providers/market/interface';
 import type { Principal } from '../../auth';
-import type { TradePlacing } from './placing';
+import { tradeIdOf, type TradePlacing } from './placing';
 import { demoTradeDto, tradeDto } from './trade.dto';
 import type { TradesRepo } from './trades.repo';
 
@@ -88,8 +88,7 @@ export function createDemoTradingService({ repo, placing, paper, market }: DemoT
 
     /** GET /livetrading/order-detail: one of the user's trades, by its order_id (the trade's id as text). */
     async detail(principal: Principal, orderId: string): Promise<{ data: SmartTradeDto }> {
-      const id = /^\d{1,9}$/.test(orderId) ? Number(orderId) : 0;
-      return { data: tradeDto(await placing.owned(principal, id, null)) };
+      return { data: tradeDto(await placing.owned(principal, tradeIdOf(orderId), null)) };
     },
   };
 }

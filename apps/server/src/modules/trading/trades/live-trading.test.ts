@@ -38,6 +38,7 @@ const sendAll = async (tradeId: number) => {
 
 describe('live trading: who may call', () => {
   it.each([
+    ['GET', '/livetrading/accounts'],
     ['GET', '/livetrading/trades'],
     ['GET', '/livetrading/archived-trades'],
     ['POST', '/livetrading/create-trade/'],
@@ -74,6 +75,15 @@ describe('live trading: who may call', () => {
       expect((await t.get('/demo-trading/trades', { token: me.token })).json().data).toEqual([]);
     },
   );
+});
+
+describe('GET /api/livetrading/accounts', () => {
+  it('a live trader has the simulated brokerage account, connected', async () => {
+    const me = await signedIn({ isLiveTrader: true });
+    const res = await t.get('/livetrading/accounts', { token: me.token });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ data: { accounts: [{ account_id: `SIM-${me.id}`, connected: true }] } });
+  });
 });
 
 describe('POST /api/livetrading/create-trade/', () => {

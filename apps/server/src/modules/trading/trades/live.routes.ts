@@ -6,9 +6,16 @@ import type { LiveTradingService } from './live.service';
 
 /** Live smart trades (SMART_TRADES_API): live traders and super users, each on their own trades. */
 export const liveTradingRoutes: FastifyPluginAsyncZod<{ live: LiveTradingService }> = async (app, { live }) => {
+  app.route({ ...routeOf(API.accounts), handler: (req) => live.accounts(principalOf(req)) });
   app.route({ ...routeOf(API.trades), handler: (req) => live.trades(principalOf(req)) });
   app.route({ ...routeOf(API.archivedTrades), handler: (req) => live.archivedTrades(principalOf(req)) });
   app.route({ ...routeOf(API.createTrade), handler: (req) => live.createTrade(principalOf(req), req.body) });
+  app.route({
+    ...routeOf(API.createAdvancedTrade),
+    handler: (req) => live.createAdvancedTrade(principalOf(req), req.body),
+  });
+  app.route({ ...routeOf(API.draftTrade), handler: (req) => live.saveDraft(principalOf(req), req.body) });
+  app.route({ ...routeOf(API.deleteDraft), handler: (req) => live.deleteDraft(principalOf(req), req.query.order_id) });
   app.route({
     ...routeOf(API.cancelTrade),
     handler: (req) => live.cancelTrade(principalOf(req), req.body.live_trade_id),

@@ -8,14 +8,18 @@ import {
   MSG,
   TRADE_MSG,
   byStatusThenNewest,
+  type DraftTradeBody,
+  type LiveAdvancedTradeBody,
+  type LiveAccountsResponse,
   type LiveBasicTradeBody,
+  type MessageReply,
   type TradeReply,
   type TradesResponse,
 } from '@drat/contracts';
 import { DomainError } from '../../../core/errors';
 import type { AccountOpener, Broker } from '../../../providers/broker/interface';
 import type { Principal } from '../../auth';
-import type { TradePlacing } from './placing';
+import { tradeIdOf, type Target, type TradeBody, type TradePlacing } from './placing';
 import { tradeDto } from './trade.dto';
 import type { TradesRepo } from './trades.repo';
 
@@ -36,6 +40,22 @@ export function createLiveTradingService({ repo, placing, paper }: LiveTradingDe
     }
   }
 
+  function assertSuper(principal: Principal): void {
+    if (!principal.user.isSuper) throw new DomainError('FORBIDDEN', TRADE_MSG.advancedOnlySuper);
+  }
+
+  /**
+   * The brokerage account a live trade goes to: the caller's simulated account until a broker is
+   * authorized. A body naming another account is refused on account_id (a draft may leave it out).
+   */
+  async function accountFor(principal: Principal, body: TradeBody): Promise<Target> {
+    const account = await paper.ensureAccount(principal.user.id, 'SIM');
+    if (body.account_id !== undefined && body.account_id !== account) {
+      throw DomainError.field('account_id', TRADE_MSG.accountNotYours);
+    }
+    return { mode: 'LIVE', broker: paper.name, accountId: account };
+  }
+
   async function setArchived(principal: Principal, tradeId: number, archived: boolean): Promise<TradeReply> {
     assertLive(principal);
     const row = await placing.owned(principal, tradeId, 'LIVE');
@@ -50,6 +70,13 @@ export function createLiveTradingService({ repo, placing, paper }: LiveTradingDe
   }
 
   return {
+    /** GET /livetrading/accounts: the simulated brokerage account, connected, until a broker is authorized. */
+    async accounts(principal: Principal): Promise<LiveAccountsResponse> {
+      assertLive(principal);
+      const account = await paper.ensureAccount(principal.user.id, 'SIM');
+      return { data: { accounts: [{ account_id: account, connected: true }] } };
+    },
+
     async trades(principal: Principal): Promise<TradesResponse> {
       assertLive(principal);
       const rows = await repo.listOf(principal.user.id, 'LIVE', false);
@@ -63,10 +90,30 @@ export function createLiveTradingService({ repo, placing, paper }: LiveTradingDe
 
     async createTrade(principal: Principal, body: LiveBasicTradeBody): Promise<TradeReply> {
       assertLive(principal);
-      const account = await paper.ensureAccount(principal.user.id, 'SIM');
-      if (body.account_id !== account) throw DomainError.field('account_id', TRADE_MSG.accountNotYours);
-      const row = await placing.place(principal, body, { mode: 'LIVE', broker: paper.name, accountId: account });
+      const row = await placing.place(principal, body, await accountFor(principal, body));
       return { message: TRADE_MSG.tradePlaced, data: tradeDto(row) };
+    },
+
+    /** POST /livetrading/create-advanced-trade/: super users only (2-trading §6). */
+    async createAdvancedTrade(principal: Principal, body: LiveAdvancedTradeBody): Promise<TradeReply> {
+      assertSuper(principal);
+      const row = await placing.place(principal, body, await accountFor(principal, body));
+      return { message: TRADE_MSG.tradePlaced, data: tradeDto(row) };
+    },
+
+    /** POST /livetrading/draft-trade/: a basic draft (live traders) or an advanced one (super users). */
+    async saveDraft(principal: Principal, body: DraftTradeBody): Promise<TradeReply> {
+      if (body.trade_type === 'ADVANCED') assertSuper(principal);
+      else assertLive(principal);
+      const row = await placing.saveDraft(principal, body, await accountFor(principal, body));
+      return { message: TRADE_MSG.draftSaved, data: tradeDto(row) };
+    },
+
+    /** GET /livetrading/delete-draft?order_id=: one of the caller's drafts. */
+    async deleteDraft(principal: Principal, orderId: string): Promise<MessageReply> {
+      assertLive(principal);
+      await placing.deleteDraft(principal, tradeIdOf(orderId));
+      return { message: TRADE_MSG.draftDeleted };
     },
 
     async cancelTrade(principal: Principal, tradeId: number): Promise<TradeReply> {

@@ -4,16 +4,20 @@
  * options strategy's legs), range 1 at buy range low selling at target range high, range 2 at buy
  * range high selling at target range low, extra ranges after them, the stop, trailing and deadline.
  */
-import { cancelByInstant, type BasicTradeBody } from '@drat/contracts';
+import { TRADE_MSG, cancelByInstant, type AdvancedTradeBody, type BasicTradeBody } from '@drat/contracts';
 import {
   basicRanges,
   equity,
+  occSymbol,
+  optionInstrument,
   strategyInstrument,
   type RangeInput,
   type TradeInput,
   type TradeInstrument,
   type TrailingSpec,
 } from '@drat/engine';
+import { DomainError } from '../../../core/errors';
+import { engineConditions } from './condition-input';
 
 /** The instrument of a basic trade: its options strategy's, or the ticker's shares. */
 export function instrumentOf(body: BasicTradeBody): TradeInstrument {
@@ -79,6 +83,43 @@ export function basicTradeInput(body: BasicTradeBody, at: number): TradeInput {
     stopLoss: body.stop_loss,
     trailing: trailingOf(body),
     cancelUnfilledAt: deadlineOf(body),
+    at,
+  };
+}
+
+/**
+ * The instrument of an advanced trade's range: the ticker's shares, or (is_options) the range's
+ * own option. The engine buys a range, then sells it: an options range buys to open and sells to
+ * close. Selling to open (writing an option) is refused on its field rather than run backwards.
+ */
+export function advancedInstrumentOf(body: AdvancedTradeBody, i: number): TradeInstrument {
+  const r = body.extra_ranges[i]!;
+  if (!body.is_options) return equity(body.ticker);
+  if (r.buy_instruction === 'sell_to_open' || r.sell_instruction === 'buy_to_close') {
+    throw DomainError.field('extra_ranges', TRADE_MSG.shortOptionsUnsupported(i + 1));
+  }
+  return optionInstrument(occSymbol(body.ticker, r.expiration!, r.call_or_put!, r.strike!));
+}
+
+/** The engine's input for an advanced trade: range N is extra_ranges[N-1], with its condition rows. */
+export function advancedTradeInput(body: AdvancedTradeBody, at: number): TradeInput {
+  const ranges: RangeInput[] = body.extra_ranges.map((r, i) => ({
+    instrument: advancedInstrumentOf(body, i),
+    buyPrice: r.buy_range,
+    buyQty: r.buy_range_quantity,
+    targetPrice: r.target_range,
+    sellQty: r.target_range_quantity,
+    label: `Range ${i + 1}`,
+  }));
+  const rangeIds = ranges.map((_, i) => `R${i + 1}`);
+  return {
+    id: '0',
+    ticker: body.ticker,
+    ranges,
+    stopLoss: body.stop_loss,
+    trailing: trailingOf(body),
+    cancelUnfilledAt: deadlineOf(body),
+    conditions: engineConditions(body.ticker, body.conditions, rangeIds),
     at,
   };
 }

@@ -34,8 +34,12 @@ function executionOf(r: RangeState): RangeExecution {
   };
 }
 
-function rangeDto(r: RangeState, index: number): TradeRangeDto {
+/** An extra range as the trader entered it (its option: expiration, strike, call or put). */
+type EnteredRange = { expiration?: unknown; strike?: unknown; call_or_put?: unknown };
+
+function rangeDto(r: RangeState, index: number, entered: EnteredRange | undefined): TradeRangeDto {
   const { profit_loss: _pl, profit_loss_percent: _pct, ...execution } = executionOf(r);
+  const option = r.instrument.kind === 'option' ? entered : undefined;
   return {
     range_id: index + 1,
     buy_range: toNumber(r.buyPrice),
@@ -48,9 +52,9 @@ function rangeDto(r: RangeState, index: number): TradeRangeDto {
     sell_filled: r.sellFilled,
     buy_instruction: r.instrument.kind === 'equity' ? null : 'buy_to_open',
     sell_instruction: r.instrument.kind === 'equity' ? null : 'sell_to_close',
-    expiration: null,
-    strike: null,
-    call_or_put: null,
+    expiration: typeof option?.expiration === 'string' ? option.expiration : null,
+    strike: typeof option?.strike === 'number' ? option.strike : null,
+    call_or_put: option?.call_or_put === 'call' || option?.call_or_put === 'put' ? option.call_or_put : null,
   };
 }
 
@@ -64,7 +68,11 @@ export function tradeDto(row: TradeRow): SmartTradeDto {
   const s: EngineTrade = row.state;
   const input = row.input;
   const basic = row.tradeType !== 'ADVANCED';
-  const [r1, r2] = basic ? [s.ranges[0], s.ranges[1]] : [undefined, undefined];
+  // A basic trade's two ranges by name: a range of 0 shares is not made, so the other may be first.
+  const named = (label: string) => (basic ? s.ranges.find((r) => r.label === label) : undefined);
+  const [r1, r2] = [named('buy_range_1'), named('buy_range_2')];
+  const entered = Array.isArray(input.extra_ranges) ? (input.extra_ranges as EnteredRange[]) : [];
+  const extras = s.ranges.filter((r) => r !== r1 && r !== r2);
   const strategy = text(input, 'strategy') as SmartTradeDto['strategy'];
   const twoLegs = strategy === 'STRANGLE' || strategy === 'STRADDLE';
   const tightened = Object.values(s.trail).some((t) => t.tightened);
@@ -102,7 +110,7 @@ export function tradeDto(row: TradeRow): SmartTradeDto {
     legOneType: twoLegs ? LEG_TYPES.legOne : null,
     legTwoType: twoLegs ? LEG_TYPES.legTwo : null,
     conditions: Array.isArray(input.conditions) ? (input.conditions as SmartTradeDto['conditions']) : [],
-    extra_ranges: s.ranges.slice(basic ? 2 : 0).map((r, i) => rangeDto(r, i + (basic ? 2 : 0))),
+    extra_ranges: extras.map((r, i) => rangeDto(r, s.ranges.indexOf(r), entered[i])),
     profit_loss_data: basic
       ? {
           buy_range_one_execution: r1 ? executionOf(r1) : null,

@@ -1,9 +1,15 @@
 /** Every query of the trade lists and look-ups (the runner's own writes are runner.repo.ts's). */
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { EngineTrade } from '@drat/engine';
 import type { Db } from '../../../db/client';
 import { alerts, tradeLogs, trades } from '../../../db/schema/index';
 
 export type TradeRow = typeof trades.$inferSelect;
+/** What a saved draft rewrites (the columns a new trade is inserted with). */
+export type DraftRow = Pick<
+  typeof trades.$inferInsert,
+  'mode' | 'broker' | 'accountId' | 'ticker' | 'tradeType' | 'stockType' | 'strategy' | 'alertId' | 'notes' | 'input'
+>;
 
 export function tradesRepo(db: Db) {
   return {
@@ -34,6 +40,19 @@ export function tradesRepo(db: Db) {
         .from(trades)
         .where(and(eq(trades.userId, userId), eq(trades.mode, mode), inArray(trades.status, ['PENDING', 'OPEN'])));
       return rows.map((r) => r.id);
+    },
+
+    /** Deletes a draft of this user (a placed trade is never deleted: it has orders and a log). */
+    async deleteDraft(userId: number, tradeId: number): Promise<void> {
+      await db.delete(trades).where(and(eq(trades.id, tradeId), eq(trades.userId, userId), eq(trades.status, 'DRAFT')));
+    },
+
+    /** Rewrites a draft with what the trader saved again. */
+    async rewriteDraft(tradeId: number, row: DraftRow, state: EngineTrade, at: Date): Promise<void> {
+      await db
+        .update(trades)
+        .set({ ...row, state, updatedAt: at })
+        .where(and(eq(trades.id, tradeId), eq(trades.status, 'DRAFT')));
     },
 
     async setArchived(tradeId: number, archived: boolean): Promise<void> {

@@ -1,0 +1,222 @@
+/**
+ * Sharing smart trades (2-trading §3 "Shared item", §5.4, §6, §7): live traders share one of their
+ * own live trades with one user by e-mail; super users share with one user, several, the users on
+ * a plan or all users. Each user reached gets a row (an e-mail that is no user's is kept as it
+ * was typed, in shared_to_unknown); sharing the same trade with the same person again keeps one
+ * row and renews its date. Demo users may not share, nor see the shared lists (the Shared Trades
+ * toggle is the live traders', §2.1).
+ *
+ * The receiver is not notified: the notifications area exports only the fan-out of new alerts and
+ * triggers (notifyAlertPublished, notifyTrigger), nothing to tell one user of something else.
+ */
+import {
+  MSG,
+  SHARING_TYPES,
+  TRADE_MSG,
+  shareFields,
+  type PlanGroupsResponse,
+  type ShareFields,
+  type ShareItemType,
+  type ShareReply,
+  type SharedItemDto,
+} from '@drat/contracts';
+import { DomainError } from '../../../core/errors';
+import type { Principal } from '../../auth';
+import type { UsersRepo } from '../../users';
+import type { TradesRepo } from '../trades/trades.repo';
+import type { ShareRow, SharingRepo } from './sharing.repo';
+
+export interface SharingDeps {
+  repo: SharingRepo;
+  trades: Pick<TradesRepo, 'ownedBy'>;
+  users: Pick<UsersRepo, 'activeEmails' | 'byEmails' | 'emailsOf' | 'activeIds' | 'plans'>;
+  now: () => Date;
+}
+
+/**
+ * The newest shares a list shows: sharing with all users writes a row per user, so a super user's
+ * Sent list would otherwise grow with every user of the product.
+ */
+const SHARED_LIST_MAX = 1000;
+
+/**
+ * The plans table has no group: GET /payments/plans groups the plans by how they are billed, in
+ * this order (each group's plans by name; a group with no plan is left out).
+ */
+const PLAN_GROUPS = [
+  { interval: 'month', label: 'Monthly' },
+  { interval: 'year', label: 'Yearly' },
+  { interval: 'once', label: 'One-time' },
+] as const;
+
+type FieldErrors = Record<string, string[]>;
+type SharedItemsResponse = { data: SharedItemDto[] };
+
+/** The form's fields checked with shareFields; every broken rule on its field (400). */
+function parseShare(form: Record<string, unknown>): ShareFields {
+  const parsed = shareFields.safeParse(form);
+  if (parsed.success) return parsed.data;
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues)
+    (errors[String(issue.path[0] ?? 'non_field_errors')] ??= []).push(issue.message);
+  throw new DomainError('VALIDATION', parsed.error.issues[0]!.message, { details: errors });
+}
+
+/** The e-mail of `id` (a user removed since is gone with their shares: the foreign keys cascade). */
+const emailOf = (emails: Map<number, string>, id: number) => emails.get(id) ?? '';
+
+function sharedItemDto(row: ShareRow, emails: Map<number, string>): SharedItemDto {
+  return {
+    id: row.id,
+    shared_by: emailOf(emails, row.sharedBy),
+    shared_to: row.sharedTo === null ? null : emailOf(emails, row.sharedTo),
+    shared_to_unknown: row.sharedToUnknown,
+    shared_date: row.createdAt.toISOString(),
+    type: row.type,
+    // order_id is the trade's id as text, as trade.dto.ts answers it for the trade itself.
+    live_trade_order:
+      row.tradeId !== null && row.ticker !== null
+        ? { id: row.tradeId, order_id: String(row.tradeId), ticker: row.ticker }
+        : null,
+    // Bots arrive with their own issue: nothing can be shared as a bot yet (see share).
+    money_management_bot: null,
+  };
+}
+
+export function createSharingService({ repo, trades, users, now }: SharingDeps) {
+  /** Sharing and the shared lists are for live traders and super users (2-trading §6). */
+  function assertMayShare(principal: Principal): void {
+    if (!principal.user.isLiveTrader && !principal.user.isSuper) {
+      throw new DomainError('FORBIDDEN', MSG.liveTraderDenied);
+    }
+  }
+
+  /** Only super users pick whom to share with from every user's e-mail (live traders type one). */
+  function assertSuper(principal: Principal): void {
+    if (!principal.user.isSuper) throw new DomainError('FORBIDDEN', MSG.noPermission);
+  }
+
+  async function listOf(rows: ShareRow[]): Promise<SharedItemsResponse> {
+    const emails = await users.emailsOf(
+      rows.flatMap((r) => (r.sharedTo === null ? [r.sharedBy] : [r.sharedBy, r.sharedTo])),
+    );
+    return { data: rows.map((r) => sharedItemDto(r, emails)) };
+  }
+
+  /**
+   * The trade to share: one of the caller's own live trades (anyone else's, or a demo trade, is
+   * as good as absent: 404). A DRAFT is refused on its field: §2.2 offers Share only for a placed
+   * trade, and a draft has nothing to follow yet.
+   */
+  async function tradeToShare(principal: Principal, tradeId: number): Promise<number> {
+    const row = await trades.ownedBy(principal.user.id, tradeId);
+    if (!row || row.mode !== 'LIVE') throw new DomainError('NOT_FOUND', TRADE_MSG.tradeNotFound);
+    if (row.status === 'DRAFT') throw DomainError.field('live_trade_order_id', TRADE_MSG.draftNotShared);
+    return row.id;
+  }
+
+  /** E-mails to users (never the caller) and to e-mails that are no user's. */
+  async function byEmail(principal: Principal, emails: string[]) {
+    const found = await users.byEmails(emails);
+    const known = new Set(found.map((u) => u.email.toLowerCase()));
+    return {
+      userIds: found.map((u) => u.id).filter((id) => id !== principal.user.id),
+      unknownEmails: [...new Set(emails)].filter((e) => !known.has(e)),
+    };
+  }
+
+  /** Whom a share reaches, by its sharing type (the caller is always left out). */
+  async function recipients(principal: Principal, f: ShareFields) {
+    const others = (ids: number[]) => ({ userIds: ids.filter((id) => id !== principal.user.id), unknownEmails: [] });
+    switch (f.sharing_type) {
+      case 'single': {
+        // shareFields requires `user` in single mode (TRADE_MSG.shareEmailRequired).
+        const to = await byEmail(principal, [f.user!]);
+        if (to.userIds.length === 0 && to.unknownEmails.length === 0) {
+          throw DomainError.field('user', TRADE_MSG.shareWithSelf);
+        }
+        return to;
+      }
+      case 'multiple':
+        return byEmail(
+          principal,
+          (f.users ?? []).map((u) => u.email),
+        );
+      case 'users-on-plan': {
+        const plan = f.plan!;
+        if (!(await users.plans()).some((p) => p.id === plan)) throw DomainError.field('plan', TRADE_MSG.planNotFound);
+        return others(await users.activeIds({ planId: plan, at: now() }));
+      }
+      case 'all':
+        return others(await users.activeIds());
+    }
+  }
+
+  return {
+    assertMayShare,
+
+    /** GET /livetrading/smart-trade-share/received: what was shared with the caller, newest first. */
+    async received(principal: Principal, type: ShareItemType): Promise<SharedItemsResponse> {
+      assertMayShare(principal);
+      return listOf(await repo.receivedBy(principal.user.id, type, SHARED_LIST_MAX));
+    },
+
+    /** GET /livetrading/smart-trade-share/sent: what the caller shared, newest first. */
+    async sent(principal: Principal, type: ShareItemType): Promise<SharedItemsResponse> {
+      assertMayShare(principal);
+      return listOf(await repo.sentBy(principal.user.id, type, SHARED_LIST_MAX));
+    },
+
+    /**
+     * POST /livetrading/smart-trade-share/create/ with the form's raw fields. A live trader asking
+     * for another sharing type than single is refused (403) before the other fields are looked at.
+     * `shared` counts the people reached: users and e-mails that are no user's (the caller never).
+     */
+    async share(principal: Principal, form: Record<string, unknown>): Promise<ShareReply> {
+      assertMayShare(principal);
+      const asked = form.sharing_type;
+      const knownType = typeof asked === 'string' && (SHARING_TYPES as readonly string[]).includes(asked);
+      if (!principal.user.isSuper && knownType && asked !== 'single') {
+        throw new DomainError('FORBIDDEN', TRADE_MSG.shareSingleOnly);
+      }
+      const f = parseShare(form);
+      // Bots arrive with their own issue: until then no bot exists to be shared.
+      if (f.money_mgt_bot_id !== undefined) throw new DomainError('NOT_FOUND', TRADE_MSG.botNotFound);
+      // shareFields requires a trade or a bot (TRADE_MSG.shareTargetRequired).
+      const tradeId = await tradeToShare(principal, f.live_trade_order_id!);
+      const to = await recipients(principal, f);
+      const shared = await repo.upsert({
+        sharedBy: principal.user.id,
+        type: 'TRADE',
+        tradeId,
+        botId: null,
+        ...to,
+        at: now(),
+      });
+      return { message: TRADE_MSG.shared, shared };
+    },
+
+    /** GET /management/user-list: every active user's e-mail, sorted (super users). */
+    async shareableUsers(principal: Principal): Promise<{ data: { email: string }[] }> {
+      assertSuper(principal);
+      return { data: (await users.activeEmails()).map((email) => ({ email })) };
+    },
+
+    /**
+     * GET /payments/plans: the plans by group (PLAN_GROUPS), each child a plan's name and id. For
+     * those who may share (live traders and super users), as the share form is theirs; the plan
+     * mode itself is the super users' (checked by share).
+     */
+    async planGroups(principal: Principal): Promise<PlanGroupsResponse> {
+      assertMayShare(principal);
+      const plans = await users.plans();
+      return {
+        data: PLAN_GROUPS.map((g) => ({
+          label: g.label,
+          children: plans.filter((p) => p.interval === g.interval).map((p) => ({ label: p.name, value: p.id })),
+        })).filter((g) => g.children.length > 0),
+      };
+    },
+  };
+}
+export type SharingService = ReturnType<typeof createSharingService>;

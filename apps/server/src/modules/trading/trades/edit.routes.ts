@@ -1,0 +1,20 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { SMART_TRADES_API as API } from '@drat/contracts';
+import { principalOf } from '../../../http/auth';
+import { routeOf } from '../../../http/operation';
+import type { TradeEditService } from './edit.service';
+
+/** Changes to a placed trade and the alert it came from (SMART_TRADES_API): each on the caller's own trades. */
+export const tradeEditRoutes: FastifyPluginAsyncZod<{ edits: TradeEditService }> = async (app, { edits }) => {
+  app.route({ ...routeOf(API.orderEdit), handler: (req) => edits.orderEdit(principalOf(req), req.body) });
+  app.route({ ...routeOf(API.rangeEdit), handler: (req) => edits.rangeEdit(principalOf(req), req.body) });
+  app.route({ ...routeOf(API.conditionsEdit), handler: (req) => edits.conditionsEdit(principalOf(req), req.body) });
+  app.route({
+    ...routeOf(API.tradeAlert),
+    handler: async (req) => edits.tradeAlert(principalOf(req), await req.rights(), req.query.id, 'LIVE'),
+  });
+  app.route({
+    ...routeOf(API.demoTradeAlert),
+    handler: async (req) => edits.tradeAlert(principalOf(req), await req.rights(), req.query.id, 'DEMO'),
+  });
+};
