@@ -24,3 +24,4 @@ export * from './smart-trades-answers';
 export * from './smart-trades-forms';
 export * from './smart-trades-requests';
 export * from './smart-trades-api';
+export * from './smart-trades-replay';

@@ -23,6 +23,7 @@ import {
   tradeTemplateReplySchema,
   tradeTemplatesResponseSchema,
 } from './smart-trades-answers';
+import { replayResultSchema, replayTradeBody } from './smart-trades-replay';
 import { basicTradeBody, draftTradeBody, liveAdvancedTradeBody, liveBasicTradeBody } from './smart-trades-forms';
 import {
   conditionsEditBody,
@@ -357,6 +358,20 @@ export const SMART_TRADES_API = {
     tag: TAG,
     response: planGroupsResponseSchema,
     errors: [401, 403],
+  }),
+  replayTrade: operation({
+    method: 'POST',
+    path: '/livetrading/replay-trade/',
+    operationId: 'replayTrade',
+    summary: "Run a trade being entered over the ticker's recent hourly bars: where it would have bought and sold",
+    description:
+      'Not in the spec: the Replay button of the trade drawers. The same engine runs the trade (as the ' +
+      'drawer would send it) over `days` days of hourly bars; within a bar the price goes open, low, high, ' +
+      'close. Shares only. Nothing is stored or sent to a broker.',
+    tag: TAG,
+    body: replayTradeBody,
+    response: replayResultSchema,
+    errors: [400, 401, 403, 503],
   }),
   demoAccount: operation({
     method: 'GET',

@@ -34,6 +34,7 @@ import { createTemplatesService } from './templates/templates.service';
 import { demoTradingRoutes } from './trades/demo.routes';
 import { tradeEditRoutes } from './trades/edit.routes';
 import { createTradeEditService, type AlertLookup } from './trades/edit.service';
+import { createReplayService } from './trades/replay.service';
 import { createDemoTradingService } from './trades/demo.service';
 import { liveTradingRoutes } from './trades/live.routes';
 import { createLiveTradingService } from './trades/live.service';
@@ -86,9 +87,20 @@ export function createTrading(deps: TradingDeps) {
   const demo = createDemoTradingService({ repo: trades, placing, paper: deps.paper, market: deps.market });
   const live = createLiveTradingService({ repo: trades, placing, paper: deps.paper });
   const edits = createTradeEditService({ placing, alerts: deps.alerts });
+  const replays = createReplayService({ market: deps.market });
   const templates = createTemplatesService({ repo: templatesRepo(db), market: deps.market, now: deps.now });
   const sharing = createSharingService({ repo: sharingRepo(db), trades, users, now: deps.now });
-  return { mode: createTradingModeService(users), runner, demo, live, edits, templates, sharing, paper: deps.paper };
+  return {
+    mode: createTradingModeService(users),
+    runner,
+    demo,
+    live,
+    edits,
+    replays,
+    templates,
+    sharing,
+    paper: deps.paper,
+  };
 }
 export type TradingArea = ReturnType<typeof createTrading>;
 
@@ -97,6 +109,6 @@ export async function registerTradingRoutes(api: FastifyInstance, trading: Tradi
   await api.register(demoTradingRoutes, { demo: trading.demo });
   await api.register(liveTradingRoutes, { live: trading.live });
   await api.register(sharingRoutes, { sharing: trading.sharing });
-  await api.register(tradeEditRoutes, { edits: trading.edits });
+  await api.register(tradeEditRoutes, { edits: trading.edits, replays: trading.replays });
   await api.register(templateRoutes, { templates: trading.templates });
 }

@@ -3,9 +3,17 @@ import { SMART_TRADES_API as API } from '@drat/contracts';
 import { principalOf } from '../../../http/auth';
 import { routeOf } from '../../../http/operation';
 import type { TradeEditService } from './edit.service';
+import type { ReplayService } from './replay.service';
 
-/** Changes to a placed trade and the alert it came from (SMART_TRADES_API): each on the caller's own trades. */
-export const tradeEditRoutes: FastifyPluginAsyncZod<{ edits: TradeEditService }> = async (app, { edits }) => {
+/**
+ * Changes to a placed trade and the alert it came from (SMART_TRADES_API), each on the caller's own
+ * trades; and the replay of a trade being entered (nothing stored).
+ */
+export const tradeEditRoutes: FastifyPluginAsyncZod<{ edits: TradeEditService; replays: ReplayService }> = async (
+  app,
+  { edits, replays },
+) => {
+  app.route({ ...routeOf(API.replayTrade), handler: (req) => replays.replay(req.body) });
   app.route({ ...routeOf(API.orderEdit), handler: (req) => edits.orderEdit(principalOf(req), req.body) });
   app.route({ ...routeOf(API.rangeEdit), handler: (req) => edits.rangeEdit(principalOf(req), req.body) });
   app.route({ ...routeOf(API.conditionsEdit), handler: (req) => edits.conditionsEdit(principalOf(req), req.body) });
