@@ -95,14 +95,15 @@ describe('smart trades: the demo trade list', () => {
     await card.getByRole('button', { name: /Trade$/ }).click();
     const drawer = page.getByRole('dialog', { name: 'Trade AMD' });
     await drawer.getByLabel('Buy Range Low', { exact: true }).waitFor();
-    expect(await drawer.getByLabel('Buy Range Low', { exact: true }).inputValue()).toBe(String(cents(p * 0.9)));
+    expect(Number(await drawer.getByLabel('Buy Range Low', { exact: true }).inputValue())).toBe(cents(p * 0.9));
     expect(await drawer.getByLabel('Shares at Buy Range Low').inputValue()).toBe('1');
-    // A stop loss over the buy range: the server's §5 words land under the field, nothing is placed.
+    // A stop loss over the buy range: the contracts' §5 words land under the field and the buttons
+    // give way to 'Please check your inputs' (§5.1); nothing is placed.
     const stop = drawer.getByLabel('Stop Loss');
     await stop.fill('99999');
     await drawer.getByRole('button', { name: 'Trade', exact: true }).click();
-    await page.getByRole('dialog', { name: 'Confirm your trade' }).getByRole('button', { name: 'Confirm' }).click();
     await drawer.getByText(TRADE_MSG.invalidStopLoss).waitFor();
+    await drawer.getByText(TRADE_MSG.checkInputs).waitFor();
     await stop.fill(String(cents(p * 0.8)));
     await drawer.getByLabel('Total Shares').fill('6');
     await expect.poll(() => drawer.getByLabel('Shares at Buy Range High').inputValue()).toBe('3');

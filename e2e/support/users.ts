@@ -14,6 +14,8 @@ export interface CreateUserOptions {
   otpEnabled?: boolean;
   firstLogin?: boolean;
   isSuper?: boolean;
+  /** Broker access granted (live mode): their trades go to the simulated brokerage. */
+  isLiveTrader?: boolean;
   /** Tool credits on the profile (profiles.dione_credits / trade_ideas_credits); none by default. */
   credits?: { dione?: number; tradeIdeas?: number };
 }
@@ -33,6 +35,7 @@ export async function createUser(options: CreateUserOptions = {}): Promise<E2eUs
       otpEnabled: options.otpEnabled ?? false,
       firstLogin: options.firstLogin ?? false,
       isSuper: options.isSuper ?? false,
+      isLiveTrader: options.isLiveTrader ?? false,
       dioneCredits: options.credits?.dione ?? 0,
       tradeIdeasCredits: options.credits?.tradeIdeas ?? 0,
     });

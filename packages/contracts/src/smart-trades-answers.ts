@@ -204,6 +204,7 @@ export const sharedItemSchema = z.object({
 });
 export type SharedItemDto = z.infer<typeof sharedItemSchema>;
 export const sharedItemsResponseSchema = z.object({ data: z.array(sharedItemSchema) });
+export type SharedItemsResponse = z.infer<typeof sharedItemsResponseSchema>;
 /** POST /livetrading/smart-trade-share/create/: TRADE_MSG.shared and how many users it reached. */
 export const shareReplySchema = messageSchema.extend({ shared: z.number() });
 export type ShareReply = z.infer<typeof shareReplySchema>;

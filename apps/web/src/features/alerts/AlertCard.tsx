@@ -147,7 +147,7 @@ export function AlertCard({
           More info
         </Button>
         <Flex gap={8} style={{ marginLeft: 'auto' }}>
-          {actions.onTrade && alert.category !== 'OPTIONS' && (
+          {actions.onTrade && (
             <Button type="primary" icon={<LineChartOutlined />} onClick={() => actions.onTrade!(alert)}>
               Trade
             </Button>

@@ -7,3 +7,9 @@ export const AlertTradeDrawer = lazyDialog(
   async () => (await import('./AlertTradeDrawer')).AlertTradeDrawer,
   (p) => p.alert !== null,
 );
+// The basic trade drawer for other features (Dione results): fetched when first opened.
+export const TradeDrawer = lazyDialog(
+  async () => (await import('./TradeDrawer')).TradeDrawer,
+  (p) => p.source !== null,
+);
+export type { DioneLevels, TradeSource } from './tradeForm';

@@ -13,6 +13,12 @@ export const dollarRange = (range: string) =>
     .map((p) => (p.trim() !== '' && Number.isFinite(Number(p)) ? dollars(Number(p)) : p))
     .join(' - ');
 
+/** The two numbers of a server range 'low - high', or null when it is not one. */
+export function rangeNumbers(range: string): [number, number] | null {
+  const parts = range.split(' - ').map((p) => Number(p.trim()));
+  return parts.length === 2 && parts.every((n) => Number.isFinite(n) && n > 0) ? [parts[0]!, parts[1]!] : null;
+}
+
 /**
  * A calendar day 'YYYY-MM-DD' (filing date, pivot day) as 'MM/DD/YYYY'. Read at noon UTC, so no
  * time zone moves it to the day before.

@@ -1,10 +1,19 @@
 import type { ReactNode } from 'react';
 import { Button, Card, Col, Empty, Flex, Rate, Row, Tag, Typography } from 'antd';
-import { AimOutlined, CheckOutlined, FallOutlined, RiseOutlined, SwapOutlined } from '@ant-design/icons';
+import {
+  AimOutlined,
+  CheckOutlined,
+  FallOutlined,
+  LineChartOutlined,
+  RiseOutlined,
+  SwapOutlined,
+} from '@ant-design/icons';
 import type { DioneAnalysisDto, DioneMissingDto, DioneResultDto, DioneTrend, DioneType } from '@drat/contracts';
 import { formatDateTime } from '../../../lib/format';
 import { useMarketColors } from '../../../lib/marketColors';
+import type { DioneLevels } from '../../smart-trades';
 import { dollarRange, dollars } from '../format';
+import { dioneLevels } from './levels';
 import styles from '../tools.module.css';
 
 const TERMS: { type: DioneType; title: string; horizon: string }[] = [
@@ -39,9 +48,11 @@ interface TermProps {
   tracking: boolean;
   canTrack: boolean;
   onTrack: () => void;
+  /** Opens the trade drawer with this term's levels (absent: no Trade button). */
+  onTrade?: () => void;
 }
 
-function TermCard({ title, horizon, analysis, tracked, tracking, canTrack, onTrack }: TermProps) {
+function TermCard({ title, horizon, analysis, tracked, tracking, canTrack, onTrack, onTrade }: TermProps) {
   const colors = useMarketColors();
   const head = (
     <Flex vertical gap={0} style={{ padding: '10px 0' }}>
@@ -80,6 +91,11 @@ function TermCard({ title, horizon, analysis, tracked, tracking, canTrack, onTra
           <Tag color={trend.color} icon={trend.icon} variant="filled">
             {trend.label}
           </Tag>
+          {onTrade && (
+            <Button icon={<LineChartOutlined />} onClick={onTrade} aria-label={`Trade ${title}`}>
+              Trade
+            </Button>
+          )}
           {canTrack && (
             <Button
               type={tracked ? 'default' : 'primary'}
@@ -119,10 +135,21 @@ interface Props {
   /** The term being tracked right now, if any. */
   tracking: DioneType | null;
   onTrack: (type: DioneType) => void;
+  /** Trade a term's levels (1-core §2: Trade on Dione results opens the trade drawer). */
+  onTrade?: (levels: DioneLevels) => void;
+}
+
+function tradeOf(
+  ticker: string,
+  analysis: DioneAnalysisDto | DioneMissingDto,
+  onTrade: Props['onTrade'],
+): (() => void) | undefined {
+  const levels = onTrade && isFound(analysis) ? dioneLevels(ticker, analysis) : null;
+  return levels ? () => onTrade!(levels) : undefined;
 }
 
 /** The two-card Dione result (1-core §2, §3 "Dione result"): short term and long term, each trackable. */
-export function DioneResultCards({ result, tracking, onTrack }: Props) {
+export function DioneResultCards({ result, tracking, onTrack, onTrade }: Props) {
   const terms = {
     SHORT: { analysis: result.short_analysis, tracked: result.tracked_short, history: result.short_term_history_data },
     LONG: { analysis: result.long_analysis, tracked: result.tracked_long, history: result.long_term_history_data },
@@ -151,6 +178,7 @@ export function DioneResultCards({ result, tracking, onTrack }: Props) {
               canTrack={terms[type].history !== null}
               tracking={tracking === type}
               onTrack={() => onTrack(type)}
+              onTrade={tradeOf(result.ticker, terms[type].analysis, onTrade)}
             />
           </Col>
         ))}

@@ -6,6 +6,9 @@ import { RecentSearches } from '../RecentSearches';
 import { ToolLayout } from '../ToolLayout';
 import { markTracked, useClearDioneHistory, useDioneHistory, useDioneSearch, useTrackDione } from '../queries';
 import { DioneResultCards } from './DioneResultCards';
+import { can } from '../../../app/access';
+import { useSession } from '../../../app/session';
+import { TradeDrawer, type DioneLevels } from '../../smart-trades';
 
 interface Props {
   ticker: string;
@@ -35,47 +38,58 @@ export function DioneTab({ ticker, onTicker }: Props) {
     if (entry) setShown(entry);
   };
   const onClear = () => clear.mutate(undefined, { onSuccess: () => setShown(null) });
+  const session = useSession();
+  const [trading, setTrading] = useState<DioneLevels | null>(null);
+  const mayTrade = session !== null && can.smartTrades(session);
 
   return (
-    <ToolLayout
-      search={{
-        label: 'Dione ticker',
-        hint: 'Short and long term buy range, targets, stop loss and risk vs reward. Each search uses one Dione credit.',
-        value: ticker,
-        onChange: onTicker,
-        onSearch,
-      }}
-      pending={search.isPending}
-      pendingText="Analyzing…"
-      result={
-        shown && (
-          <DioneResultCards result={shown} tracking={track.isPending ? track.variables.type : null} onTrack={onTrack} />
-        )
-      }
-      emptyText="Search a ticker to see its short and long term analysis."
-      aside={
-        <RecentSearches
-          title="Recent Dione Searches"
-          loading={history.isLoading}
-          items={entries.map((e) => ({
-            id: e.id,
-            ticker: e.ticker,
-            sub: e.company_name,
-            side: (
-              <>
-                <span>{formatDate(e.date_queried)}</span>
-                <span>
-                  ${formatPrice(e.alert_price)} <Rate disabled count={5} value={e.rating} style={{ fontSize: 9 }} />
-                </span>
-              </>
-            ),
-          }))}
-          activeId={shown?.id ?? null}
-          onSelect={onSelect}
-          onClear={onClear}
-          clearing={clear.isPending}
-        />
-      }
-    />
+    <>
+      <ToolLayout
+        search={{
+          label: 'Dione ticker',
+          hint: 'Short and long term buy range, targets, stop loss and risk vs reward. Each search uses one Dione credit.',
+          value: ticker,
+          onChange: onTicker,
+          onSearch,
+        }}
+        pending={search.isPending}
+        pendingText="Analyzing…"
+        result={
+          shown && (
+            <DioneResultCards
+              result={shown}
+              tracking={track.isPending ? track.variables.type : null}
+              onTrack={onTrack}
+              onTrade={mayTrade ? setTrading : undefined}
+            />
+          )
+        }
+        emptyText="Search a ticker to see its short and long term analysis."
+        aside={
+          <RecentSearches
+            title="Recent Dione Searches"
+            loading={history.isLoading}
+            items={entries.map((e) => ({
+              id: e.id,
+              ticker: e.ticker,
+              sub: e.company_name,
+              side: (
+                <>
+                  <span>{formatDate(e.date_queried)}</span>
+                  <span>
+                    ${formatPrice(e.alert_price)} <Rate disabled count={5} value={e.rating} style={{ fontSize: 9 }} />
+                  </span>
+                </>
+              ),
+            }))}
+            activeId={shown?.id ?? null}
+            onSelect={onSelect}
+            onClear={onClear}
+            clearing={clear.isPending}
+          />
+        }
+      />
+      <TradeDrawer source={trading ? { kind: 'dione', levels: trading } : null} onClose={() => setTrading(null)} />
+    </>
   );
 }

@@ -1,0 +1,143 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Descriptions, Dropdown, Modal, Space, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { DownOutlined, PlusOutlined } from '@ant-design/icons';
+import { TEMPLATE_ENTRIES, type TemplateEntry, type TradeTemplateDto } from '@drat/contracts';
+import { deleteTradeTemplate, fetchTradeTemplates } from '../../api/trading';
+import { formatDateTime } from '../../lib/format';
+import { TemplateDrawer } from './TemplateDrawer';
+import { entryLabel, parameterOf, parameterText, TEMPLATES_KEY } from './templateForm';
+import { TradeListHeader, usePhone } from './TradeListParts';
+
+/** A template's entry in the table: its percentage, with the price it is based on under it. */
+function EntryCell({ template, entry }: { template: TradeTemplateDto; entry: TemplateEntry }) {
+  const p = parameterOf(template, entry);
+  if (!p) return <Typography.Text type="secondary">—</Typography.Text>;
+  return (
+    <Space orientation="vertical" size={0}>
+      {`${p.percentage}%`}
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {p.based_on}
+      </Typography.Text>
+    </Space>
+  );
+}
+
+/** View Details (2-trading §4 "Templates"): the template's name, author, dates and every parameter. */
+export function TemplateDetailsModal({
+  template,
+  onClose,
+}: {
+  template: TradeTemplateDto | null;
+  onClose: () => void;
+}) {
+  return (
+    <Modal open={template !== null} title={template?.name ?? ''} onCancel={onClose} footer={null} width={640}>
+      {template && (
+        <Descriptions size="small" column={1} bordered>
+          <Descriptions.Item label="Created by">{template.created_by}</Descriptions.Item>
+          <Descriptions.Item label="Created">{formatDateTime(template.date_created)}</Descriptions.Item>
+          <Descriptions.Item label="Last updated">{formatDateTime(template.last_updated)}</Descriptions.Item>
+          {TEMPLATE_ENTRIES.map((entry) => {
+            const p = parameterOf(template, entry);
+            return (
+              <Descriptions.Item key={entry} label={entryLabel(entry)}>
+                {p ? parameterText(p) : '—'}
+              </Descriptions.Item>
+            );
+          })}
+        </Descriptions>
+      )}
+    </Modal>
+  );
+}
+
+type MenuKey = 'details' | 'edit' | 'delete';
+/** A template's menu (§4 "Templates"; Use is the basic trade drawer's template picker). */
+const MENU_ITEMS: { key: MenuKey; label: string; danger?: boolean }[] = [
+  { key: 'details', label: 'View Details' },
+  { key: 'edit', label: 'Edit' },
+  { key: 'delete', label: 'Delete', danger: true },
+];
+
+/**
+ * SMT Templates (2-trading §2.1, §4 "Templates", §6; super users): the templates with their five
+ * percentages, each with a menu View Details, Edit and Delete (asked Yes / No), and 'Create SMT
+ * Templates'. Changes read the list again, here and in the basic trade drawer's template picker
+ * (the same query). Below tablet width the list shows the name and the menu; the percentages from
+ * desktop width.
+ */
+export function TemplatesPanel() {
+  const phone = usePhone();
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const templates = useQuery({ queryKey: TEMPLATES_KEY, queryFn: fetchTradeTemplates });
+  const [editing, setEditing] = useState<TradeTemplateDto | 'new' | null>(null);
+  const [viewing, setViewing] = useState<TradeTemplateDto | null>(null);
+  const remove = useMutation({
+    mutationFn: deleteTradeTemplate,
+    onSuccess: (reply) => {
+      void message.success(reply.message);
+      void queryClient.invalidateQueries({ queryKey: TEMPLATES_KEY });
+    },
+    onError: (err) => void message.error(err.message),
+  });
+
+  const act = (t: TradeTemplateDto, key: MenuKey) => {
+    if (key === 'details') setViewing(t);
+    else if (key === 'edit') setEditing(t);
+    else
+      modal.confirm({
+        title: `Delete template ${t.name}?`,
+        okText: 'Yes',
+        cancelText: 'No',
+        okButtonProps: { danger: true },
+        onOk: () => remove.mutate(t.id),
+      });
+  };
+
+  const columns: ColumnsType<TradeTemplateDto> = [
+    { title: 'Name', dataIndex: 'name' },
+    { title: 'Created by', dataIndex: 'created_by', responsive: ['md'] },
+    { title: 'Last updated', dataIndex: 'last_updated', responsive: ['md'], render: (v: string) => formatDateTime(v) },
+    ...TEMPLATE_ENTRIES.map((entry): ColumnsType<TradeTemplateDto>[number] => ({
+      title: entryLabel(entry),
+      key: entry,
+      responsive: ['lg'],
+      render: (_, t) => <EntryCell template={t} entry={entry} />,
+    })),
+    {
+      title: 'Actions',
+      key: 'actions',
+      render: (_, t) => (
+        <Dropdown trigger={['click']} menu={{ items: MENU_ITEMS, onClick: ({ key }) => act(t, key as MenuKey) }}>
+          <Button size="small" aria-label={`Actions for template ${t.name}`}>
+            Action <DownOutlined />
+          </Button>
+        </Dropdown>
+      ),
+    },
+  ];
+
+  return (
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+      <TradeListHeader title="SMT Templates">
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+          Create SMT Templates
+        </Button>
+      </TradeListHeader>
+      <Table<TradeTemplateDto>
+        rowKey="id"
+        size={phone ? 'small' : undefined}
+        loading={templates.isLoading || remove.isPending}
+        dataSource={templates.data?.data ?? []}
+        pagination={{ pageSize: 20, hideOnSinglePage: true }}
+        locale={{ emptyText: 'No templates yet.' }}
+        columns={columns}
+      />
+      <TemplateDetailsModal template={viewing} onClose={() => setViewing(null)} />
+      <TemplateDrawer template={editing} onClose={() => setEditing(null)} />
+    </Space>
+  );
+}

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { TRADE_MSG, type QuotesResponse, type TradeLogsResponse, type TradesResponse } from '@drat/contracts';
+import { call, tokenOf } from './support/api';
+import { launch, newPage } from './support/browser';
+import { expectPath, signIn } from './support/journeys';
+import { createUser } from './support/users';
+
+const cents = (n: number) => Math.round(n * 100) / 100;
+
+describe('smart trades: a basic smart trade from the drawer to COMPLETED', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('a live trader saves a custom trade as a draft, trades the draft, and watches it fill and complete without a reload', async () => {
+    const trader = await createUser({ plans: ['elite-monthly'], isLiveTrader: true });
+    const token = await tokenOf(trader);
+    const page = await newPage(browser);
+    await signIn(page, trader.email, trader.password);
+    await expectPath(page, '/dashboard');
+    await page.goto('/smart-trades');
+    await page.getByRole('button', { name: 'Basic Smart Trade' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Basic Smart Trade' });
+
+    // The symbol's price and name appear when the field loses focus (§4 "Live price fields").
+    await drawer.getByLabel('Symbol').fill('msft');
+    await drawer.getByLabel('Buy Range Low', { exact: true }).click();
+    await drawer.getByText(/Last price/).waitFor();
+    expect(await drawer.getByLabel('Shares at Buy Range Low').inputValue()).toBe('50');
+
+    // Buys over the ask fill at once; targets under the bid sell at once: the trade runs its course.
+    const [quote] = (await call<QuotesResponse>(token, 'GET', '/market/quotes?tickers=MSFT')).quotes;
+    const levels = {
+      'Buy Range Low': cents(quote!.ask * 1.05),
+      'Buy Range High': cents(quote!.ask * 1.06),
+      'Target Range Low': cents(quote!.bid * 0.7),
+      'Target Range High': cents(quote!.bid * 0.75),
+      'Stop Loss': cents(quote!.bid * 0.5),
+    };
+    for (const [label, value] of Object.entries(levels)) {
+      await drawer.getByLabel(label, { exact: true }).fill(String(value));
+    }
+    await drawer.getByLabel('Total Shares').fill('4');
+    await expect.poll(() => drawer.getByLabel('Shares at Buy Range High').inputValue()).toBe('2');
+    await drawer.getByRole('button', { name: 'Save as Draft' }).click();
+    await page.getByText(TRADE_MSG.draftSaved).waitFor();
+
+    const drafts = (await call<TradesResponse>(token, 'GET', '/livetrading/trades')).data;
+    expect(drafts.map((t) => [t.status, t.ticker, t.buy_range_1_stocks])).toEqual([['DRAFT', 'MSFT', 2]]);
+    const draft = drafts[0]!;
+    const draftRow = page.locator(`tr[data-row-key="${draft.id}"]`);
+    await draftRow.getByText('DRAFT').waitFor();
+
+    // The draft's Trade opens the drawer with what was saved; confirming places it and the draft goes.
+    await draftRow.getByRole('button', { name: `Trade draft ${draft.id}` }).click();
+    const again = page.getByRole('dialog', { name: 'Trade MSFT' });
+    expect(Number(await again.getByLabel('Buy Range Low', { exact: true }).inputValue())).toBe(levels['Buy Range Low']);
+    await again.getByRole('button', { name: 'Trade', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm your trade' });
+    await confirm.getByText(/Estimated cost/).waitFor();
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText(TRADE_MSG.tradePlaced).waitFor();
+
+    const placed = (await call<TradesResponse>(token, 'GET', '/livetrading/trades')).data;
+    expect(placed).toHaveLength(1);
+    const trade = placed[0]!;
+    expect(trade.id).not.toBe(draft.id);
+    const row = page.locator(`tr[data-row-key="${trade.id}"]`);
+    await row.waitFor();
+    // The runner fills the buys, then the targets; the row follows over the socket.
+    await expect.poll(async () => (await row.innerText()).includes('COMPLETED'), { timeout: 60_000 }).toBe(true);
+    const { data: log } = await call<TradeLogsResponse>(token, 'GET', `/logs/live-trades?trade_id=${trade.id}`);
+    const text = log.map((l) => l.text).join('\n');
+    expect(text).toMatch(/Trade submitted/);
+    expect(text).toMatch(/buy.*filled|filled.*buy/i);
+    expect(text).toMatch(/sold|target.*filled|filled.*target/i);
+    await page.context().close();
+  });
+});
