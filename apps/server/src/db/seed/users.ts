@@ -41,6 +41,9 @@ export const DEMO_USERS: DemoUser[] = [
     lastName: 'Admin',
     plans: [],
     isSuper: true,
+    // In live mode, on the simulated brokerage: the super users' trading (advanced trades, SMT
+    // templates, sharing with any user) lives on the live Smart Trades page.
+    isLiveTrader: true,
     dioneCredits: 100,
     tradeIdeasCredits: 100,
   },
