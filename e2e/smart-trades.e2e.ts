@@ -6,6 +6,7 @@ import {
   type DemoTradesResponse,
   type PublishAlertResponse,
   type QuotesResponse,
+  type TradeDetailResponse,
 } from '@drat/contracts';
 import { call, tokenOf } from './support/api';
 import { launch, newPage } from './support/browser';
@@ -51,8 +52,19 @@ describe('smart trades: the demo trade list', () => {
 
     await row.getByRole('button', { name: `Details of trade ${trade.id}` }).click();
     const details = page.getByRole('dialog', { name: `Trade ${trade.id}` });
-    await details.getByText('journey trade').waitFor();
+    await details.getByText('journey trade').first().waitFor();
     expect(await details.innerText()).toContain(`× 3`);
+    // While it runs, its stop loss can be lowered from the details (2-trading §2.3, §5.5).
+    const lower = cents(quote!.bid * 0.75);
+    await details.getByLabel('Stop Loss').fill(String(lower));
+    await details.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText(TRADE_MSG.tradeEdited).waitFor();
+    const { data: edited } = await call<TradeDetailResponse>(
+      token,
+      'GET',
+      `/livetrading/order-detail?order_id=${trade.id}`,
+    );
+    expect(edited.stop_loss).toBe(lower);
     await page.keyboard.press('Escape');
 
     await row.getByRole('button', { name: `Logs of trade ${trade.id}` }).click();

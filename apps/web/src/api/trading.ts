@@ -86,7 +86,14 @@ export const fetchTemplateEntries = (ticker: string, template: number) =>
 
 // Types of this block only (the list above is edited by others).
 import type { z } from 'zod';
-import type { ConditionsEditBody, liveAdvancedTradeBody, StockTaQuery, TechnicalResponse } from '@drat/contracts';
+import type {
+  ConditionsEditBody,
+  liveAdvancedTradeBody,
+  OrderEditBody,
+  RangeEditBody,
+  StockTaQuery,
+  TechnicalResponse,
+} from '@drat/contracts';
 
 /** An advanced trade as the drawer sends it: the body before the schema's defaults. */
 export type AdvancedTradeInput = z.input<typeof liveAdvancedTradeBody>;
@@ -135,3 +142,10 @@ export const shareTradeOrBot = (form: FormData) =>
 export const fetchShareableUsers = () => api.get<{ data: { email: string }[] }>('/management/user-list');
 /** The plans by group, to share with the users on a plan (SMART_TRADES_API.planGroups). */
 export const fetchPlanGroups = () => api.get<PlanGroupsResponse>('/payments/plans');
+
+/* ---- Changes to a placed trade (2-trading §2.3, §5.5) ---- */
+
+/** New prices, trailing percents or notes of a PENDING or OPEN trade (SMART_TRADES_API.orderEdit). */
+export const editTradePrices = (body: OrderEditBody) => api.post<TradeReply>('/livetrading/order-edit/', body);
+/** One range's buy and target (SMART_TRADES_API.rangeEdit). */
+export const editTradeRange = (body: RangeEditBody) => api.post<TradeReply>('/livetrading/trades/range/edit/', body);

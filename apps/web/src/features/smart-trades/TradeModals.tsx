@@ -3,6 +3,10 @@ import type { SmartTradeDto } from '@drat/contracts';
 import { formatDateTime, formatPrice } from '../../lib/format';
 import { useTradeDetail, useTradeLogs } from './queries';
 import { statusColor } from './status';
+import { TradeEditForm } from './TradeEditForm';
+
+/** Prices and conditions change only while the trade runs (2-trading §4). */
+const RUNNING = new Set(['PENDING', 'OPEN']);
 
 /** A trade's log (2-trading §2.3 "trade logs"): what the engine did, oldest first. */
 export function TradeLogsModal({ tradeId, onClose }: { tradeId: number | null; onClose: () => void }) {
@@ -68,12 +72,19 @@ function Details({ t }: { t: SmartTradeDto }) {
   );
 }
 
-/** A trade's details (2-trading §2.3): its prices, trailing, deadline and results. */
+/** A trade's details (2-trading §2.3): its prices, trailing, deadline and results; editable while it runs. */
 export function TradeDetailModal({ tradeId, onClose }: { tradeId: number | null; onClose: () => void }) {
   const detail = useTradeDetail(tradeId);
   return (
     <Modal open={tradeId !== null} title={`Trade ${tradeId ?? ''}`} onCancel={onClose} footer={null} width={760}>
-      {detail.data ? <Details t={detail.data.data} /> : <Skeleton active />}
+      {detail.data ? (
+        <>
+          <Details t={detail.data.data} />
+          {RUNNING.has(detail.data.data.status) && <TradeEditForm key={detail.data.data.id} trade={detail.data.data} />}
+        </>
+      ) : (
+        <Skeleton active />
+      )}
     </Modal>
   );
 }
