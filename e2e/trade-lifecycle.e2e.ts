@@ -47,6 +47,12 @@ describe('smart trades: a basic smart trade from the drawer to COMPLETED', () =>
     }
     await drawer.getByLabel('Total Shares').fill('4');
     await expect.poll(() => drawer.getByLabel('Shares at Buy Range High').inputValue()).toBe('2');
+    // Replay first: the same levels over the last 20 days of hourly bars, on a chart.
+    await drawer.getByRole('button', { name: 'Replay' }).click();
+    const replay = page.getByRole('dialog', { name: 'Replay of MSFT: the last 20 days' });
+    await replay.getByLabel('Replay chart').waitFor();
+    await replay.getByText('Realised P/L').first().waitFor();
+    await replay.getByRole('button', { name: 'Close' }).click();
     await drawer.getByRole('button', { name: 'Save as Draft' }).click();
     await page.getByText(TRADE_MSG.draftSaved).waitFor();
 

@@ -91,6 +91,8 @@ import type {
   liveAdvancedTradeBody,
   OrderEditBody,
   RangeEditBody,
+  ReplayResult,
+  ReplayTradeInput,
   StockTaQuery,
   TechnicalResponse,
 } from '@drat/contracts';
@@ -149,3 +151,6 @@ export const fetchPlanGroups = () => api.get<PlanGroupsResponse>('/payments/plan
 export const editTradePrices = (body: OrderEditBody) => api.post<TradeReply>('/livetrading/order-edit/', body);
 /** One range's buy and target (SMART_TRADES_API.rangeEdit). */
 export const editTradeRange = (body: RangeEditBody) => api.post<TradeReply>('/livetrading/trades/range/edit/', body);
+
+/** Runs a trade being entered over recent hourly bars (SMART_TRADES_API.replayTrade; nothing stored). */
+export const replayTrade = (body: ReplayTradeInput) => api.post<ReplayResult>('/livetrading/replay-trade/', body);

@@ -44,6 +44,7 @@ import { AdvancedRanges } from './AdvancedRanges';
 import { ConditionBuilder } from './ConditionBuilder';
 import { wordsOf } from './conditionRows';
 import { tradeKeys } from './queries';
+import { ReplayButton } from './ReplayButton';
 import { TradeSettingsFields } from './TradeSettingsFields';
 import { tradeEstimate } from './tradeEstimates';
 
@@ -190,6 +191,14 @@ function AdvancedTradeForm({
     onError: (e) => failed(e, true),
   });
 
+  /** The trade for a replay: checked as a draft (a replay is not held to the cancel-by time). */
+  const replayBody = async () => {
+    setShowAll(true);
+    const result = check({ all: true, draft: true });
+    for (const text of result.ok ? [] : result.general) void message.error(text);
+    return result.ok ? result.body : null;
+  };
+
   const submit = (draft: boolean) => {
     setShowAll(true);
     const result = check({ all: true, draft });
@@ -290,6 +299,7 @@ function AdvancedTradeForm({
               <Button onClick={() => submit(true)} loading={saveDraft.isPending}>
                 Save as Draft
               </Button>
+              {!options && <ReplayButton bodyOf={replayBody} />}
               <Button type="primary" htmlType="submit">
                 Trade
               </Button>

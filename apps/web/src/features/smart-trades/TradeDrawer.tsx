@@ -26,6 +26,7 @@ import { formatPrice } from '../../lib/format';
 import { liveAccountOf } from './advancedForm';
 import { splitTotal, totalOf } from './amounts';
 import { TEMPLATES_KEY } from './templateForm';
+import { ReplayButton } from './ReplayButton';
 import { TradeSettingsFields } from './TradeSettingsFields';
 import { tradeKeys } from './queries';
 import {
@@ -387,6 +388,7 @@ function TradeDrawerFor({ source, onClose }: { source: TradeSource | null; onClo
                 Save as Draft
               </Button>
             )}
+            {!strategy && <ReplayButton bodyOf={checkedBody} />}
             <Button type="primary" htmlType="submit">
               Trade
             </Button>
