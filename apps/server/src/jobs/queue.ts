@@ -58,6 +58,8 @@ export interface SendOptions {
    * retrying or recently completed), sending it again adds nothing.
    */
   key?: string;
+  /** Not before this time (a successor queued ahead of its turn). */
+  startAfter?: Date;
 }
 
 export interface JobQueue {
@@ -147,7 +149,11 @@ export async function startJobs(databaseUrl: string, log: Logger, options: JobsO
   }
   return {
     async send(name, data, sendOptions = {}) {
-      await boss.send(name, data, { ...retry, ...(sendOptions.key ? { id: jobIdFor(name, sendOptions.key) } : {}) });
+      await boss.send(name, data, {
+        ...retry,
+        ...(sendOptions.key ? { id: jobIdFor(name, sendOptions.key) } : {}),
+        ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
+      });
     },
     async sendMany(name, jobs) {
       if (jobs.length === 0) return;

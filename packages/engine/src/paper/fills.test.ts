@@ -53,7 +53,7 @@ describe('limit orders', () => {
   });
 
   it('limit-buy-waits-while-the-ask-is-over-the-limit', () => {
-    expect(matchPaperOrder(buy(), quote('9.99', '10.01', 12_000), 10_000)).toEqual({ fill: null, volume: 12_000 });
+    expect(matchPaperOrder(buy(), quote('9.99', '10.01', 12_000), 10_000)).toEqual({ fill: null, volume: null });
   });
 
   it('limit-sell-fills-at-the-bid-when-the-bid-is-at-or-over-the-limit', () => {
@@ -97,8 +97,13 @@ describe('limit orders', () => {
     expect(matchPaperOrder(buy({ filledQty: '100' }), quote('9.80', '9.90', 20_000), 10_000).fill).toBeNull();
   });
 
-  it('the-baseline-moves-on-every-look-even-without-a-fill', () => {
-    expect(matchPaperOrder(buy(), quote('10.10', '10.20', 15_000), 10_000).volume).toBe(15_000);
+  it('a-look-at-a-price-that-is-not-good-drops-the-baseline', () => {
+    expect(matchPaperOrder(buy(), quote('10.10', '10.20', 15_000), 10_000)).toEqual({ fill: null, volume: null });
+  });
+
+  it('the-first-good-look-after-a-bad-one-only-sets-the-baseline-volume-traded-while-the-price-was-away-never-fills', () => {
+    expect(matchPaperOrder(buy(), quote('9.80', '9.90', 40_000), null)).toEqual({ fill: null, volume: 40_000 });
+    expect(matchPaperOrder(buy(), quote('9.80', '9.90', 41_000), 40_000).fill?.qty).toBe('100');
   });
 });
 

@@ -39,8 +39,8 @@ export interface PaperFill {
 export interface PaperMatch {
   /** What fills now, or null. */
   fill: PaperFill | null;
-  /** The volume to remember for the next look (the quote's). */
-  volume: number;
+  /** The volume to remember for the next look (the quote's); null while the price is not good. */
+  volume: number | null;
 }
 
 /** A limit order takes at most this share of the volume traded since its previous look. */
@@ -74,8 +74,9 @@ export function volumeSince(previous: number, current: number): number {
  * One look at an order. Market orders fill entirely at once, at the ask (buy) or the bid (sell).
  * Limit orders fill at the ask (buy, when ask ≤ limit) or the bid (sell, when bid ≥ limit), at
  * most 10 % of the volume traded since the previous look (whole units, at least 1 when anything
- * traded); with no previous look the quote's volume only becomes the baseline. A side with no
- * price (0 or less: no offer, no bid) fills nothing.
+ * traded); with no previous look the quote's volume only becomes the baseline. A look at a price
+ * that is not good drops the baseline (volume null): the first good look after it sets it again. A
+ * side with no price (0 or less: no offer, no bid) fills nothing.
  */
 export function matchPaperOrder(
   order: PaperOrderToMatch,
@@ -89,8 +90,11 @@ export function matchPaperOrder(
 
   if (order.type === 'market') return { fill: fillOf(remaining, price, order.multiplier), volume: quote.volume };
 
-  if (order.limitPrice === null || previousVolume === null) return nothing;
-  if (!limitAllows(order.side, order.limitPrice, quote)) return nothing;
+  if (order.limitPrice === null) return nothing;
+  // A price that is not good drops the baseline: the volume traded meanwhile never fills the order,
+  // and the broker writes nothing on the looks in between (only when the price crosses).
+  if (!limitAllows(order.side, order.limitPrice, quote)) return { fill: null, volume: null };
+  if (previousVolume === null) return nothing;
   const traded = volumeSince(previousVolume, quote.volume);
   if (traded <= 0) return nothing;
   const share = dec(traded).times(VOLUME_SHARE).floor();

@@ -5,6 +5,8 @@ import type { TradeRunner } from './runner/runner.service';
 export const WATCH_PARTITIONS = 2;
 /** A watcher looks at the market this often, for a little under a minute (then the next minute's takes over). */
 const WATCH_EVERY_MS = 1_000;
+/** The first watcher asks the brokers for fills this often (a paper look at every order is one query). */
+const POLL_EVERY_MS = 200;
 const WATCH_FOR_MS = 55_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -14,11 +16,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * at once after the step that made it; 'trading.sweep' (every minute) queues again what a crash
  * lost and starts the minute's watchers, one job per partition of the trades, keyed by minute so a
  * sweep run twice starts each once; each watcher follows its trades' quotes for the minute, and
- * the first also the brokers' open orders and the cancel-if-not-filled deadlines.
+ * the first also the brokers' open orders (every 200 ms) and the cancel-if-not-filled deadlines.
+ * Intents are also sent at once by the process that made them (the job is the fallback).
  */
 export async function startTradingJobs(jobs: Jobs, runner: TradeRunner, now: () => Date): Promise<() => void> {
   // The watchers end their loop when the process stops (the queue then waits for no one).
   let stopped = false;
+  // This process sends each intent as soon as its step is committed; the send job is the fallback.
+  runner.sendIntentsAtOnce(true);
   await jobs.work('trading.send', ({ intentId }) => runner.sendIntent(intentId), {
     pollingIntervalSeconds: 0.5,
     batchSize: 10,
@@ -35,14 +40,28 @@ export async function startTradingJobs(jobs: Jobs, runner: TradeRunner, now: () 
   await jobs.work(
     'trading.watch',
     async ({ partition, of }) => {
-      const until = Date.now() + WATCH_FOR_MS;
+      const started = Date.now();
+      const until = started + WATCH_FOR_MS;
+      // The next minute's watcher is queued by this one too (the same key as the sweep's, so it
+      // starts once): a late sweep leaves no gap between minutes.
+      const minute = Math.floor(now().getTime() / 60_000);
+      await jobs.send(
+        'trading.watch',
+        { partition, of },
+        { key: `watch:${partition}:${minute + 1}`, startAfter: new Date(until - 1_000) },
+      );
+      let nextWatch = 0;
       while (!stopped && Date.now() < until) {
-        await runner.watch(partition, of);
-        if (partition === 0) {
-          await runner.pollOrders();
-          await runner.tickDeadlines();
+        const at = Date.now();
+        if (at >= nextWatch) {
+          nextWatch = at + WATCH_EVERY_MS;
+          await runner.watch(partition, of);
+          if (partition === 0) await runner.tickDeadlines();
         }
-        await sleep(WATCH_EVERY_MS);
+        if (partition === 0) await runner.pollOrders();
+        // A fixed pace: the time a pass took counts toward the wait.
+        const pace = partition === 0 ? POLL_EVERY_MS : WATCH_EVERY_MS;
+        await sleep(Math.max(0, at + pace - Date.now()));
       }
     },
     { pollingIntervalSeconds: 0.5, batchSize: WATCH_PARTITIONS, concurrency: WATCH_PARTITIONS },
@@ -51,5 +70,6 @@ export async function startTradingJobs(jobs: Jobs, runner: TradeRunner, now: () 
   await jobs.send('trading.sweep', {});
   return () => {
     stopped = true;
+    runner.sendIntentsAtOnce(false);
   };
 }

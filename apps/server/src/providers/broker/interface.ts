@@ -103,6 +103,12 @@ export interface Broker {
    * market first.
    */
   orders(account: string, since: string | null): Promise<BrokerOrder[]>;
+  /**
+   * A broker that fills orders itself (the paper broker) looks at every working order of every
+   * account at once and answers the accounts whose orders fill now: the runner asks `orders` of
+   * those only. A real broker leaves it out (each account is asked).
+   */
+  accountsToPoll?(): Promise<Set<string>>;
   positions(account: string): Promise<BrokerPosition[]>;
   closedPositions(account: string): Promise<ClosedPosition[]>;
 }

@@ -118,9 +118,22 @@ export function createTradeRunner(deps: RunnerDeps) {
     return { id: locked.id, trade: r.trade, refused: undefined, intentIds };
   }
 
-  /** After the commit: each new intent gets its send job. */
+  /**
+   * Sending in this process right after the commit (the workers' processes turn it on): the
+   * 'trading.send' job stays the fallback, and the intent's lease keeps the two from both sending.
+   */
+  let sendAtOnce = false;
+
+  /** After the commit: each new intent gets its send job (and, when on, is sent at once). */
   async function queue(done: { id: number; trade: EngineTrade; refused?: string; intentIds: number[] }) {
     for (const id of done.intentIds) await jobs.send('trading.send', { intentId: id }, { key: `intent:${id}` });
+    if (sendAtOnce) {
+      for (const id of done.intentIds) {
+        void sendIntent(id).catch((err: unknown) =>
+          log.warn({ err, intentId: id }, 'trading: an immediate send failed'),
+        );
+      }
+    }
     return done.refused === undefined
       ? { id: done.id, trade: done.trade }
       : { id: done.id, trade: done.trade, refused: done.refused };
@@ -238,12 +251,15 @@ export function createTradeRunner(deps: RunnerDeps) {
   const lastPoll = new Map<string, string>();
   async function pollOrders(): Promise<number> {
     let changed = 0;
+    // A broker that fills by itself (paper) names the accounts whose orders fill now: only those are asked.
+    const due = new Map<string, Set<string> | null>();
     for (const { broker: name, accountId } of await repo.accountsWithOpenOrders()) {
+      const broker = deps.broker(name);
+      if (!due.has(name)) due.set(name, broker.accountsToPoll ? await broker.accountsToPoll() : null);
+      if (due.get(name)?.has(accountId) === false) continue;
       const key = `${name}:${accountId}`;
       const asked = now().toISOString();
-      const orders = (await deps.broker(name).orders(accountId, lastPoll.get(key) ?? null)).filter(
-        (o) => o.tag !== null,
-      );
+      const orders = (await broker.orders(accountId, lastPoll.get(key) ?? null)).filter((o) => o.tag !== null);
       lastPoll.set(key, asked);
       const ours = new Map((await repo.ordersByTag(orders.map((o) => o.tag!))).map((o) => [o.clientOrderId, o]));
       for (const o of orders) {
@@ -365,6 +381,18 @@ export function createTradeRunner(deps: RunnerDeps) {
     return ids.length;
   }
 
-  return { start, apply, sendIntent, pollOrders, watch, tickDeadlines, sweep };
+  return {
+    start,
+    apply,
+    sendIntent,
+    pollOrders,
+    watch,
+    tickDeadlines,
+    sweep,
+    /** Sends each new intent in this process as soon as its step is committed (the job stays the fallback). */
+    sendIntentsAtOnce(on: boolean) {
+      sendAtOnce = on;
+    },
+  };
 }
 export type TradeRunner = ReturnType<typeof createTradeRunner>;

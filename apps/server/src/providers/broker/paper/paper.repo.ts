@@ -93,6 +93,63 @@ export function paperRepo(db: Db) {
         .where(and(eq(paperOrders.accountId, account), inArray(paperOrders.status, [...OPEN])))
         .orderBy(asc(paperOrders.id)),
 
+    /** The instruments of every working order (each once): what a look over every account prices. */
+    openInstruments: () =>
+      db
+        .selectDistinctOn([paperOrders.symbol], {
+          symbol: paperOrders.symbol,
+          instrumentKind: paperOrders.instrumentKind,
+          legs: paperOrders.legs,
+        })
+        .from(paperOrders)
+        .where(inArray(paperOrders.status, [...OPEN])),
+
+    /**
+     * The working orders a look at these prices may change, unlocked: market orders, orders whose
+     * limit the price meets (a buy's ask at or under it, a sell's bid at or over it), and orders that
+     * still hold a volume baseline (their price may have gone). An order resting away from the
+     * market is not read at all.
+     */
+    async openOrdersNear(prices: { symbol: string; bid: string; ask: string }[]): Promise<PaperOrderRow[]> {
+      if (prices.length === 0) return [];
+      const list = (values: string[]) => `{${values.map((v) => `"${v.replace(/["\\]/g, '')}"`).join(',')}}`;
+      const quoted = sql`unnest(${list(prices.map((p) => p.symbol))}::text[], ${list(prices.map((p) => p.bid))}::numeric[], ${list(prices.map((p) => p.ask))}::numeric[]) as q(symbol, bid, ask)`;
+      const rows = await db
+        .select({ o: paperOrders })
+        .from(paperOrders)
+        .innerJoin(quoted, sql`q.symbol = ${paperOrders.symbol}`)
+        .where(
+          and(
+            inArray(paperOrders.status, [...OPEN]),
+            or(
+              eq(paperOrders.type, 'market'),
+              sql`${paperOrders.lastVolume} is not null`,
+              and(eq(paperOrders.side, 'buy'), sql`${paperOrders.limitPrice} >= q.ask`),
+              and(eq(paperOrders.side, 'sell'), sql`${paperOrders.limitPrice} <= q.bid`),
+            ),
+          ),
+        );
+      return rows.map((r) => r.o);
+    },
+
+    /**
+     * Saves many volume baselines in one statement, each only if the order still works and its
+     * baseline is still the one the look read (a match under the account's lock may have moved it).
+     */
+    async setBaselines(rows: { id: number; from: number | null; to: number | null }[]): Promise<void> {
+      if (rows.length === 0) return;
+      await db.execute(sql`
+        update paper_orders p set last_volume = v.to_volume
+          from unnest(
+            ${`{${rows.map((r) => r.id).join(',')}}`}::int[],
+            ${`{${rows.map((r) => r.from ?? 'NULL').join(',')}}`}::bigint[],
+            ${`{${rows.map((r) => r.to ?? 'NULL').join(',')}}`}::bigint[]
+          ) as v(id, from_volume, to_volume)
+         where p.id = v.id
+           and p.status in ('open', 'partially_filled')
+           and p.last_volume is not distinct from v.from_volume`);
+    },
+
     /**
      * The working orders to match, locked until `tx` ends; an order another transaction holds (a
      * cancel, a modify) is skipped this time rather than waited for.

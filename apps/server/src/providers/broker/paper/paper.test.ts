@@ -89,6 +89,13 @@ const market_ = (acct: string, patch: Partial<PlaceOrder> = {}) =>
   order(acct, { type: 'market', limitPrice: null, ...patch });
 /** Matches and answers the order with this id. */
 const look = async (acct: string, id: string) => (await broker.orders(acct, null)).find((o) => o.id === id)!;
+const orderRow = async (orderId: string) =>
+  (
+    await t.db
+      .select()
+      .from(paperOrders)
+      .where(eq(paperOrders.id, Number(orderId)))
+  )[0]!;
 const fillsOf = (orderId: string) =>
   t.db
     .select()
@@ -167,18 +174,37 @@ describe('placing', () => {
 });
 
 describe('fills', () => {
-  it('a limit buy fills at the ask once the ask is at or under the limit, on volume traded after it was placed', async () => {
+  it('a limit buy fills at the ask once the ask is at or under the limit, on volume traded while it was', async () => {
     const acct = await account();
     quote('LIMB', 10.0, 10.05, 1000);
     const o = await broker.placeOrder(order(acct, { symbol: 'LIMB' }));
     quote('LIMB', 10.0, 10.02, 5000);
     expect(await look(acct, o.id)).toMatchObject({ status: 'open', filledQty: '0' });
-    quote('LIMB', 9.95, 9.98, 7000); // 2,000 traded since the last look: up to 200 may fill
+    // The ask comes under the limit: this look starts counting (the 2,000 traded while it was over do not count).
+    quote('LIMB', 9.95, 9.98, 7000);
+    expect(await look(acct, o.id)).toMatchObject({ status: 'open', filledQty: '0' });
+    quote('LIMB', 9.95, 9.98, 9000); // 2,000 traded at a good price: up to 200 may fill
     expect(await look(acct, o.id)).toMatchObject({ status: 'filled', filledQty: '100', avgFillPrice: '9.98' });
     expect(await broker.positions(acct)).toEqual([
       { symbol: 'LIMB', qty: '100', cost: '998', openedAt: t.clock.now().toISOString() },
     ]);
     expect((await broker.balances(acct)).cash).toBe('99002');
+  });
+
+  it('a look over every account names only the accounts whose orders fill now, and moves no baseline of a resting order', async () => {
+    const resting = await account();
+    const filling = await account();
+    quote('SWEP', 9.85, 9.9, 1000);
+    const away = await broker.placeOrder(order(resting, { symbol: 'SWEP', limitPrice: '9.00' }));
+    const near = await broker.placeOrder(order(filling, { symbol: 'SWEP', limitPrice: '10.00' }));
+    quote('SWEP', 9.85, 9.9, 3000);
+    const due = await broker.accountsToPoll!();
+    expect(due.has(filling)).toBe(true);
+    expect(due.has(resting)).toBe(false);
+    // The order away from the market forgot its baseline once; the filling one waits for its account's look.
+    expect((await orderRow(away.id)).lastVolume).toBeNull();
+    expect((await orderRow(near.id)).lastVolume).toBe(1000);
+    expect(await look(filling, near.id)).toMatchObject({ status: 'filled', filledQty: '100' });
   });
 
   it('partial fills follow the volume: a tenth of what traded since the previous look', async () => {
@@ -215,6 +241,8 @@ describe('fills', () => {
     quote('SELL', 20.95, 21.0, 5000);
     expect(await look(acct, s.id)).toMatchObject({ status: 'open' }); // the bid is under 21
     quote('SELL', 21.3, 21.35, 9000);
+    expect(await look(acct, s.id)).toMatchObject({ status: 'open' }); // good now: counting starts
+    quote('SELL', 21.3, 21.35, 13_000);
     expect(await look(acct, s.id)).toMatchObject({ status: 'filled', avgFillPrice: '21.3' });
     expect(await broker.positions(acct)).toEqual([]);
     expect(await broker.closedPositions(acct)).toEqual([

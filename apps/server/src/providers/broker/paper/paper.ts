@@ -190,7 +190,7 @@ export function createPaperBroker({ db, market, now }: PaperBrokerDeps): PaperBr
     tx: Tx,
     o: PaperOrderRow,
     fill: { qty: string; price: string; amount: string },
-    volume: number,
+    volume: number | null,
     at: Date,
   ) {
     await repo.addFill(tx, { orderId: o.id, accountId: o.accountId, symbol: o.symbol, side: o.side, ...fill, at });
@@ -348,6 +348,23 @@ export function createPaperBroker({ db, market, now }: PaperBrokerDeps): PaperBr
         if (!OPEN_STATUSES.has(o.status)) return toBrokerOrder(o);
         return toBrokerOrder(await repo.updateOrder(tx, o.id, { status: 'canceled', updatedAt: now() }));
       });
+    },
+
+    async accountsToPoll() {
+      const quotes = await quotesOf(market, await repo.openInstruments());
+      const prices = [...quotes].map(([symbol, q]) => ({ symbol, bid: q.bid, ask: q.ask }));
+      const open = await repo.openOrdersNear(prices);
+      const due = new Set<string>();
+      const baselines: { id: number; from: number | null; to: number | null }[] = [];
+      for (const o of open) {
+        const quote = quotes.get(o.symbol);
+        if (!quote) continue;
+        const { fill, volume } = matchPaperOrder(o, quote, o.lastVolume);
+        if (fill) due.add(o.accountId);
+        else if (volume !== o.lastVolume) baselines.push({ id: o.id, from: o.lastVolume, to: volume });
+      }
+      await repo.setBaselines(baselines);
+      return due;
     },
 
     async orders(account, since) {
