@@ -1,12 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { TRADE_MSG, type QuotesResponse, type TradeLogsResponse, type TradesResponse } from '@drat/contracts';
+import type { Browser, Page } from 'playwright-core';
+import {
+  TRADE_MSG,
+  type DemoAccount,
+  type DemoTradesResponse,
+  type PublishAlertResponse,
+  type QuotesResponse,
+  type TradeLogsResponse,
+  type TradesResponse,
+} from '@drat/contracts';
 import { call, tokenOf } from './support/api';
 import { launch, newPage } from './support/browser';
 import { expectPath, signIn } from './support/journeys';
 import { createUser } from './support/users';
 
 const cents = (n: number) => Math.round(n * 100) / 100;
+/** A dashboard card's figure. */
+const card = async (page: Page, title: string) =>
+  (await page.locator('.ant-card').filter({ hasText: title }).locator('.ant-statistic-content').innerText()).trim();
 
 describe('smart trades: a basic smart trade from the drawer to COMPLETED', () => {
   let browser: Browser;
@@ -83,8 +94,82 @@ describe('smart trades: a basic smart trade from the drawer to COMPLETED', () =>
     const { data: log } = await call<TradeLogsResponse>(token, 'GET', `/logs/live-trades?trade_id=${trade.id}`);
     const text = log.map((l) => l.text).join('\n');
     expect(text).toMatch(/Trade submitted/);
-    expect(text).toMatch(/buy.*filled|filled.*buy/i);
-    expect(text).toMatch(/sold|target.*filled|filled.*target/i);
+    expect(text).toMatch(/Status PENDING → OPEN/);
+    expect(text).toMatch(/bought \d+ at/);
+    expect(text).toMatch(/Status OPEN → COMPLETED/);
+    await page.context().close();
+  });
+
+  it('from an alert card: Trade, adjust the levels and amounts, confirm; the demo trade goes PENDING → OPEN → COMPLETED and the dashboard shows the account after it', async () => {
+    const admin = await createUser({ isSuper: true, plans: [] });
+    const trader = await createUser({ plans: ['elite-monthly'] });
+    const adminToken = await tokenOf(admin);
+    const token = await tokenOf(trader);
+    const [quote] = (await call<QuotesResponse>(adminToken, 'GET', '/market/quotes?tickers=AAPL')).quotes;
+    const p = quote!.bid;
+    const { alert } = await call<PublishAlertResponse>(adminToken, 'POST', '/alerts/create/', {
+      alert_type: 'SWING-ALERTS',
+      ticker: 'AAPL',
+      rating: 4,
+      alert_price: cents(p),
+      buy_range_low: cents(p * 0.97),
+      buy_range_high: cents(p * 0.99),
+      target_range_low: cents(p * 1.05),
+      target_range_high: cents(p * 1.1),
+      stop_loss: cents(p * 0.9),
+    });
+
+    const page = await newPage(browser);
+    await signIn(page, trader.email, trader.password);
+    await expectPath(page, '/dashboard');
+    await page.goto('/alerts?category=STOCKS&type=SWING-ALERTS');
+    await page
+      .locator(`[data-testid="alert-card"][data-alert-id="${alert.id}"]`)
+      .getByRole('button', { name: /Trade$/ })
+      .click();
+    const drawer = page.getByRole('dialog', { name: 'Trade AAPL' });
+    // The trader buys now (over the ask) and takes profit at once (targets under the bid): the
+    // simulated market fills each order at its next look.
+    const [now] = (await call<QuotesResponse>(token, 'GET', '/market/quotes?tickers=AAPL')).quotes;
+    const levels = {
+      'Buy Range Low': cents(now!.ask * 1.04),
+      'Buy Range High': cents(now!.ask * 1.05),
+      'Target Range Low': cents(now!.bid * 0.8),
+      'Target Range High': cents(now!.bid * 0.85),
+      'Stop Loss': cents(now!.bid * 0.5),
+    };
+    for (const [label, value] of Object.entries(levels)) {
+      await drawer.getByLabel(label, { exact: true }).fill(String(value));
+    }
+    await drawer.getByLabel('Total Shares').fill('10');
+    await expect.poll(() => drawer.getByLabel('Shares at Buy Range Low').inputValue()).toBe('5');
+    await drawer.getByRole('button', { name: 'Trade', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Confirm your trade' }).getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText(TRADE_MSG.tradePlaced).waitFor();
+
+    const { data } = await call<DemoTradesResponse>(token, 'GET', '/demo-trading/trades');
+    expect(data.map((t) => [t.trade_type, t.alert_id])).toEqual([['ALERT', alert.id]]);
+    const id = data[0]!.id;
+    await page.goto('/smart-trades');
+    const row = page.locator(`tr[data-row-key="${id}"]`);
+    await row.waitFor();
+    // The row follows the trade over the socket, without a reload.
+    await expect.poll(async () => (await row.innerText()).includes('COMPLETED'), { timeout: 60_000 }).toBe(true);
+    const { data: log } = await call<TradeLogsResponse>(token, 'GET', `/logs/live-trades?trade_id=${id}`);
+    const told = log.map((l) => l.text).join('\n');
+    // The log tells the whole way: submitted (PENDING), bought (OPEN), sold (COMPLETED).
+    expect(told).toMatch(/Trade submitted/);
+    expect(told).toMatch(/Status PENDING → OPEN/);
+    expect(told).toMatch(/bought \d+ at/);
+    expect(told).toMatch(/sold \d+ at/);
+    expect(told).toMatch(/Status OPEN → COMPLETED/);
+
+    // The dashboard's demo cards show the account after the round trip (bought high, sold low).
+    const account = await call<DemoAccount>(token, 'GET', '/demo-trading');
+    expect(account.account_value).toBeLessThan(100_000);
+    await page.goto('/dashboard');
+    const shown = account.account_value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    await expect.poll(() => card(page, 'Portfolio Value')).toContain(shown);
     await page.context().close();
   });
 });
