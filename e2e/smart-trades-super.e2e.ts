@@ -18,8 +18,11 @@ const cents = (n: number) => Math.round(n * 100) / 100;
 
 /** Picks `option` in an antd select (the open dropdown is the last visible one). */
 async function choose(page: Page, select: Locator, option: string) {
+  const open = page.locator('.ant-select-dropdown:visible');
   await select.click();
-  await page.locator('.ant-select-dropdown:visible').last().getByTitle(option, { exact: true }).click();
+  await open.last().getByTitle(option, { exact: true }).click();
+  // The dropdown closes (its animation ends) before the next one opens.
+  await expect.poll(() => open.count()).toBe(0);
 }
 
 describe('smart trades: what super users do (advanced trades, templates, sharing)', () => {
@@ -122,12 +125,12 @@ describe('smart trades: what super users do (advanced trades, templates, sharing
       (t) => t.name === name,
     )!;
 
-    // A basic trade filled from the template: its prices are the template's for MSFT now.
-    await page.locator('.ant-segmented').getByText('Smart Trades', { exact: true }).click();
-    await page.getByRole('button', { name: 'Basic Smart Trade' }).click();
+    // Use it from its menu: the basic trade drawer opens with the template chosen; the symbol fills the prices.
+    await page.getByRole('button', { name: `Actions for template ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Use' }).click();
     const trade = page.getByRole('dialog', { name: 'Basic Smart Trade' });
     await trade.getByLabel('Symbol').fill('MSFT');
-    await choose(page, trade.getByLabel('Template'), name);
+    await trade.getByLabel('Buy Range Low', { exact: true }).click();
     await expect.poll(() => trade.getByLabel('Buy Range Low', { exact: true }).inputValue()).not.toBe('');
     const entries = await call<TradeEntriesResponse>(
       token,
@@ -140,11 +143,19 @@ describe('smart trades: what super users do (advanced trades, templates, sharing
     await trade.getByLabel('Total Shares').fill('2');
     await trade.getByRole('button', { name: 'Trade', exact: true }).click();
     await page.getByRole('dialog', { name: 'Confirm your trade' }).getByRole('button', { name: 'Confirm' }).click();
-    await page.getByText(TRADE_MSG.tradePlaced).waitFor();
+    await page
+      .getByText(TRADE_MSG.tradePlaced)
+      .waitFor()
+      .catch(async (err: unknown) => {
+        // What the page said instead (a toast, a field's message) makes the failure readable.
+        const said = await page.locator('.ant-message, .ant-form-item-explain-error').allInnerTexts();
+        throw new Error(`${String(err)}; the page said: ${said.join(' | ')}`);
+      });
     const [placed] = (await call<TradesResponse>(token, 'GET', '/livetrading/trades')).data;
     expect(placed).toMatchObject({ trade_type: 'SMT TEMPLATE', ticker: 'MSFT' });
 
     // Share it with the live trader, picked from the list.
+    await page.locator('.ant-segmented').getByText('Smart Trades', { exact: true }).click();
     const rowOf = page.locator(`tr[data-row-key="${placed!.id}"]`);
     await rowOf.getByRole('button', { name: `Share trade ${placed!.id}` }).click();
     const share = page.getByRole('dialog', { name: `Share trade ${placed!.id} (MSFT)` });

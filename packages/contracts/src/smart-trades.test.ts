@@ -1093,6 +1093,10 @@ describe('the operations', () => {
     ['planGroups', 'GET', '/payments/plans'],
     ['demoAccount', 'GET', '/demo-trading'],
     ['resetDemoAccount', 'POST', '/demo-trading/reset-demo-account/'],
+    // 1-core §7's brokerage accounts (the simulated one until a broker is authorized).
+    ['accounts', 'GET', '/livetrading/accounts'],
+    // Not in the spec: the Replay button of the trade drawers (issue 13, beyond the spec).
+    ['replayTrade', 'POST', '/livetrading/replay-trade/'],
   ];
 
   it('has each call of the spec with its method and path, and no other', () => {

@@ -46,6 +46,7 @@ import { useTradeDialogs } from './useTradeDialogs';
  */
 export function LiveTrades({ isSuper }: { isSuper: boolean }) {
   const [view, setView] = useState<View>('trades');
+  const [using, setUsing] = useState<number | null>(null);
   const views = (
     <Segmented<View>
       value={view}
@@ -66,7 +67,11 @@ export function LiveTrades({ isSuper }: { isSuper: boolean }) {
   if (view === 'templates')
     return (
       <Page views={views}>
-        <TemplatesPanel />
+        <TemplatesPanel onUse={(t) => setUsing(t.id)} />
+        <TradeDrawer
+          source={using === null ? null : { kind: 'custom', template: using }}
+          onClose={() => setUsing(null)}
+        />
       </Page>
     );
   return (

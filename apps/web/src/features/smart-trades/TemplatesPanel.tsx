@@ -53,9 +53,10 @@ export function TemplateDetailsModal({
   );
 }
 
-type MenuKey = 'details' | 'edit' | 'delete';
-/** A template's menu (§4 "Templates"; Use is the basic trade drawer's template picker). */
+type MenuKey = 'use' | 'details' | 'edit' | 'delete';
+/** A template's menu (§4 "Templates"): Use opens the basic trade drawer with it. */
 const MENU_ITEMS: { key: MenuKey; label: string; danger?: boolean }[] = [
+  { key: 'use', label: 'Use' },
   { key: 'details', label: 'View Details' },
   { key: 'edit', label: 'Edit' },
   { key: 'delete', label: 'Delete', danger: true },
@@ -63,12 +64,12 @@ const MENU_ITEMS: { key: MenuKey; label: string; danger?: boolean }[] = [
 
 /**
  * SMT Templates (2-trading §2.1, §4 "Templates", §6; super users): the templates with their five
- * percentages, each with a menu View Details, Edit and Delete (asked Yes / No), and 'Create SMT
+ * percentages, each with a menu Use, View Details, Edit and Delete (asked Yes / No), and 'Create SMT
  * Templates'. Changes read the list again, here and in the basic trade drawer's template picker
  * (the same query). Below tablet width the list shows the name and the menu; the percentages from
  * desktop width.
  */
-export function TemplatesPanel() {
+export function TemplatesPanel({ onUse }: { onUse: (template: TradeTemplateDto) => void }) {
   const phone = usePhone();
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
@@ -85,7 +86,8 @@ export function TemplatesPanel() {
   });
 
   const act = (t: TradeTemplateDto, key: MenuKey) => {
-    if (key === 'details') setViewing(t);
+    if (key === 'use') onUse(t);
+    else if (key === 'details') setViewing(t);
     else if (key === 'edit') setEditing(t);
     else
       modal.confirm({

@@ -65,14 +65,13 @@ export function TradeDrawer(props: { source: TradeSource | null; onClose: () => 
   return <TradeDrawerFor key={keyOf(props.source)} {...props} />;
 }
 
-const keyOf = (s: TradeSource | null) =>
-  s === null
-    ? 'closed'
-    : s.kind === 'alert'
-      ? `alert-${s.alert.id}`
-      : s.kind === 'trade'
-        ? `${s.as}-${s.trade.id}`
-        : 'custom';
+function keyOf(s: TradeSource | null): string {
+  if (s === null) return 'closed';
+  if (s.kind === 'alert') return `alert-${s.alert.id}`;
+  if (s.kind === 'trade') return `${s.as}-${s.trade.id}`;
+  if (s.kind === 'dione') return `dione-${s.levels.ticker}-${s.levels.buy_range_low}`;
+  return `custom-${s.template ?? ''}`;
+}
 
 function TradeDrawerFor({ source, onClose }: { source: TradeSource | null; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
@@ -85,7 +84,8 @@ function TradeDrawerFor({ source, onClose }: { source: TradeSource | null; onClo
   const [invalid, setInvalid] = useState(false);
   const [quote, setQuote] = useState<{ price: number; name: string } | null>(null);
   const [premiums, setPremiums] = useState<{ single?: number; one?: number; two?: number } | null>(null);
-  const [template, setTemplate] = useState<number | null>(null);
+  // A template chosen from its menu ('Use') fills the prices once the symbol is entered.
+  const [template, setTemplate] = useState<number | null>(source?.kind === 'custom' ? (source.template ?? null) : null);
   const narrow = typeof window !== 'undefined' && window.innerWidth < 500;
   const custom = source?.kind === 'custom';
 
@@ -161,6 +161,7 @@ function TradeDrawerFor({ source, onClose }: { source: TradeSource | null; onClo
     try {
       const r = await fetchStockPrice(ticker);
       setQuote(r.LivePrice === UNKNOWN_PRICE ? null : { price: r.LivePrice, name: r.Name });
+      if (template !== null && r.LivePrice !== UNKNOWN_PRICE) await applyTemplate(template);
     } catch {
       setQuote(null); // look-ups show nothing on failure (§7)
     }

@@ -24,7 +24,7 @@ import { tradeEstimate, type Estimate } from './tradeEstimates';
 export type TradeSource =
   | { kind: 'alert'; alert: AlertDto }
   | { kind: 'dione'; levels: DioneLevels }
-  | { kind: 'custom' }
+  | { kind: 'custom'; template?: number }
   | { kind: 'trade'; trade: SmartTradeDto; as: 'draft' | 'retrade' | 'copy' };
 
 /** A Dione result's levels for one term (1-core §3 "Dione result"). */
