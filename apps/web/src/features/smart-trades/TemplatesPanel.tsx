@@ -7,8 +7,16 @@ import { TEMPLATE_ENTRIES, type TemplateEntry, type TradeTemplateDto } from '@dr
 import { deleteTradeTemplate, fetchTradeTemplates } from '../../api/trading';
 import { formatDateTime } from '../../lib/format';
 import { TemplateDrawer } from './TemplateDrawer';
-import { entryLabel, parameterOf, parameterText, TEMPLATES_KEY } from './templateForm';
-import { TradeListHeader, usePhone } from './TradeListParts';
+import {
+  entryLabel,
+  parameterOf,
+  parameterText,
+  TEMPLATE_EXPORT_HEADER,
+  templateExportRows,
+  TEMPLATES_KEY,
+} from './templateForm';
+import { downloadSheet, sheetWorkbook } from './exportTrades';
+import { ExportButton, TradeListHeader, usePhone } from './TradeListParts';
 
 /** A template's entry in the table: its percentage, with the price it is based on under it. */
 function EntryCell({ template, entry }: { template: TradeTemplateDto; entry: TemplateEntry }) {
@@ -125,6 +133,15 @@ export function TemplatesPanel({ onUse }: { onUse: (template: TradeTemplateDto) 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <TradeListHeader title="SMT Templates">
+        <ExportButton
+          count={templates.data?.data.length ?? 0}
+          download={() =>
+            downloadSheet(
+              'smt-templates.xlsx',
+              sheetWorkbook('SMT Templates', TEMPLATE_EXPORT_HEADER, templateExportRows(templates.data?.data ?? [])),
+            )
+          }
+        />
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
           Create SMT Templates
         </Button>

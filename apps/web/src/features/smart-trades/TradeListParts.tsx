@@ -72,13 +72,14 @@ export function TradeTypeSelect(props: {
 }
 
 /** Export (2-trading §2.1): the list shown as a spreadsheet of Trade ID, Date, Symbol, Account and Status. */
-export function ExportTradesButton({ trades, filename }: { trades: readonly SmartTradeDto[]; filename: string }) {
+/** Export (2-trading §2.1): saves what `download` makes; off while there is nothing to save. */
+export function ExportButton({ count, download }: { count: number; download: () => Promise<void> }) {
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
   const save = async () => {
     setBusy(true);
     try {
-      await downloadTradesSheet(trades, filename);
+      await download();
     } catch (error) {
       void message.error(error instanceof Error ? error.message : String(error));
     } finally {
@@ -86,10 +87,14 @@ export function ExportTradesButton({ trades, filename }: { trades: readonly Smar
     }
   };
   return (
-    <Button icon={<DownloadOutlined />} loading={busy} disabled={trades.length === 0} onClick={() => void save()}>
+    <Button icon={<DownloadOutlined />} loading={busy} disabled={count === 0} onClick={() => void save()}>
       Export
     </Button>
   );
+}
+
+export function ExportTradesButton({ trades, filename }: { trades: readonly SmartTradeDto[]; filename: string }) {
+  return <ExportButton count={trades.length} download={() => downloadTradesSheet(trades, filename)} />;
 }
 
 export const statusColumn = <T extends { status: TradeStatus }>(): ColumnType<T> => ({

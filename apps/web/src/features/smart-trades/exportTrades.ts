@@ -22,18 +22,30 @@ export function exportFilename(list: 'live' | 'archived' | 'demo', type: TypeFil
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** The .xlsx file of the trades: a header row in bold, then their rows; exceljs is fetched only when someone exports. */
-export async function tradesWorkbook(trades: readonly Exported[]): Promise<ArrayBuffer> {
+/** An .xlsx file of one sheet: a header row in bold, then the rows; exceljs is fetched only when someone exports. */
+export async function sheetWorkbook(
+  sheetName: string,
+  header: readonly string[],
+  rows: readonly (string | number)[][],
+): Promise<ArrayBuffer> {
   const { Workbook } = await import('exceljs');
   const book = new Workbook();
-  const sheet = book.addWorksheet('Smart Trades');
-  sheet.columns = EXPORT_HEADER.map((header) => ({ header, width: header === 'Date' ? 22 : 14 }));
+  const sheet = book.addWorksheet(sheetName);
+  sheet.columns = header.map((title) => ({ header: title, width: /Date|updated/.test(title) ? 22 : 14 }));
   sheet.getRow(1).font = { bold: true };
-  sheet.addRows(exportRows(trades));
+  sheet.addRows(rows.map((r) => [...r]));
   return book.xlsx.writeBuffer();
 }
 
-/** Saves the trades as `filename` (.xlsx). */
-export async function downloadTradesSheet(trades: readonly Exported[], filename: string): Promise<void> {
-  downloadBlob(new Blob([await tradesWorkbook(trades)], { type: XLSX_TYPE }), filename);
+/** The .xlsx file of the trades (2-trading §2.1 "Export"). */
+export const tradesWorkbook = (trades: readonly Exported[]) =>
+  sheetWorkbook('Smart Trades', EXPORT_HEADER, exportRows(trades));
+
+/** Saves one sheet as `filename` (.xlsx). */
+export async function downloadSheet(filename: string, workbook: Promise<ArrayBuffer>): Promise<void> {
+  downloadBlob(new Blob([await workbook], { type: XLSX_TYPE }), filename);
 }
+
+/** Saves the trades as `filename` (.xlsx). */
+export const downloadTradesSheet = (trades: readonly Exported[], filename: string) =>
+  downloadSheet(filename, tradesWorkbook(trades));

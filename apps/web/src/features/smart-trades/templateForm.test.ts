@@ -5,7 +5,9 @@ import {
   entryLabel,
   parameterText,
   percentMaxOf,
+  TEMPLATE_EXPORT_HEADER,
   templateDraftOf,
+  templateExportRows,
   templateFieldMessage,
   templateFormValues,
   type TemplateFormValues,
@@ -126,5 +128,33 @@ describe('a template in words', () => {
   it('says a percentage below or above its basis', () => {
     expect(parameterText(stored.trade_template_parameters[0]!)).toBe('10% below Bid Price');
     expect(parameterText(stored.trade_template_parameters[3]!)).toBe('20% above Last Price');
+  });
+});
+
+describe("the SMT Template export (2-trading §2.1: Export type 'SMT Template')", () => {
+  it("one row per template: name, creator, last change and each entry's percentage and basis", () => {
+    const t = {
+      id: 1,
+      name: 'Five and ten',
+      created_by: 'admin@drat.local',
+      date_created: '2026-11-24T15:00:00.000Z',
+      last_updated: '2026-11-24T15:00:00.000Z',
+      trade_template_parameters: [
+        { id: 1, entry_name: 'BUY RANGE LOW', percentage: 10, percentage_type: 'LESS', based_on: 'Last Price' },
+        { id: 2, entry_name: 'STOP LOSS', percentage: 20, percentage_type: 'LESS', based_on: 'Bid Price' },
+      ],
+    } as TradeTemplateDto;
+    const [row] = templateExportRows([t]);
+    expect(TEMPLATE_EXPORT_HEADER.slice(0, 5)).toEqual([
+      'Name',
+      'Created by',
+      'Last updated',
+      'Buy Range Low %',
+      'Buy Range Low based on',
+    ]);
+    expect(row!.slice(0, 2)).toEqual(['Five and ten', 'admin@drat.local']);
+    expect(row!.slice(3, 5)).toEqual([10, 'Last Price']);
+    expect(row!.slice(-2)).toEqual([20, 'Bid Price']);
+    expect(row!.slice(5, 7)).toEqual(['', '']); // no Buy Range High parameter
   });
 });

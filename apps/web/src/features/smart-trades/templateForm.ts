@@ -10,6 +10,7 @@ import {
   type TradeTemplateBody,
   type TradeTemplateDto,
 } from '@drat/contracts';
+import { formatDateTime } from '../../lib/format';
 
 /**
  * The template drawer's form (2-trading §3 "Trade template", §4 "Templates", §5.6) as pure
@@ -124,4 +125,25 @@ export function templateFieldMessage(values: TemplateFormValues, field: Template
   if (check.ok) return null;
   const id = JSON.stringify(field);
   return check.errors.find((e) => JSON.stringify(e.name) === id)?.errors[0] ?? null;
+}
+
+/** The SMT Template export's columns (2-trading §2.1: Export type 'SMT Template', super users). */
+export const TEMPLATE_EXPORT_HEADER = [
+  'Name',
+  'Created by',
+  'Last updated',
+  ...TEMPLATE_ENTRIES.flatMap((e) => [`${entryLabel(e)} %`, `${entryLabel(e)} based on`]),
+];
+
+/** One row per template: its name, creator, last change and each entry's percentage and basis. */
+export function templateExportRows(templates: readonly TradeTemplateDto[]): (string | number)[][] {
+  return templates.map((t) => [
+    t.name,
+    t.created_by,
+    formatDateTime(t.last_updated),
+    ...TEMPLATE_ENTRIES.flatMap((e): (string | number)[] => {
+      const p = parameterOf(t, e);
+      return p ? [p.percentage, p.based_on] : ['', ''];
+    }),
+  ]);
 }
