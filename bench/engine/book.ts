@@ -10,7 +10,10 @@
  * from the same run, steps every trade of each quoted ticker without the book (measured on a
  * slice of a batch and scaled up). Prints figures; never fails on time.
  *
- * BENCH_TRADES (100000), BENCH_TICKERS (2000), BENCH_QUOTES (10000), BENCH_BATCHES (20).
+ * BENCH_TRADES (100000), BENCH_TICKERS (2000), BENCH_QUOTES (10000), BENCH_WARMUP (5), BENCH_BATCHES (20).
+ *
+ * The first batches are printed apart (warm-up): the JIT is still compiling, and the simulated
+ * prices keep making new highs that move every trail (a live market's steady state makes few).
  */
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -28,6 +31,7 @@ const TRADES = Number(process.env.BENCH_TRADES ?? 100_000);
 const TICKERS = Number(process.env.BENCH_TICKERS ?? 2_000);
 const QUOTES = Number(process.env.BENCH_QUOTES ?? 10_000);
 const BATCHES = Number(process.env.BENCH_BATCHES ?? 20);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
 const TARGET_MS = 100;
 const T0 = Date.UTC(2026, 10, 24, 15, 0);
 
@@ -134,7 +138,8 @@ function main() {
   const times: number[] = [];
   let stepped = 0;
   let intents = 0;
-  for (let b = 0; b < BATCHES; b++) {
+  const warmup: number[] = [];
+  for (let b = 0; b < WARMUP + BATCHES; b++) {
     const quotes = batch(QUOTES, T0 + (b + 2) * 1_000);
     const start = performance.now();
     // As the runner does: each quote in turn, stepping the trades it concerns.
@@ -147,7 +152,11 @@ function main() {
         intents += r.intents.length;
       }
     }
-    times.push(performance.now() - start);
+    (b < WARMUP ? warmup : times).push(performance.now() - start);
+    if (b === WARMUP - 1) {
+      stepped = 0;
+      intents = 0;
+    }
   }
   times.sort((a, b) => a - b);
   const p50 = times[Math.floor(times.length / 2)]!;
@@ -159,9 +168,12 @@ function main() {
     `setup: ${TRADES.toLocaleString('en-US')} trades on ${TICKERS} tickers built and booked in ${setupMs.toFixed(0)} ms`,
   );
   console.log('');
-  console.log(`batches of ${QUOTES.toLocaleString('en-US')} quotes (${BATCHES} batches):`);
   console.log(
-    `  per batch   p50 ${p50.toFixed(1)} ms   p90 ${p90.toFixed(1)} ms   max ${max.toFixed(1)} ms (the first batch sets every trail's peak)   target < ${TARGET_MS} ms at p50: ${p50 < TARGET_MS ? 'meets' : 'misses'}`,
+    `warm-up: ${WARMUP} batches of ${QUOTES.toLocaleString('en-US')} quotes took ${warmup.map((t) => t.toFixed(0)).join(', ')} ms (the first sets every trail's peak)`,
+  );
+  console.log(`batches of ${QUOTES.toLocaleString('en-US')} quotes after the warm-up (${BATCHES} batches):`);
+  console.log(
+    `  per batch   p50 ${p50.toFixed(1)} ms   p90 ${p90.toFixed(1)} ms   max ${max.toFixed(1)} ms   target < ${TARGET_MS} ms per batch: ${max < TARGET_MS ? 'meets' : p50 < TARGET_MS ? 'meets at p50, not every batch' : 'misses'}`,
   );
   console.log(
     `  stepped     ${(stepped / BATCHES).toFixed(0)} trades per batch, ${(intents / BATCHES).toFixed(0)} intents per batch`,
