@@ -4,11 +4,10 @@ import {
   TRADE_MSG,
   type DemoTradeReply,
   type DemoTradesResponse,
-  type PublishAlertResponse,
   type QuotesResponse,
   type TradeDetailResponse,
 } from '@drat/contracts';
-import { call, tokenOf } from './support/api';
+import { call, publishAlertAt, tokenOf } from './support/api';
 import { launch, newPage } from './support/browser';
 import { expectPath, signIn } from './support/journeys';
 import { createUser } from './support/users';
@@ -85,18 +84,12 @@ describe('smart trades: the demo trade list', () => {
     const trader = await createUser({ plans: ['elite-monthly'] });
     const adminToken = await tokenOf(admin);
     const token = await tokenOf(trader);
-    const [quote] = (await call<QuotesResponse>(adminToken, 'GET', '/market/quotes?tickers=AMD')).quotes;
-    const p = quote!.bid;
-    const { alert } = await call<PublishAlertResponse>(adminToken, 'POST', '/alerts/create/', {
-      alert_type: 'SWING-ALERTS',
-      ticker: 'AMD',
-      rating: 3,
-      alert_price: cents(p),
-      buy_range_low: cents(p * 0.9),
-      buy_range_high: cents(p * 0.95),
-      target_range_low: cents(p * 1.1),
-      target_range_high: cents(p * 1.2),
-      stop_loss: cents(p * 0.8),
+    const { alert, bid: p } = await publishAlertAt(adminToken, 'AMD', {
+      buyLow: 0.9,
+      buyHigh: 0.95,
+      targetLow: 1.1,
+      targetHigh: 1.2,
+      stop: 0.8,
     });
 
     const page = await newPage(browser);

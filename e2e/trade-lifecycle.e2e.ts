@@ -4,12 +4,11 @@ import {
   TRADE_MSG,
   type DemoAccount,
   type DemoTradesResponse,
-  type PublishAlertResponse,
   type QuotesResponse,
   type TradeLogsResponse,
   type TradesResponse,
 } from '@drat/contracts';
-import { call, tokenOf } from './support/api';
+import { call, publishAlertAt, tokenOf } from './support/api';
 import { launch, newPage } from './support/browser';
 import { expectPath, signIn } from './support/journeys';
 import { createUser } from './support/users';
@@ -105,18 +104,12 @@ describe('smart trades: a basic smart trade from the drawer to COMPLETED', () =>
     const trader = await createUser({ plans: ['elite-monthly'] });
     const adminToken = await tokenOf(admin);
     const token = await tokenOf(trader);
-    const [quote] = (await call<QuotesResponse>(adminToken, 'GET', '/market/quotes?tickers=AAPL')).quotes;
-    const p = quote!.bid;
-    const { alert } = await call<PublishAlertResponse>(adminToken, 'POST', '/alerts/create/', {
-      alert_type: 'SWING-ALERTS',
-      ticker: 'AAPL',
-      rating: 4,
-      alert_price: cents(p),
-      buy_range_low: cents(p * 0.97),
-      buy_range_high: cents(p * 0.99),
-      target_range_low: cents(p * 1.05),
-      target_range_high: cents(p * 1.1),
-      stop_loss: cents(p * 0.9),
+    const { alert } = await publishAlertAt(adminToken, 'AAPL', {
+      buyLow: 0.97,
+      buyHigh: 0.99,
+      targetLow: 1.05,
+      targetHigh: 1.1,
+      stop: 0.9,
     });
 
     const page = await newPage(browser);

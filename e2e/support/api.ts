@@ -2,6 +2,7 @@
  * The product's API as a journey calls it beside the browser: to set the scene (publish an alert,
  * place a trade) or to read what the page should show.
  */
+import type { PublishAlertResponse, QuotesResponse } from '@drat/contracts';
 import { baseURL } from './browser';
 import type { E2eUser } from './users';
 
@@ -26,4 +27,31 @@ export async function tokenOf(user: E2eUser): Promise<string> {
   });
   const { user_data } = (await res.json()) as { user_data: { token: string } };
   return user_data.token;
+}
+
+const cents = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * Publishes a SWING-ALERTS alert on `ticker` as the super user holding `adminToken`, its levels as
+ * fractions of the bid now (buy range, targets, stop); answers the alert and the bid it used.
+ */
+export async function publishAlertAt(
+  adminToken: string,
+  ticker: string,
+  levels: { buyLow: number; buyHigh: number; targetLow: number; targetHigh: number; stop: number },
+): Promise<{ alert: PublishAlertResponse['alert']; bid: number }> {
+  const [quote] = (await call<QuotesResponse>(adminToken, 'GET', `/market/quotes?tickers=${ticker}`)).quotes;
+  const bid = quote!.bid;
+  const { alert } = await call<PublishAlertResponse>(adminToken, 'POST', '/alerts/create/', {
+    alert_type: 'SWING-ALERTS',
+    ticker,
+    rating: 3,
+    alert_price: cents(bid),
+    buy_range_low: cents(bid * levels.buyLow),
+    buy_range_high: cents(bid * levels.buyHigh),
+    target_range_low: cents(bid * levels.targetLow),
+    target_range_high: cents(bid * levels.targetHigh),
+    stop_loss: cents(bid * levels.stop),
+  });
+  return { alert, bid };
 }

@@ -9,6 +9,7 @@
  * failures are ProviderError too; TIMEOUT, NETWORK and UPSTREAM may pass. An order call that timed
  * out may have been accepted: the caller asks `findOrder(account, tag)` before sending it again.
  */
+import type { RoundTrip } from '@drat/engine';
 
 export type BrokerOrderStatus = 'open' | 'partially_filled' | 'filled' | 'canceled' | 'rejected' | 'expired';
 
@@ -74,16 +75,8 @@ export interface BrokerPosition {
   openedAt: string;
 }
 
-export interface ClosedPosition {
-  symbol: string;
-  qty: string;
-  cost: string;
-  proceeds: string;
-  gainLoss: string;
-  gainLossPercent: string;
-  openedAt: string;
-  closedAt: string;
-}
+/** A closed position: the engine's round trip (packages/engine/src/paper/ledger.ts), as a broker reports it. */
+export type ClosedPosition = RoundTrip;
 
 export interface Broker {
   /** 'paper', 'tradier' … as stored with each trade. */

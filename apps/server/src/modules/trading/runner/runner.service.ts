@@ -54,6 +54,7 @@ export interface Technicals {
 
 /** How long an indicator value is used before it is computed again (a bar of the smallest interval). */
 const INDICATOR_TTL_MS = 60_000;
+const INDICATOR_CACHE_MAX = 10_000;
 
 export interface RunnerDeps {
   repo: RunnerRepo;
@@ -320,6 +321,8 @@ export function createTradeRunner(deps: RunnerDeps) {
         log.debug({ err, ticker, key }, 'indicator value not available');
       }
     }
+    // Values of rows that ended are never read again: the cache starts over rather than grow.
+    if (indicatorCache.size >= INDICATOR_CACHE_MAX) indicatorCache.clear();
     indicatorCache.set(`${ticker}|${key}`, { value, at });
     return value;
   }

@@ -8,6 +8,7 @@
 import {
   TRADE_MSG,
   conditionRowIssues,
+  priceOrderIssues,
   trailingIssues,
   type ConditionsEditBody,
   type OrderEditBody,
@@ -18,7 +19,6 @@ import {
 import { isDeepStrictEqual } from 'node:util';
 import {
   dec,
-  toNumber,
   toText,
   type ConditionRow,
   type EngineTrade,
@@ -29,8 +29,8 @@ import {
 import { DomainError } from '../../../core/errors';
 import type { Principal } from '../../auth';
 import { engineConditions } from './condition-input';
-import { mergedPriceIssues, tradeIdOf, type Mode, type TradePlacing } from './placing';
-import { tradeDto } from './trade.dto';
+import { tradeIdOf, type Mode, type TradePlacing } from './placing';
+import { numberOf, tradeDto } from './trade.dto';
 import type { TradeRow } from './trades.repo';
 
 /** The alert area's look-up of an alert a trade was made from (soft-deleted ones too). */
@@ -44,7 +44,10 @@ export interface TradeEditDeps {
   alerts: AlertLookup;
 }
 
-const text = (v: string | null | undefined) => (v === null || v === undefined ? undefined : toNumber(v));
+const text = (v: string | null | undefined) => numberOf(v) ?? undefined;
+/** The entries of `o` that are given (neither undefined nor null). */
+const given = <T extends object>(o: T): Partial<T> =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null)) as Partial<T>;
 /** A basic trade's range by its spec name (a range of 0 shares is not made, so the index may differ). */
 const rangeNamed = (s: EngineTrade, label: 'buy_range_1' | 'buy_range_2'): RangeState | undefined =>
   s.ranges.find((r) => r.label === label);
@@ -81,7 +84,7 @@ export function createTradeEditService({ placing, alerts }: TradeEditDeps) {
         target_range_high: text(r1?.targetPrice),
         stop_loss: text(s.stopLoss),
       };
-      const issues = mergedPriceIssues(current, { ...change, stop_loss: body.stop_loss ?? undefined });
+      const issues = priceOrderIssues({ ...current, ...given({ ...change, stop_loss: body.stop_loss }) });
       if (!basic && body.stop_loss !== undefined && body.stop_loss !== null) {
         const stop = body.stop_loss;
         if (s.ranges.some((r) => dec(r.buyPrice).lte(stop) || dec(r.targetPrice).lte(stop))) {
@@ -97,18 +100,15 @@ export function createTradeEditService({ placing, alerts }: TradeEditDeps) {
       if (issues.length > 0) throw DomainError.fields(issues);
 
       const edit: TradeEdit = {};
-      const ranges: NonNullable<TradeEdit['ranges']> = [];
+      // Range 1 buys at buy range low and sells at target range high; range 2 the other two.
       const price = (v: number | undefined) => (v === undefined ? undefined : toText(dec(v)));
-      if (r1 && (change.buy_range_low !== undefined || change.target_range_high !== undefined)) {
-        ranges.push({ id: r1.id, buyPrice: price(change.buy_range_low), targetPrice: price(change.target_range_high) });
-      }
-      if (r2 && (change.buy_range_high !== undefined || change.target_range_low !== undefined)) {
-        ranges.push({ id: r2.id, buyPrice: price(change.buy_range_high), targetPrice: price(change.target_range_low) });
-      }
-      if (ranges.length > 0)
-        edit.ranges = ranges.map(
-          (r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined)) as typeof r,
-        );
+      const ranges = [
+        { r: r1, buyPrice: price(change.buy_range_low), targetPrice: price(change.target_range_high) },
+        { r: r2, buyPrice: price(change.buy_range_high), targetPrice: price(change.target_range_low) },
+      ].flatMap(({ r, ...prices }) =>
+        r && (prices.buyPrice ?? prices.targetPrice) ? [{ id: r.id, ...given(prices) }] : [],
+      );
+      if (ranges.length > 0) edit.ranges = ranges;
       if (body.stop_loss !== undefined && body.stop_loss !== null) edit.stopLoss = toText(dec(body.stop_loss));
       if (s.trailing !== null) {
         const trailing: TrailingSpec = {
@@ -118,12 +118,11 @@ export function createTradeEditService({ placing, alerts }: TradeEditDeps) {
         };
         edit.trailing = trailing;
       }
-      const input = { ...row.input };
-      for (const [k, v] of Object.entries({ ...change, stop_loss: body.stop_loss, ...trailingNow })) {
-        if (v !== undefined && v !== null) input[k] = v;
-      }
       const notes = body.trade_notes ?? undefined;
-      if (notes !== undefined) input.trade_notes = notes;
+      const input = {
+        ...row.input,
+        ...given({ ...change, stop_loss: body.stop_loss, ...trailingNow, trade_notes: notes }),
+      };
       return reply(await placing.edit(principal, row.id, edit, { input, ...(notes !== undefined ? { notes } : {}) }));
     },
 

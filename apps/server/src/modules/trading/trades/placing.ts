@@ -4,13 +4,7 @@
  * submitted in one transaction), saving and deleting drafts, the trader's edits (the engine's edit
  * event, refused in the engine's words when a side is locked) and cancelling (its cancel event).
  */
-import {
-  TRADE_MSG,
-  cancelByInFuture,
-  priceOrderIssues,
-  type AdvancedTradeBody,
-  type BasicTradeBody,
-} from '@drat/contracts';
+import { TRADE_MSG, cancelByInFuture, type AdvancedTradeBody, type BasicTradeBody } from '@drat/contracts';
 import { newTrade, type EngineTrade, type TradeEdit, type TradeInput } from '@drat/engine';
 import { DomainError } from '../../../core/errors';
 import type { MarketDataProvider } from '../../../providers/market/interface';
@@ -173,13 +167,3 @@ export function createTradePlacing({ repo, runner, market, now }: PlacingDeps) {
   };
 }
 export type TradePlacing = ReturnType<typeof createTradePlacing>;
-
-/** The basic prices of a trade merged with an edit, for the contracts' order rules (priceOrderIssues). */
-export function mergedPriceIssues(
-  current: Parameters<typeof priceOrderIssues>[0],
-  change: Parameters<typeof priceOrderIssues>[0],
-) {
-  const merged = { ...current };
-  for (const [k, v] of Object.entries(change)) if (v !== undefined && v !== null) Object.assign(merged, { [k]: v });
-  return priceOrderIssues(merged);
-}

@@ -4,7 +4,13 @@
  * options strategy's legs), range 1 at buy range low selling at target range high, range 2 at buy
  * range high selling at target range low, extra ranges after them, the stop, trailing and deadline.
  */
-import { TRADE_MSG, cancelByInstant, type AdvancedTradeBody, type BasicTradeBody } from '@drat/contracts';
+import {
+  TRADE_MSG,
+  cancelByInstant,
+  type AdvancedTradeBody,
+  type BasicTradeBody,
+  type ExtraRangeInput,
+} from '@drat/contracts';
 import {
   basicRanges,
   equity,
@@ -67,15 +73,34 @@ export function basicTradeInput(body: BasicTradeBody, at: number): TradeInput {
       amountLow: body.amount_buy_range_low,
       amountHigh: body.amount_buy_range_high,
     }),
-    ...body.extra_ranges.map((r, i) => ({
-      instrument,
-      buyPrice: r.buy_range,
-      buyQty: r.buy_range_quantity,
-      targetPrice: r.target_range,
-      sellQty: r.target_range_quantity,
-      label: `Range ${i + 3}`,
-    })),
+    ...body.extra_ranges.map((r, i) => extraRange(r, instrument, i + 3)),
   ];
+  return tradeInput(body, ranges, at);
+}
+
+/** An extra range (§3 "Range") as the engine's: its own buy and sell quantities, labelled 'Range N'. */
+function extraRange(
+  r: Pick<ExtraRangeInput, 'buy_range' | 'buy_range_quantity' | 'target_range' | 'target_range_quantity'>,
+  instrument: TradeInstrument,
+  n: number,
+): RangeInput {
+  return {
+    instrument,
+    buyPrice: r.buy_range,
+    buyQty: r.buy_range_quantity,
+    targetPrice: r.target_range,
+    sellQty: r.target_range_quantity,
+    label: `Range ${n}`,
+  };
+}
+
+/** What every trade's input has besides its ranges: the stop, the trailing and the cancel-by time. */
+function tradeInput(
+  body: BasicTradeBody | AdvancedTradeBody,
+  ranges: RangeInput[],
+  at: number,
+  conditions?: TradeInput['conditions'],
+): TradeInput {
   return {
     id: '0',
     ticker: body.ticker,
@@ -83,6 +108,7 @@ export function basicTradeInput(body: BasicTradeBody, at: number): TradeInput {
     stopLoss: body.stop_loss,
     trailing: trailingOf(body),
     cancelUnfilledAt: deadlineOf(body),
+    ...(conditions ? { conditions } : {}),
     at,
   };
 }
@@ -103,23 +129,7 @@ export function advancedInstrumentOf(body: AdvancedTradeBody, i: number): TradeI
 
 /** The engine's input for an advanced trade: range N is extra_ranges[N-1], with its condition rows. */
 export function advancedTradeInput(body: AdvancedTradeBody, at: number): TradeInput {
-  const ranges: RangeInput[] = body.extra_ranges.map((r, i) => ({
-    instrument: advancedInstrumentOf(body, i),
-    buyPrice: r.buy_range,
-    buyQty: r.buy_range_quantity,
-    targetPrice: r.target_range,
-    sellQty: r.target_range_quantity,
-    label: `Range ${i + 1}`,
-  }));
+  const ranges = body.extra_ranges.map((r, i) => extraRange(r, advancedInstrumentOf(body, i), i + 1));
   const rangeIds = ranges.map((_, i) => `R${i + 1}`);
-  return {
-    id: '0',
-    ticker: body.ticker,
-    ranges,
-    stopLoss: body.stop_loss,
-    trailing: trailingOf(body),
-    cancelUnfilledAt: deadlineOf(body),
-    conditions: engineConditions(body.ticker, body.conditions, rangeIds),
-    at,
-  };
+  return tradeInput(body, ranges, at, engineConditions(body.ticker, body.conditions, rangeIds));
 }

@@ -14,7 +14,9 @@ import {
 import { dec, rangeProfitLoss, toNumber, type EngineTrade, type RangeState } from '@drat/engine';
 import type { TradeRow } from './trades.repo';
 
-const num = (v: string | null | undefined): number | null => (v === null || v === undefined ? null : toNumber(v));
+/** A decimal text as a number for the API, or null. */
+export const numberOf = (v: string | null | undefined): number | null =>
+  v === null || v === undefined ? null : toNumber(v);
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /** Entry and exit of a range: dates, average prices, quantities and amounts, and its realised P/L. */
@@ -22,15 +24,15 @@ function executionOf(r: RangeState): RangeExecution {
   const pl = rangeProfitLoss(r);
   return {
     entry_date: iso(pl.entry.date),
-    entry_price: num(pl.entry.price),
+    entry_price: numberOf(pl.entry.price),
     entry_quantity: toNumber(pl.entry.quantity),
     entry_cost: toNumber(pl.entry.amount),
     exit_date: iso(pl.exit.date),
-    exit_price: num(pl.exit.price),
+    exit_price: numberOf(pl.exit.price),
     exit_quantity: toNumber(pl.exit.quantity),
     exit_cost: toNumber(pl.exit.amount),
     profit_loss: toNumber(pl.profit_loss),
-    profit_loss_percent: num(pl.profit_loss_percent),
+    profit_loss_percent: numberOf(pl.profit_loss_percent),
   };
 }
 
@@ -88,17 +90,17 @@ export function tradeDto(row: TradeRow): SmartTradeDto {
     archived: row.archived,
     completed: row.status === 'COMPLETED',
     alert_id: row.alertId,
-    buy_range_1: num(r1?.buyPrice),
-    buy_range_2: num(r2?.buyPrice),
-    buy_range_1_stocks: num(r1?.buyQty),
-    buy_range_2_stocks: num(r2?.buyQty),
-    target_range_low: num(r2?.targetPrice),
-    target_range_high: num(r1?.targetPrice),
-    stop_loss: num(s.stopLoss),
+    buy_range_1: numberOf(r1?.buyPrice),
+    buy_range_2: numberOf(r2?.buyPrice),
+    buy_range_1_stocks: numberOf(r1?.buyQty),
+    buy_range_2_stocks: numberOf(r2?.buyQty),
+    target_range_low: numberOf(r2?.targetPrice),
+    target_range_high: numberOf(r1?.targetPrice),
+    stop_loss: numberOf(s.stopLoss),
     set_trailing_profit: s.trailing !== null,
-    trailing_profit: num(s.trailing?.percent) ?? number(input, 'trailing_profit') ?? 0,
-    new_trailing_profit: num(s.trailing?.newPercent) ?? number(input, 'new_trailing_profit') ?? 0,
-    trigger_percent: num(s.trailing?.triggerPercent) ?? number(input, 'trigger_percent') ?? 40,
+    trailing_profit: numberOf(s.trailing?.percent) ?? number(input, 'trailing_profit') ?? 0,
+    new_trailing_profit: numberOf(s.trailing?.newPercent) ?? number(input, 'new_trailing_profit') ?? 0,
+    trigger_percent: numberOf(s.trailing?.triggerPercent) ?? number(input, 'trigger_percent') ?? 40,
     trade_notes: row.notes,
     strategy,
     singleStrike: number(input, 'singleStrike'),

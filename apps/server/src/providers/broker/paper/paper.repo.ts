@@ -112,8 +112,8 @@ export function paperRepo(db: Db) {
      */
     async openOrdersNear(prices: { symbol: string; bid: string; ask: string }[]): Promise<PaperOrderRow[]> {
       if (prices.length === 0) return [];
-      const list = (values: string[]) => `{${values.map((v) => `"${v.replace(/["\\]/g, '')}"`).join(',')}}`;
-      const quoted = sql`unnest(${list(prices.map((p) => p.symbol))}::text[], ${list(prices.map((p) => p.bid))}::numeric[], ${list(prices.map((p) => p.ask))}::numeric[]) as q(symbol, bid, ask)`;
+      const column = (key: 'symbol' | 'bid' | 'ask') => sql.param(prices.map((p) => p[key]));
+      const quoted = sql`unnest(${column('symbol')}::text[], ${column('bid')}::numeric[], ${column('ask')}::numeric[]) as q(symbol, bid, ask)`;
       const rows = await db
         .select({ o: paperOrders })
         .from(paperOrders)
@@ -141,9 +141,9 @@ export function paperRepo(db: Db) {
       await db.execute(sql`
         update paper_orders p set last_volume = v.to_volume
           from unnest(
-            ${`{${rows.map((r) => r.id).join(',')}}`}::int[],
-            ${`{${rows.map((r) => r.from ?? 'NULL').join(',')}}`}::bigint[],
-            ${`{${rows.map((r) => r.to ?? 'NULL').join(',')}}`}::bigint[]
+            ${sql.param(rows.map((r) => r.id))}::int[],
+            ${sql.param(rows.map((r) => r.from))}::bigint[],
+            ${sql.param(rows.map((r) => r.to))}::bigint[]
           ) as v(id, from_volume, to_volume)
          where p.id = v.id
            and p.status in ('open', 'partially_filled')
