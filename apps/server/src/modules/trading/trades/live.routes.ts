@@ -6,12 +6,15 @@ import type { LiveTradingService } from './live.service';
 
 /** Live smart trades (SMART_TRADES_API): live traders and super users, each on their own trades. */
 export const liveTradingRoutes: FastifyPluginAsyncZod<{ live: LiveTradingService }> = async (app, { live }) => {
+  // A demo trader is refused before the body is checked (403, not the body's 400s).
+  app.addHook('onRequest', async (req) => live.assertLive(principalOf(req)));
   app.route({ ...routeOf(API.accounts), handler: (req) => live.accounts(principalOf(req)) });
   app.route({ ...routeOf(API.trades), handler: (req) => live.trades(principalOf(req)) });
   app.route({ ...routeOf(API.archivedTrades), handler: (req) => live.archivedTrades(principalOf(req)) });
   app.route({ ...routeOf(API.createTrade), handler: (req) => live.createTrade(principalOf(req), req.body) });
   app.route({
     ...routeOf(API.createAdvancedTrade),
+    onRequest: async (req) => live.assertSuper(principalOf(req)),
     handler: (req) => live.createAdvancedTrade(principalOf(req), req.body),
   });
   app.route({ ...routeOf(API.draftTrade), handler: (req) => live.saveDraft(principalOf(req), req.body) });

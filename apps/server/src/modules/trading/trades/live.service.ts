@@ -70,6 +70,10 @@ export function createLiveTradingService({ repo, placing, paper }: LiveTradingDe
   }
 
   return {
+    /** Who may call at all, asked before a body is read: a refusal comes before the body's mistakes. */
+    assertLive,
+    assertSuper,
+
     /** GET /livetrading/accounts: the simulated brokerage account, connected, until a broker is authorized. */
     async accounts(principal: Principal): Promise<LiveAccountsResponse> {
       assertLive(principal);

@@ -87,6 +87,19 @@ describe('who may call the draft, advanced and edit calls', () => {
     expect(await stored(demo.id)).toEqual([]);
   });
 
+  it('a refusal comes before the body is checked: 403 for a demo trader or a live trader, even with a bad body', async () => {
+    const demo = await signedIn({ plans: ['stocks-monthly'] });
+    const live = await signedIn({ isLiveTrader: true });
+    const bad = { ticker: 'MSFT' };
+    expect((await t.post('/livetrading/create-trade/', bad, { token: demo.token })).json().detail).toBe(
+      MSG.liveTraderDenied,
+    );
+    const advanced = await t.post('/livetrading/create-advanced-trade/', bad, { token: live.token });
+    expect([advanced.statusCode, advanced.json().detail]).toEqual([403, TRADE_MSG.advancedOnlySuper]);
+    const conditions = await t.post('/livetrading/trades/conditions/edit/', bad, { token: live.token });
+    expect([conditions.statusCode, conditions.json().detail]).toEqual([403, TRADE_MSG.conditionsOnlySuper]);
+  });
+
   it('a live trader may not place or save an advanced trade: 403, nothing stored', async () => {
     const live = await signedIn({ isLiveTrader: true });
     for (const url of ['/livetrading/create-advanced-trade/', '/livetrading/draft-trade/']) {
