@@ -34,7 +34,7 @@ export function toNumber(value: DecimalInput): number {
 
 /** The text a `numeric` column takes: plain digits, no exponent. */
 export function toText(value: DecimalInput): string {
-  return dec(value).toFixed();
+  return typeof value === 'object' ? value.toFixed() : dec(value).toFixed();
 }
 
 /** `part` as a percent of `whole`, rounded to `places`; null when `whole` is zero. */

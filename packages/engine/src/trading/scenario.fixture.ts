@@ -55,6 +55,15 @@ export function advancedTrade(ranges: RangeInput[], rest: Partial<TradeInput> = 
 }
 
 /** A trade driven through events, remembering every intent and log line. */
+/** Freezes a value and everything in it (the engine promises never to change its input). */
+export function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
 export class Scenario {
   trade: EngineTrade;
   intents: Intent[] = [];
@@ -67,9 +76,10 @@ export class Scenario {
     this.trade = trade;
   }
 
+  /** Steps the trade; the trade given is frozen, so a step that changed its input would throw. */
   send(event: TradeEvent): this {
     this.at = Math.max(this.at, event.at);
-    const r = step(this.trade, event);
+    const r = step(deepFreeze(this.trade), event);
     this.trade = r.trade;
     this.last = r.intents;
     this.intents.push(...r.intents);

@@ -42,9 +42,9 @@ function quietQuote(trade: EngineTrade, event: Extract<TradeEvent, { type: 'quot
   return log.length === 0 && t.exitReason === null ? { trade: t, intents: [], log } : null;
 }
 
-/** Every rule, on a deep copy of the trade. */
+/** Every rule, on a copy of the trade (`cloneTrade`). */
 export function stepFully(trade: EngineTrade, event: TradeEvent): StepResult {
-  const t: EngineTrade = structuredClone(trade);
+  const t = cloneTrade(trade);
   const log: string[] = [];
   t.updatedAt = Math.max(t.updatedAt, event.at);
 
@@ -94,6 +94,26 @@ export function stepFully(trade: EngineTrade, event: TradeEvent): StepResult {
   const intents = [...modifies, ...plan(t, event.at, log)];
   settle(t, log);
   return { trade: t, intents, log };
+}
+
+/**
+ * A copy of everything a step may change: the trade's fields, its ranges, orders, condition rows,
+ * trails, quotes and indicators. What no step changes (instruments, executions, conditions'
+ * items, the trailing spec) is shared; a step replaces those, never edits them. The scenario
+ * tests freeze every trade they step, so a step that edited something shared would throw.
+ */
+function cloneTrade(trade: EngineTrade): EngineTrade {
+  const trail: EngineTrade['trail'] = {};
+  for (const k in trade.trail) trail[k] = { ...trade.trail[k]! };
+  return {
+    ...trade,
+    ranges: trade.ranges.map((r) => ({ ...r, entries: [...r.entries], exits: [...r.exits] })),
+    orders: trade.orders.map((o) => ({ ...o })),
+    conditions: trade.conditions.map((row) => ({ ...row })),
+    trail,
+    quotes: { ...trade.quotes },
+    indicators: { ...trade.indicators },
+  };
 }
 
 /* ---- Orders ---------------------------------------------------------------------------------- */
