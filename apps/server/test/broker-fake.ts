@@ -49,7 +49,15 @@ export function fakeBroker(name = 'fake'): FakeBroker {
       return { ...o };
     },
     async balances(account) {
-      return { account, accountValue: '100000', buyingPower: '100000', equitiesValue: '0', cash: '100000' };
+      return {
+        account,
+        accountValue: '100000',
+        buyingPower: '100000',
+        equitiesValue: '0',
+        cash: '100000',
+        accountType: 'CASH',
+        availableFunds: null,
+      };
     },
     async placeOrder(p: PlaceOrder) {
       broker.placeCalls += 1;
@@ -89,7 +97,7 @@ export function fakeBroker(name = 'fake'): FakeBroker {
       if (o.status !== 'open' && o.status !== 'partially_filled') {
         throw new ProviderError(name, 'BAD_REQUEST', 'Order is not open');
       }
-      o.limitPrice = change.limitPrice;
+      o.limitPrice = change.limitPrice ?? o.limitPrice;
       o.updatedAt = stamp();
       return { ...o };
     },
@@ -103,6 +111,15 @@ export function fakeBroker(name = 'fake'): FakeBroker {
     },
     async orders(account) {
       return orders.filter((o) => o.account === account).map((o) => ({ ...o }));
+    },
+    async allOrders(account) {
+      return orders
+        .filter((o) => o.account === account)
+        .reverse()
+        .map((o) => ({ ...o }));
+    },
+    async placeManualOrder() {
+      throw new ProviderError(name, 'BAD_REQUEST', 'This fake takes smart-trade orders only');
     },
     async positions() {
       return [];

@@ -27,14 +27,23 @@ export interface FakeTradier {
   port: number;
   requests: FakeRequest[];
   on(path: string, route: FakeRoute): void;
+  /** A route for every path matching `pattern` (exact paths win). */
+  onMatch(pattern: RegExp, route: FakeRoute): void;
   /** Requests to one path (e.g. '/v1/markets/quotes'). */
   to(path: string): FakeRequest[];
   reset(): void;
   close(): Promise<void>;
 }
 
-export async function startFakeTradier(): Promise<FakeTradier> {
+export interface FakeTradierOptions {
+  /** Whether a request's Authorization header is let in (default: Bearer FAKE_TOKEN only). */
+  authorized?: (authorization: string | undefined, path: string) => boolean;
+}
+
+export async function startFakeTradier(options: FakeTradierOptions = {}): Promise<FakeTradier> {
+  const authorized = options.authorized ?? ((header) => header === `Bearer ${FAKE_TOKEN}`);
   const routes = new Map<string, FakeRoute>();
+  const patterns: [RegExp, FakeRoute][] = [];
   const requests: FakeRequest[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -53,10 +62,10 @@ export async function startFakeTradier(): Promise<FakeTradier> {
         requests.push(fr);
         const nth = requests.filter((r) => r.path === fr.path).length;
         let reply: FakeReply;
-        if (req.headers.authorization !== `Bearer ${FAKE_TOKEN}`) {
+        if (!authorized(req.headers.authorization, fr.path)) {
           reply = { status: 401, text: 'Invalid Access Token' };
         } else {
-          const route = routes.get(fr.path);
+          const route = routes.get(fr.path) ?? patterns.find(([re]) => re.test(fr.path))?.[1];
           reply = route ? await route(fr, nth) : { status: 404, text: 'Not Found' };
         }
         if (reply === 'hang') return; // never answer; the client must time out
@@ -76,9 +85,11 @@ export async function startFakeTradier(): Promise<FakeTradier> {
     port,
     requests,
     on: (path, route) => void routes.set(path, route),
+    onMatch: (pattern, route) => void patterns.push([pattern, route]),
     to: (path) => requests.filter((r) => r.path === path),
     reset() {
       routes.clear();
+      patterns.length = 0;
       requests.length = 0;
     },
     close: () =>

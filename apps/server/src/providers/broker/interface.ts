@@ -9,6 +9,7 @@
  * failures are ProviderError too; TIMEOUT, NETWORK and UPSTREAM may pass. An order call that timed
  * out may have been accepted: the caller asks `findOrder(account, tag)` before sending it again.
  */
+import type { AccountType, BrokerName, OrderDuration, OrderSide, OrderType } from '@drat/contracts';
 import type { RoundTrip } from '@drat/engine';
 
 export type BrokerOrderStatus = 'open' | 'partially_filled' | 'filled' | 'canceled' | 'rejected' | 'expired';
@@ -37,6 +38,34 @@ export interface PlaceOrder {
   limitPrice: string | null;
 }
 
+/**
+ * An order a person places by hand (a position's Exit): the broker's own sides and types. A broker
+ * that does not take one (the simulated brokerage: no short sales, no stops) refuses it with a
+ * ProviderError BAD_REQUEST saying so.
+ */
+export interface ManualOrder {
+  account: string;
+  tag: string;
+  kind: 'equity' | 'option';
+  /** The ticker; for an option, its underlying. */
+  symbol: string;
+  optionSymbol: string | null;
+  side: OrderSide;
+  type: OrderType;
+  duration: OrderDuration;
+  qty: string;
+  limitPrice: string | null;
+  stopPrice: string | null;
+}
+
+/** A change to a working order: a smart trade changes the limit price; the Trade Monitor any of these. */
+export interface OrderChange {
+  limitPrice?: string | null;
+  stopPrice?: string | null;
+  type?: OrderType;
+  duration?: OrderDuration;
+}
+
 export interface BrokerOrder {
   id: string;
   account: string;
@@ -54,6 +83,18 @@ export interface BrokerOrder {
   reason: string | null;
   createdAt: string;
   updatedAt: string;
+  /** What the Trade Monitor shows besides (2-trading §2.5); absent where a broker does not say. */
+  detail?: {
+    kind: 'equity' | 'option' | 'multileg';
+    /** The broker's own words: buy_to_open, sell_short, stop_limit … */
+    side: string;
+    type: string;
+    duration: string;
+    stopPrice: string | null;
+    optionSymbol: string | null;
+    /** Queued at the broker, not working at the market yet (Tradier's pending). */
+    queued: boolean;
+  };
 }
 
 export interface BrokerBalances {
@@ -65,6 +106,10 @@ export interface BrokerBalances {
   /** What the positions are worth at the bid. */
   equitiesValue: string;
   cash: string;
+  /** CASH, MARGIN or PDT (a day trader's margin account). */
+  accountType: AccountType;
+  /** What a margin account may still draw on (null for cash accounts: not shown). */
+  availableFunds: string | null;
 }
 
 export interface BrokerPosition {
@@ -86,8 +131,8 @@ export interface Broker {
   placeOrder(order: PlaceOrder): Promise<BrokerOrder>;
   /** The order with this tag, or null: how a timed-out placement is reconciled. */
   findOrder(account: string, tag: string): Promise<BrokerOrder | null>;
-  /** A new limit price for a working order (brokers cannot change the quantity). */
-  modifyOrder(account: string, orderId: string, change: { limitPrice: string }): Promise<BrokerOrder>;
+  /** Changes a working order (brokers cannot change the quantity). */
+  modifyOrder(account: string, orderId: string, change: OrderChange): Promise<BrokerOrder>;
   /** Asks to cancel; the answer may still be filled (it filled first). */
   cancelOrder(account: string, orderId: string): Promise<BrokerOrder>;
   /**
@@ -102,8 +147,37 @@ export interface Broker {
    * those only. A real broker leaves it out (each account is asked).
    */
   accountsToPoll?(): Promise<Set<string>>;
+  /** The account's recent orders, every status, newest first (the Trade Monitor). */
+  allOrders(account: string): Promise<BrokerOrder[]>;
+  /** Places an order by hand; the same tag twice answers the existing order. */
+  placeManualOrder(order: ManualOrder): Promise<BrokerOrder>;
   positions(account: string): Promise<BrokerPosition[]>;
   closedPositions(account: string): Promise<ClosedPosition[]>;
+}
+
+/** What a connection holds: the broker's access (none for the simulated brokerage). */
+export interface BrokerCredentials {
+  accessToken: string | null;
+  refreshToken: string | null;
+  expiresAt: Date | null;
+}
+
+export interface BrokerAccountInfo {
+  accountId: string;
+  accountType: AccountType | null;
+  status: string | null;
+}
+
+/**
+ * How a trader connects a broker (2-trading §2.7): its authorization page, the exchange of the
+ * code it sends back for credentials, and the accounts those credentials reach.
+ */
+export interface BrokerLink {
+  readonly name: BrokerName;
+  /** Where to send the trader; the broker comes back to `redirectUri` with `code` and `state`. */
+  authorizeUrl(state: string, redirectUri: string): string;
+  exchange(code: string, redirectUri: string, userId: number): Promise<BrokerCredentials>;
+  accounts(credentials: BrokerCredentials, userId: number): Promise<BrokerAccountInfo[]>;
 }
 
 /**

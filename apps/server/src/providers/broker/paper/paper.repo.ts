@@ -175,6 +175,15 @@ export function paperRepo(db: Db) {
         )
         .orderBy(asc(paperOrders.id)),
 
+    /** The account's latest orders, newest first (the Trade Monitor). */
+    recentOrders: (account: string, limit: number) =>
+      db
+        .select()
+        .from(paperOrders)
+        .where(eq(paperOrders.accountId, account))
+        .orderBy(desc(paperOrders.id))
+        .limit(limit),
+
     /** How each of `symbols` was last ordered on the account (kind and legs): how a position is priced. */
     instrumentsOf: (account: string, symbols: string[]) =>
       symbols.length === 0

@@ -30,7 +30,10 @@ import type {
   BrokerBalances,
   BrokerOrder,
   BrokerPosition,
+  BrokerLink,
   ClosedPosition,
+  ManualOrder,
+  OrderChange,
   PlaceOrder,
 } from '../interface';
 import { paperRepo, type PaperAccountRow, type PaperOrderRow } from './paper.repo';
@@ -46,7 +49,13 @@ export const PAPER_REASONS = {
   symbol: 'Unknown symbol',
   notOpen: 'Order is not open',
   marketPrice: 'A market order has no limit price',
+  orderType: (type: string) => `The simulated brokerage takes market and limit orders, not ${type}`,
+  side: (side: string) => `The simulated brokerage buys and sells what is held; it does not take ${side} orders`,
+  duration: (duration: string) => `The simulated brokerage takes day and gtc orders, not ${duration}`,
 } as const;
+
+/** The Trade Monitor keeps this many of an account's latest orders. */
+const RECENT_ORDERS = 200;
 
 export type PaperAccountKind = 'DEMO' | 'SIM';
 
@@ -141,6 +150,60 @@ function toBrokerOrder(o: PaperOrderRow): BrokerOrder {
     reason: o.reason,
     createdAt: o.createdAt.toISOString(),
     updatedAt: o.updatedAt.toISOString(),
+    detail: {
+      kind: o.instrumentKind,
+      side: o.instrumentKind === 'equity' ? o.side : `${o.side}_to_${o.side === 'buy' ? 'open' : 'close'}`,
+      type: o.type,
+      duration: o.duration,
+      stopPrice: null,
+      optionSymbol: o.instrumentKind === 'option' ? o.symbol : null,
+      queued: false,
+    },
+  };
+}
+
+/** A hand-placed order as the paper broker takes it: market or limit, buying or selling what is held. */
+function manualToPlace(m: ManualOrder): PlaceOrder {
+  if (m.type !== 'market' && m.type !== 'limit') throw refuse(PAPER_REASONS.orderType(m.type));
+  if (m.duration !== 'day' && m.duration !== 'gtc') throw refuse(PAPER_REASONS.duration(m.duration));
+  // Exits sell what is held: no short sales, no writing options.
+  if (m.side !== 'sell' && m.side !== 'sell_to_close') throw refuse(PAPER_REASONS.side(m.side));
+  const option = m.kind === 'option';
+  return {
+    account: m.account,
+    tag: m.tag,
+    symbol: option ? m.optionSymbol! : m.symbol,
+    kind: m.kind,
+    multiplier: option ? 100 : 1,
+    side: 'sell',
+    type: m.type,
+    duration: m.duration,
+    qty: m.qty,
+    limitPrice: m.type === 'limit' ? m.limitPrice : null,
+  };
+}
+
+/**
+ * The simulated brokerage's authorization (2-trading §2.7 offline): there is no broker page to
+ * visit, so the link comes straight back to Broker Settings with a code, and the trader's
+ * simulated account (SIM-<user id>, 100,000 to start) is the one account it reaches.
+ */
+export function simulatedBrokerLink(paper: AccountOpener): BrokerLink {
+  return {
+    name: 'paper',
+    authorizeUrl(state, redirectUri) {
+      const url = new URL(redirectUri);
+      url.searchParams.set('code', 'simulated');
+      url.searchParams.set('state', state);
+      return url.toString();
+    },
+    async exchange() {
+      return { accessToken: null, refreshToken: null, expiresAt: null };
+    },
+    async accounts(_credentials, userId) {
+      const accountId = await paper.ensureAccount(userId, 'SIM');
+      return [{ accountId, accountType: 'CASH', status: 'active' }];
+    },
   };
 }
 
@@ -257,10 +320,12 @@ export function createPaperBroker({ db, market, now }: PaperBrokerDeps): PaperBr
       buyingPower: toText(buyingPower(row.cash, open, quotes)),
       equitiesValue: toText(equities),
       cash: toText(row.cash),
+      accountType: 'CASH',
+      availableFunds: null,
     };
   }
 
-  return {
+  const broker: PaperBroker = {
     name: 'paper',
 
     async ensureAccount(userId, kind) {
@@ -324,8 +389,12 @@ export function createPaperBroker({ db, market, now }: PaperBrokerDeps): PaperBr
       return null;
     },
 
-    async modifyOrder(account, orderId, change) {
-      const limitPrice = positive(change.limitPrice, 8, 'The limit price');
+    async modifyOrder(account, orderId, change: OrderChange) {
+      if (change.type !== undefined && change.type !== 'limit') throw refuse(PAPER_REASONS.orderType(change.type));
+      if (change.duration !== undefined && change.duration !== 'day' && change.duration !== 'gtc') {
+        throw refuse(PAPER_REASONS.duration(change.duration));
+      }
+      const limitPrice = positive(change.limitPrice ?? null, 8, 'The limit price');
       return withTransaction(async (tx) => {
         const row = await lockedAccount(tx, account);
         const o = await lockedOrder(tx, account, orderId);
@@ -337,7 +406,8 @@ export function createPaperBroker({ db, market, now }: PaperBrokerDeps): PaperBr
           const cost = fillAmount(unfilled(o), limitPrice, o.multiplier);
           if (dec(cost).gt(buyingPower(row.cash, others, quotes))) throw refuse(PAPER_REASONS.buyingPower);
         }
-        return toBrokerOrder(await repo.updateOrder(tx, o.id, { limitPrice, updatedAt: now() }));
+        const duration = change.duration === 'day' || change.duration === 'gtc' ? change.duration : o.duration;
+        return toBrokerOrder(await repo.updateOrder(tx, o.id, { limitPrice, duration, updatedAt: now() }));
       });
     },
 
@@ -374,6 +444,16 @@ export function createPaperBroker({ db, market, now }: PaperBrokerDeps): PaperBr
       return (await repo.ordersSince(account, from)).map(toBrokerOrder);
     },
 
+    async allOrders(account) {
+      await knownAccount(account);
+      await match(account);
+      return (await repo.recentOrders(account, RECENT_ORDERS)).map(toBrokerOrder);
+    },
+
+    placeManualOrder(order) {
+      return broker.placeOrder(manualToPlace(order));
+    },
+
     async positions(account): Promise<BrokerPosition[]> {
       await knownAccount(account);
       return (await repo.positions(account)).map((p) => ({
@@ -391,4 +471,5 @@ export function createPaperBroker({ db, market, now }: PaperBrokerDeps): PaperBr
       return ledgerOf(fills.map((f) => ({ ...f, at: f.at.toISOString() }))).closed.reverse();
     },
   };
+  return broker;
 }

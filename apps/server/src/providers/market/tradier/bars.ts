@@ -1,5 +1,5 @@
 import type { Bar, Interval } from '@drat/contracts';
-import { listAt, num, record, str } from './normalize';
+import { listAt, num, record, str } from '../../tradier/normalize';
 import { etDate, etIsoLocalToEpochMs, etToEpochMs } from './time';
 
 export type TimesalesInterval = '1min' | '5min' | '15min';

@@ -1,5 +1,5 @@
 import type { CompanyReference, Sector, SecurityType } from '@drat/contracts';
-import { field, list, num, record, str, type JsonObject } from './normalize';
+import { field, list, num, record, str, type JsonObject } from '../../tradier/normalize';
 
 /** Morningstar sector codes (fundamentals' asset_classification.morningstar_sector_code). */
 const MORNINGSTAR_SECTORS: Record<string, Sector> = {

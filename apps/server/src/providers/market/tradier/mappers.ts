@@ -1,7 +1,7 @@
 import type { Greeks, MarketClock, MarketState, OptionQuote, Quote } from '@drat/contracts';
 import { ProviderError } from '../../provider-error';
 import { parseOcc } from '@drat/engine';
-import { field, num, record, str } from './normalize';
+import { field, num, record, str } from '../../tradier/normalize';
 import { addDays, etDate, etToEpochMs, weekday } from './time';
 
 /** One element of /markets/quotes → quotes.quote (stock, ETF, index or option). */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ProviderError } from '../../provider-error';
-import { parseRetryAfter, TradierHttp } from './http';
+import { parseRetryAfter, TradierHttp } from '../../tradier/http';
 import { createTradierMarket } from './provider';
-import { TokenBucket } from './rate-limiter';
+import { TokenBucket } from '../../tradier/rate-limiter';
 import { AAPL } from '../../../../test/tradier-fixtures';
 import { FAKE_TOKEN, startFakeTradier, type FakeTradier } from '../../../../test/tradier-fake';
 

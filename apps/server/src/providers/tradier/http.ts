@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
-import { ProviderError, type ProviderErrorCode } from '../../provider-error';
+import { ProviderError, type ProviderErrorCode } from '../provider-error';
 import { TokenBucket } from './rate-limiter';
 
 export type TradierLog = Pick<Logger, 'warn' | 'debug'>;
@@ -31,9 +31,11 @@ export interface TradierHttpOptions {
 export type Params = Record<string, string | number | boolean | undefined>;
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST';
-  /** Sent as application/x-www-form-urlencoded (POST only). */
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Sent as application/x-www-form-urlencoded (POST and PUT). */
   form?: Params;
+  /** Replaces the bearer token (the OAuth token exchange authenticates with the client's Basic credentials). */
+  authorization?: string;
   /** `beta` for Tradier's /beta/... endpoints (fundamentals); default `v1` (the base URL). */
   api?: 'v1' | 'beta';
   /** Override maxAttempts for this call (health checks and optional data use 1). */
@@ -77,13 +79,21 @@ export class TradierHttp {
     return this.request(path, {}, { ...options, method: 'POST', form });
   }
 
+  put(path: string, form: Params, options: RequestOptions = {}): Promise<unknown> {
+    return this.request(path, {}, { ...options, method: 'PUT', form });
+  }
+
+  delete(path: string, options: RequestOptions = {}): Promise<unknown> {
+    return this.request(path, {}, { ...options, method: 'DELETE' });
+  }
+
   async request(path: string, params: Params, options: RequestOptions = {}): Promise<unknown> {
     const url = new URL((options.api === 'beta' ? this.beta : this.v1) + path);
     for (const [k, v] of Object.entries(params)) if (v !== undefined) url.searchParams.set(k, String(v));
     const method = options.method ?? 'GET';
     const body = options.form ? encodeForm(options.form) : undefined;
     const headers: Record<string, string> = {
-      Authorization: `Bearer ${this.options.token}`,
+      Authorization: options.authorization ?? `Bearer ${this.options.token}`,
       Accept: 'application/json',
     };
     if (body !== undefined) headers['Content-Type'] = 'application/x-www-form-urlencoded';
@@ -208,7 +218,8 @@ function httpError(status: number, text: string, path: string, attempts: number,
     return new ProviderError('tradier', 'FORBIDDEN', `Tradier refused ${path} for this token (403)${suffix}`, details);
   if (status === 404)
     return new ProviderError('tradier', 'NOT_FOUND', `Tradier has no ${path} (404)${suffix}`, details);
-  if (status === 429)
+  // Tradier has been seen answering an exceeded rate limit with 400 "Quota Violation".
+  if (status === 429 || (status === 400 && /quota violation/i.test(text)))
     return new ProviderError(
       'tradier',
       'RATE_LIMITED',

@@ -1,0 +1,419 @@
+/**
+ * Tradier's brokerage API behind the broker interface (docs/tradier.md cites the documentation of
+ * each call): OAuth authorization code flow, the user's accounts, balances, orders (equity, option
+ * and multileg, our client order id in the tag), modify, cancel, positions and gain/loss.
+ *
+ * - Every trader has an access token of their own: `tokenOf(account)` gives the one that reaches
+ *   an account (the trading area keeps them sealed). Rate limits are Tradier's, per token: 120 a
+ *   minute for reads (60 in the sandbox), 60 a minute for trading calls.
+ * - Reads are retried on 429, 5xx and timeouts. An order is placed once: when the answer is lost
+ *   (a timeout, a reset, a 5xx), the account's orders are searched for its tag, and the order found
+ *   is the answer; only an order not found is reported as failed, for the runner to send again.
+ * - A refusal (HTTP 400, or a 200 whose body holds `errors`, as Tradier answers for refusals of
+ *   downstream systems) is a ProviderError BAD_REQUEST with Tradier's words: never retried.
+ * - A list with one element comes as the element, an empty one as "null": normalise.ts reads both.
+ */
+import { dec, parseOcc, toText } from '@drat/engine';
+import type { AccountType } from '@drat/contracts';
+import { ProviderError, isProviderError } from '../../provider-error';
+import { TradierHttp, type TradierLog } from '../../tradier/http';
+import { field, listAt, num, record, str, type JsonObject } from '../../tradier/normalize';
+import type {
+  Broker,
+  BrokerAccountInfo,
+  BrokerBalances,
+  BrokerCredentials,
+  BrokerLink,
+  BrokerOrder,
+  BrokerOrderStatus,
+  BrokerPosition,
+  ClosedPosition,
+  ManualOrder,
+  OrderChange,
+  PlaceOrder,
+} from '../interface';
+
+export interface TradierBrokerOptions {
+  /** https://api.tradier.com/v1, https://sandbox.tradier.com/v1, or a local server speaking the API. */
+  baseUrl: string;
+  /** Where traders authorize DRAT: https://api.tradier.com/v1/oauth/authorize (the fake's own in tests). */
+  authorizeUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** The access token that reaches `account`; throws ProviderError UNAUTHORIZED when there is none. */
+  tokenOf: (account: string) => Promise<string>;
+  timeoutMs?: number;
+  backoffBaseMs?: number;
+  /** Per token; default 120 (60 for a sandbox address). */
+  readsPerMinute?: number;
+  /** Per token; default 60. */
+  tradesPerMinute?: number;
+  fetch?: typeof fetch;
+  log?: TradierLog;
+}
+
+/** What Tradier's authorize page is asked for: reading the accounts and trading in them. */
+export const TRADIER_SCOPES = 'read,write,trade';
+
+const OPEN_STATUSES: Record<string, { status: BrokerOrderStatus; queued: boolean }> = {
+  open: { status: 'open', queued: false },
+  partially_filled: { status: 'partially_filled', queued: false },
+  pending: { status: 'open', queued: true },
+  submitted: { status: 'open', queued: true },
+  calculated: { status: 'open', queued: true },
+  accepted_for_bidding: { status: 'open', queued: true },
+  held: { status: 'open', queued: true },
+  filled: { status: 'filled', queued: false },
+  canceled: { status: 'canceled', queued: false },
+  expired: { status: 'expired', queued: false },
+  rejected: { status: 'rejected', queued: false },
+  error: { status: 'rejected', queued: false },
+};
+
+/** Tradier's number as exact decimal text (its JSON numbers have at most 15 significant digits). */
+function decimal(x: unknown, fallback = '0'): string {
+  const n = num(x);
+  return n === undefined ? fallback : toText(dec(n));
+}
+
+/** A 200 whose body holds `errors` is a refusal (Tradier's downstream systems answer so). */
+function refusalIn(body: unknown, path: string): ProviderError | null {
+  const errors = field(body, 'errors', 'error');
+  if (errors === undefined) return null;
+  const words = (Array.isArray(errors) ? errors : [errors]).map(String).join('; ');
+  return new ProviderError('tradier', 'BAD_REQUEST', words || 'Tradier refused the request', { status: 200, path });
+}
+
+const isBuy = (side: string) => side === 'buy' || side.startsWith('buy_');
+
+function toBrokerOrder(account: string, o: JsonObject): BrokerOrder {
+  const raw = str(o.status) ?? 'open';
+  const known = OPEN_STATUSES[raw] ?? { status: 'open' as const, queued: true };
+  const kind = str(o.class) === 'option' ? 'option' : str(o.class) === 'equity' ? 'equity' : 'multileg';
+  const side = str(o.side) ?? 'buy';
+  const type = str(o.type) ?? 'market';
+  const filled = decimal(o.exec_quantity);
+  const legs = listAt(o, 'leg')
+    .map(record)
+    .filter((l): l is JsonObject => l !== undefined);
+  return {
+    id: String(o.id),
+    account,
+    tag: str(o.tag) ?? null,
+    symbol: str(o.option_symbol) ?? str(o.symbol) ?? '',
+    side: isBuy(side) ? 'buy' : 'sell',
+    type: type === 'market' ? 'market' : 'limit',
+    qty: decimal(o.quantity),
+    limitPrice: o.price === undefined || o.price === null ? null : decimal(o.price),
+    status: known.status,
+    filledQty: filled,
+    avgFillPrice: dec(filled).gt(0) ? decimal(o.avg_fill_price) : null,
+    reason: str(o.reason_description) ?? null,
+    createdAt: str(o.create_date) ?? new Date(0).toISOString(),
+    updatedAt: str(o.transaction_date) ?? str(o.create_date) ?? new Date(0).toISOString(),
+    detail: {
+      kind,
+      side: legs.length > 0 ? legs.map((l) => str(l.side)).join('/') : side,
+      type,
+      duration: str(o.duration) ?? 'day',
+      stopPrice: o.stop_price === undefined || o.stop_price === null ? null : decimal(o.stop_price),
+      optionSymbol: str(o.option_symbol) ?? null,
+      queued: known.queued,
+    },
+  };
+}
+
+/** The underlying of an OCC symbol (Tradier's `symbol` of an option order). */
+function underlyingOf(occ: string): string {
+  const parts = parseOcc(occ);
+  if (!parts) throw new ProviderError('tradier', 'BAD_REQUEST', `${occ} is not an OCC option symbol`);
+  return parts.root;
+}
+
+/** Tradier's order form for a smart trade's order. */
+function orderForm(p: PlaceOrder): Record<string, string | undefined> {
+  const common = { duration: p.duration, tag: p.tag };
+  if (p.kind === 'equity') {
+    return {
+      ...common,
+      class: 'equity',
+      symbol: p.symbol,
+      side: p.side,
+      quantity: p.qty,
+      type: p.type,
+      price: p.type === 'limit' ? (p.limitPrice ?? undefined) : undefined,
+    };
+  }
+  const optionSide = p.side === 'buy' ? 'buy_to_open' : 'sell_to_close';
+  if (p.kind === 'option') {
+    return {
+      ...common,
+      class: 'option',
+      symbol: underlyingOf(p.symbol),
+      option_symbol: p.symbol,
+      side: optionSide,
+      quantity: p.qty,
+      type: p.type,
+      price: p.type === 'limit' ? (p.limitPrice ?? undefined) : undefined,
+    };
+  }
+  const legs = p.legs ?? [];
+  const form: Record<string, string | undefined> = {
+    ...common,
+    class: 'multileg',
+    symbol: underlyingOf(legs[0]?.symbol ?? ''),
+    // A multileg limit is a net debit (buying) or credit (selling) price.
+    type: p.type === 'market' ? 'market' : p.side === 'buy' ? 'debit' : 'credit',
+    price: p.type === 'limit' ? (p.limitPrice ?? undefined) : undefined,
+  };
+  legs.forEach((l, i) => {
+    form[`option_symbol[${i}]`] = l.symbol;
+    form[`side[${i}]`] = optionSide;
+    form[`quantity[${i}]`] = toText(dec(p.qty).times(l.ratio));
+  });
+  return form;
+}
+
+function manualForm(m: ManualOrder): Record<string, string | undefined> {
+  return {
+    class: m.kind,
+    symbol: m.symbol,
+    option_symbol: m.kind === 'option' ? (m.optionSymbol ?? undefined) : undefined,
+    side: m.side,
+    quantity: m.qty,
+    type: m.type,
+    duration: m.duration,
+    price: m.limitPrice ?? undefined,
+    stop: m.stopPrice ?? undefined,
+    tag: m.tag,
+  };
+}
+
+const ACCOUNT_TYPES: Record<string, AccountType> = { cash: 'CASH', margin: 'MARGIN', pdt: 'PDT' };
+
+export type TradierBroker = Broker & { readonly link: BrokerLink };
+
+export function createTradierBroker(options: TradierBrokerOptions): TradierBroker {
+  const sandbox = /sandbox/i.test(options.baseUrl);
+  const clients = new Map<string, { reads: TradierHttp; trades: TradierHttp }>();
+  const common = {
+    baseUrl: options.baseUrl,
+    timeoutMs: options.timeoutMs,
+    backoffBaseMs: options.backoffBaseMs,
+    fetch: options.fetch,
+    log: options.log,
+  };
+
+  /** The clients of one token (rate limits are per token); a few hundred traders at most are kept. */
+  function clientsOf(token: string) {
+    let c = clients.get(token);
+    if (!c) {
+      if (clients.size >= 500) clients.delete(clients.keys().next().value!);
+      c = {
+        reads: new TradierHttp({ ...common, token, requestsPerMinute: options.readsPerMinute ?? (sandbox ? 60 : 120) }),
+        trades: new TradierHttp({ ...common, token, requestsPerMinute: options.tradesPerMinute ?? 60 }),
+      };
+      clients.set(token, c);
+    }
+    return c;
+  }
+
+  const reads = async (account: string) => clientsOf(await options.tokenOf(account)).reads;
+  const trades = async (account: string) => clientsOf(await options.tokenOf(account)).trades;
+  const path = (account: string, rest = '') => `/accounts/${encodeURIComponent(account)}${rest}`;
+
+  async function ordersOf(account: string, all: boolean): Promise<BrokerOrder[]> {
+    const body = await (
+      await reads(account)
+    ).get(path(account, '/orders'), { includeTags: true, ...(all ? { filter: 'all' } : {}) });
+    return listAt(body, 'orders', 'order')
+      .map(record)
+      .filter((o): o is JsonObject => o !== undefined)
+      .map((o) => toBrokerOrder(account, o));
+  }
+
+  async function order(account: string, id: string): Promise<BrokerOrder> {
+    const body = await (
+      await reads(account)
+    ).get(path(account, `/orders/${encodeURIComponent(id)}`), { includeTags: true });
+    const o = record(field(body, 'order'));
+    if (!o) throw new ProviderError('tradier', 'BAD_RESPONSE', `Tradier sent no order ${id}`, { path: '/orders' });
+    return toBrokerOrder(account, o);
+  }
+
+  async function findOrder(account: string, tag: string): Promise<BrokerOrder | null> {
+    return (await ordersOf(account, true)).find((o) => o.tag === tag) ?? null;
+  }
+
+  /**
+   * Sends an order once. When the answer is lost (a timeout, a reset, a 5xx: Tradier may have
+   * taken it), the order is looked for by its tag: found, it is the answer; not found, the failure
+   * stands and the caller may send it again under the same tag.
+   */
+  async function place(account: string, tag: string, form: Record<string, string | undefined>): Promise<BrokerOrder> {
+    const http = await trades(account);
+    let body: unknown;
+    try {
+      body = await http.post(path(account, '/orders'), form, { attempts: 1 });
+    } catch (err) {
+      if (!isProviderError(err) || !['TIMEOUT', 'NETWORK', 'UPSTREAM'].includes(err.code)) throw err;
+      const found = await findOrder(account, tag);
+      if (found) return found;
+      throw err;
+    }
+    const refused = refusalIn(body, '/orders');
+    if (refused) throw refused;
+    const id = field(body, 'order', 'id');
+    if (id === undefined)
+      throw new ProviderError('tradier', 'BAD_RESPONSE', 'Tradier placed no order', { path: '/orders' });
+    return order(account, String(id));
+  }
+
+  async function change(account: string, id: string, call: 'put' | 'delete', form: Record<string, string | undefined>) {
+    const http = await trades(account);
+    const at = path(account, `/orders/${encodeURIComponent(id)}`);
+    const body = call === 'put' ? await http.put(at, form, { attempts: 1 }) : await http.delete(at, { attempts: 1 });
+    const refused = refusalIn(body, '/orders');
+    if (refused) throw refused;
+    return order(account, id);
+  }
+
+  const broker: TradierBroker = {
+    name: 'tradier',
+
+    async balances(account): Promise<BrokerBalances> {
+      const body = await (await reads(account)).get(path(account, '/balances'));
+      const b = record(field(body, 'balances'));
+      if (!b) throw new ProviderError('tradier', 'BAD_RESPONSE', 'Tradier sent no balances', { path: '/balances' });
+      const kind = str(b.account_type) ?? 'cash';
+      const accountType = ACCOUNT_TYPES[kind] ?? 'CASH';
+      const margin = record(b.margin) ?? record(b.pdt);
+      const cash = record(b.cash);
+      const buyingPower =
+        accountType === 'CASH'
+          ? decimal(cash?.cash_available, decimal(b.total_cash))
+          : decimal(margin?.stock_buying_power);
+      return {
+        account,
+        accountValue: decimal(b.total_equity),
+        buyingPower,
+        equitiesValue: decimal(b.market_value),
+        cash: decimal(b.total_cash),
+        accountType,
+        availableFunds: accountType === 'CASH' ? null : decimal(margin?.option_buying_power),
+      };
+    },
+
+    placeOrder: (p) => place(p.account, p.tag, orderForm(p)),
+    placeManualOrder: (m) => place(m.account, m.tag, manualForm(m)),
+    findOrder,
+
+    modifyOrder(account, id, c: OrderChange) {
+      return change(account, id, 'put', {
+        type: c.type,
+        duration: c.duration,
+        price: c.limitPrice ?? undefined,
+        stop: c.stopPrice ?? undefined,
+      });
+    },
+
+    cancelOrder: (account, id) => change(account, id, 'delete', {}),
+
+    async orders(account, since) {
+      const from = since === null ? null : Date.parse(since);
+      return (await ordersOf(account, false)).filter(
+        (o) =>
+          o.status === 'open' || o.status === 'partially_filled' || from === null || Date.parse(o.updatedAt) >= from,
+      );
+    },
+
+    async allOrders(account) {
+      return (await ordersOf(account, true)).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    },
+
+    async positions(account): Promise<BrokerPosition[]> {
+      const body = await (await reads(account)).get(path(account, '/positions'));
+      return listAt(body, 'positions', 'position')
+        .map(record)
+        .filter((p): p is JsonObject => p !== undefined)
+        .map((p) => ({
+          symbol: str(p.symbol) ?? '',
+          qty: decimal(p.quantity),
+          cost: decimal(p.cost_basis),
+          openedAt: str(p.date_acquired) ?? '',
+        }));
+    },
+
+    async closedPositions(account): Promise<ClosedPosition[]> {
+      const body = await (
+        await reads(account)
+      ).get(path(account, '/gainloss'), { limit: 100, sortBy: 'closeDate', sort: 'desc' });
+      return listAt(body, 'gainloss', 'closed_position')
+        .map(record)
+        .filter((p): p is JsonObject => p !== undefined)
+        .map((p) => ({
+          symbol: str(p.symbol) ?? '',
+          qty: decimal(p.quantity),
+          cost: decimal(p.cost),
+          proceeds: decimal(p.proceeds),
+          gainLoss: decimal(p.gain_loss),
+          gainLossPercent: decimal(p.gain_loss_percent),
+          openedAt: str(p.open_date) ?? '',
+          closedAt: str(p.close_date) ?? '',
+        }));
+    },
+
+    link: {
+      name: 'tradier',
+      authorizeUrl(state) {
+        const url = new URL(options.authorizeUrl);
+        url.searchParams.set('client_id', options.clientId);
+        url.searchParams.set('scope', TRADIER_SCOPES);
+        url.searchParams.set('state', state);
+        return url.toString();
+      },
+
+      /** POST /oauth/accesstoken with the client's Basic credentials: the token, valid 24 hours. */
+      async exchange(code): Promise<BrokerCredentials> {
+        const basic = Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64');
+        const http = new TradierHttp({ ...common, token: '' });
+        const body = await http.post(
+          '/oauth/accesstoken',
+          { grant_type: 'authorization_code', code },
+          { authorization: `Basic ${basic}`, attempts: 1 },
+        );
+        const token = str(field(body, 'access_token'));
+        if (!token) {
+          throw new ProviderError(
+            'tradier',
+            'BAD_REQUEST',
+            `Tradier granted no access (${str(field(body, 'status')) ?? 'no token'})`,
+          );
+        }
+        const seconds = num(field(body, 'expires_in'));
+        const issued = Date.parse(str(field(body, 'issued_at')) ?? '');
+        const from = Number.isNaN(issued) ? Date.now() : issued;
+        return {
+          accessToken: token,
+          refreshToken: str(field(body, 'refresh_token')) ?? null,
+          expiresAt: seconds === undefined ? null : new Date(from + seconds * 1000),
+        };
+      },
+
+      /** GET /user/profile: the accounts the token reaches. */
+      async accounts(credentials): Promise<BrokerAccountInfo[]> {
+        const http = clientsOf(credentials.accessToken ?? '').reads;
+        const body = await http.get('/user/profile');
+        return listAt(body, 'profile', 'account')
+          .map(record)
+          .filter((a): a is JsonObject => a !== undefined && str(a.account_number) !== undefined)
+          .map((a) => ({
+            accountId: str(a.account_number)!,
+            accountType: a.day_trader === true ? 'PDT' : (ACCOUNT_TYPES[str(a.type) ?? ''] ?? null),
+            status: str(a.status) ?? null,
+          }));
+      },
+    },
+  };
+  return broker;
+}

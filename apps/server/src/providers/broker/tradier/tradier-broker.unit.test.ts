@@ -1,0 +1,353 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ProviderError } from '../../provider-error';
+import {
+  FAKE_CLIENT_ID,
+  FAKE_CLIENT_SECRET,
+  startFakeBrokerage,
+  type FakeBrokerage,
+} from '../../../../test/tradier-brokerage-fake';
+import { createTradierBroker, TRADIER_SCOPES, type TradierBroker } from './tradier-broker';
+import type { PlaceOrder } from '../interface';
+
+let fake: FakeBrokerage;
+let broker: TradierBroker;
+const TOKEN = 'token-trader-1';
+const CASH = 'VA000001';
+const MARGIN = 'VA000002';
+
+beforeAll(async () => {
+  fake = await startFakeBrokerage();
+  fake.addUser(TOKEN, [
+    { number: CASH, type: 'cash' },
+    { number: MARGIN, type: 'margin' },
+  ]);
+  broker = createTradierBroker({
+    baseUrl: fake.baseUrl,
+    authorizeUrl: fake.authorizeUrl,
+    clientId: FAKE_CLIENT_ID,
+    clientSecret: FAKE_CLIENT_SECRET,
+    tokenOf: async () => TOKEN,
+    timeoutMs: 300,
+    backoffBaseMs: 5,
+    readsPerMinute: 10_000,
+    tradesPerMinute: 10_000,
+  });
+});
+afterAll(async () => {
+  await fake?.close();
+});
+beforeEach(() => {
+  fake.orders.length = 0;
+  fake.http.requests.length = 0;
+});
+
+async function failure(p: Promise<unknown>): Promise<ProviderError> {
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(ProviderError);
+  return err as ProviderError;
+}
+
+const equityBuy = (tag: string, extra: Partial<PlaceOrder> = {}): PlaceOrder => ({
+  account: CASH,
+  tag,
+  symbol: 'AAPL',
+  kind: 'equity',
+  multiplier: 1,
+  side: 'buy',
+  type: 'limit',
+  duration: 'gtc',
+  qty: '10',
+  limitPrice: '150.25',
+  ...extra,
+});
+
+describe('Tradier OAuth and accounts', () => {
+  it('the-authorize-link-names-the-client-the-scopes-and-the-state', () => {
+    const url = new URL(broker.link.authorizeUrl('state-123', 'http://localhost:3000/trade/settings'));
+    expect(url.origin + url.pathname).toBe(fake.authorizeUrl);
+    expect(url.searchParams.get('client_id')).toBe(FAKE_CLIENT_ID);
+    expect(url.searchParams.get('scope')).toBe(TRADIER_SCOPES);
+    expect(url.searchParams.get('state')).toBe('state-123');
+  });
+
+  it('a-code-is-exchanged-with-the-clients-basic-credentials-for-a-token-valid-a-day', async () => {
+    const code = fake.addUser('token-new', [{ number: 'VA000009', type: 'cash' }]);
+    const before = Date.now();
+    const creds = await broker.link.exchange(code, 'http://localhost/trade/settings', 1);
+    expect(creds.accessToken).toBe('token-new');
+    expect(creds.expiresAt!.getTime()).toBeGreaterThan(before + 86_000_000);
+    const sent = fake.http.to('/v1/oauth/accesstoken')[0]!;
+    expect(sent.form.get('grant_type')).toBe('authorization_code');
+    expect(sent.form.get('code')).toBe(code);
+  });
+
+  it('a-code-used-twice-is-refused-and-not-retried', async () => {
+    const code = fake.addUser('token-once', [{ number: 'VA000010', type: 'cash' }]);
+    await broker.link.exchange(code, 'x', 1);
+    const err = await failure(broker.link.exchange(code, 'x', 1));
+    expect(err.code).toBe('BAD_REQUEST');
+    expect(fake.http.to('/v1/oauth/accesstoken')).toHaveLength(2);
+  });
+
+  it('the-profile-lists-each-account-with-its-type', async () => {
+    const accounts = await broker.link.accounts({ accessToken: TOKEN, refreshToken: null, expiresAt: null }, 1);
+    expect(accounts).toEqual([
+      { accountId: CASH, accountType: 'CASH', status: 'active' },
+      { accountId: MARGIN, accountType: 'MARGIN', status: 'active' },
+    ]);
+  });
+
+  it('a-profile-with-one-account-comes-as-an-object-and-is-read-as-a-list', async () => {
+    fake.addUser('token-single', [{ number: 'VA000011', type: 'margin', dayTrader: true }]);
+    const accounts = await broker.link.accounts(
+      { accessToken: 'token-single', refreshToken: null, expiresAt: null },
+      1,
+    );
+    expect(accounts).toEqual([{ accountId: 'VA000011', accountType: 'PDT', status: 'active' }]);
+  });
+});
+
+describe('Tradier balances', () => {
+  it('a-cash-account-has-no-available-funds-and-its-buying-power-is-the-cash-available', async () => {
+    expect(await broker.balances(CASH)).toEqual({
+      account: CASH,
+      accountValue: '17798.36',
+      buyingPower: '4343.38',
+      equitiesValue: '11434.5',
+      cash: '6363.86',
+      accountType: 'CASH',
+      availableFunds: null,
+    });
+  });
+
+  it('a-margin-account-has-stock-buying-power-and-available-funds', async () => {
+    const b = await broker.balances(MARGIN);
+    expect(b).toMatchObject({ accountType: 'MARGIN', buyingPower: '12727.72', availableFunds: '6363.86' });
+  });
+
+  it('a-passing-5xx-on-a-read-is-retried', async () => {
+    let calls = 0;
+    fake.http.on(`/v1/accounts/${CASH}/balances`, () =>
+      ++calls === 1
+        ? { status: 503, text: 'busy' }
+        : {
+            json: {
+              balances: {
+                account_type: 'cash',
+                total_equity: 1,
+                total_cash: 1,
+                market_value: 0,
+                cash: { cash_available: 1 },
+              },
+            },
+          },
+    );
+    expect((await broker.balances(CASH)).accountValue).toBe('1');
+    expect(calls).toBe(2);
+  });
+});
+
+describe('Tradier orders', () => {
+  it('an-equity-limit-is-sent-with-our-tag-and-answered-as-an-open-order', async () => {
+    const o = await broker.placeOrder(equityBuy('T1-R1-L0-BUY-1'));
+    expect(o).toMatchObject({ tag: 'T1-R1-L0-BUY-1', status: 'open', side: 'buy', qty: '10', limitPrice: '150.25' });
+    const form = fake.placements()[0]!.form;
+    expect(Object.fromEntries(form)).toEqual({
+      class: 'equity',
+      symbol: 'AAPL',
+      side: 'buy',
+      quantity: '10',
+      type: 'limit',
+      price: '150.25',
+      duration: 'gtc',
+      tag: 'T1-R1-L0-BUY-1',
+    });
+  });
+
+  it('an-option-sells-to-close-on-its-underlying', async () => {
+    await broker.placeOrder({
+      ...equityBuy('T2-R1-L0-TARGET-1'),
+      symbol: 'AAPL261218C00150000',
+      kind: 'option',
+      multiplier: 100,
+      side: 'sell',
+    });
+    const form = fake.placements()[0]!.form;
+    expect(form.get('class')).toBe('option');
+    expect(form.get('symbol')).toBe('AAPL');
+    expect(form.get('option_symbol')).toBe('AAPL261218C00150000');
+    expect(form.get('side')).toBe('sell_to_close');
+  });
+
+  it('a-strangle-is-one-multileg-debit-order-with-a-leg-each', async () => {
+    const o = await broker.placeOrder({
+      ...equityBuy('T3-R1-L0-BUY-1'),
+      symbol: 'AAPL261218C00150000+AAPL261218P00140000',
+      kind: 'multileg',
+      legs: [
+        { symbol: 'AAPL261218C00150000', ratio: 1 },
+        { symbol: 'AAPL261218P00140000', ratio: 1 },
+      ],
+      multiplier: 100,
+      qty: '2',
+      limitPrice: '3.10',
+    });
+    const form = fake.placements()[0]!.form;
+    expect(form.get('class')).toBe('multileg');
+    expect(form.get('type')).toBe('debit');
+    expect(form.get('price')).toBe('3.10');
+    expect([form.get('option_symbol[0]'), form.get('side[0]'), form.get('quantity[0]')]).toEqual([
+      'AAPL261218C00150000',
+      'buy_to_open',
+      '2',
+    ]);
+    expect(form.get('option_symbol[1]')).toBe('AAPL261218P00140000');
+    expect(o.detail?.kind).toBe('multileg');
+  });
+
+  it('accepted-but-timed-out-is-reconciled-by-its-tag-one-order-exists', async () => {
+    fake.failNextPlace('accept-then-hang');
+    const o = await broker.placeOrder(equityBuy('T4-R1-L0-BUY-1'));
+    expect(o.tag).toBe('T4-R1-L0-BUY-1');
+    expect(fake.placements()).toHaveLength(1);
+    expect(fake.orders.filter((x) => x.tag === 'T4-R1-L0-BUY-1')).toHaveLength(1);
+  });
+
+  it('accepted-but-answered-500-is-reconciled-not-sent-again', async () => {
+    fake.failNextPlace('accept-then-500');
+    const o = await broker.placeOrder(equityBuy('T5-R1-L0-BUY-1'));
+    expect(o.status).toBe('open');
+    expect(fake.placements()).toHaveLength(1);
+    expect(fake.orders).toHaveLength(1);
+  });
+
+  it('a-refusal-in-a-200-is-a-bad-request-in-tradiers-words-never-retried', async () => {
+    fake.failNextPlace('refuse-in-200');
+    const err = await failure(broker.placeOrder(equityBuy('T6-R1-L0-BUY-1')));
+    expect(err.code).toBe('BAD_REQUEST');
+    expect(err.message).toBe('You do not have enough buying power for this trade.');
+    expect(err.retryable).toBe(false);
+    expect(fake.placements()).toHaveLength(1);
+  });
+
+  it('a-400-refusal-is-a-bad-request', async () => {
+    fake.failNextPlace('refuse-400');
+    const err = await failure(broker.placeOrder(equityBuy('T7-R1-L0-BUY-1')));
+    expect(err.code).toBe('BAD_REQUEST');
+    expect(err.message).toMatch(/type is invalid for class option/);
+  });
+
+  it('a-quota-violation-is-a-rate-limit-not-a-refusal', async () => {
+    fake.failNextPlace('rate-limit-400');
+    const err = await failure(broker.placeOrder(equityBuy('T8-R1-L0-BUY-1')));
+    expect(err.code).toBe('RATE_LIMITED');
+    expect(err.retryable).toBe(true);
+  });
+
+  it('an-expired-token-is-unauthorized-and-not-retried', async () => {
+    const expiring = createTradierBroker({
+      baseUrl: fake.baseUrl,
+      authorizeUrl: fake.authorizeUrl,
+      clientId: FAKE_CLIENT_ID,
+      clientSecret: FAKE_CLIENT_SECRET,
+      tokenOf: async () => 'token-expired',
+      backoffBaseMs: 5,
+    });
+    fake.addUser('token-expired', [{ number: 'VA000012', type: 'cash' }]);
+    fake.expire('token-expired');
+    const err = await failure(expiring.balances('VA000012'));
+    expect(err.code).toBe('UNAUTHORIZED');
+    expect(fake.http.to('/v1/accounts/VA000012/balances')).toHaveLength(1);
+  });
+
+  it('no-orders-come-as-null-one-as-an-object-and-fills-are-cumulative', async () => {
+    expect(await broker.orders(CASH, null)).toEqual([]);
+    const placed = await broker.placeOrder(equityBuy('T9-R1-L0-BUY-1'));
+    fake.fill(Number(placed.id), 4, 150);
+    const [one] = await broker.orders(CASH, null);
+    expect(one).toMatchObject({
+      tag: 'T9-R1-L0-BUY-1',
+      status: 'partially_filled',
+      filledQty: '4',
+      avgFillPrice: '150',
+    });
+    fake.fill(Number(placed.id), 6, 150.5);
+    expect((await broker.findOrder(CASH, 'T9-R1-L0-BUY-1'))!).toMatchObject({
+      status: 'filled',
+      filledQty: '10',
+      avgFillPrice: '150.3',
+    });
+  });
+
+  it('a-working-order-is-modified-and-cancelled-a-filled-one-is-not', async () => {
+    const placed = await broker.placeOrder(equityBuy('T10-R1-L0-BUY-1'));
+    const modified = await broker.modifyOrder(CASH, placed.id, { limitPrice: '149.5', duration: 'day' });
+    expect(modified).toMatchObject({ limitPrice: '149.5', detail: { duration: 'day' } });
+    expect((await broker.cancelOrder(CASH, placed.id)).status).toBe('canceled');
+    const err = await failure(broker.cancelOrder(CASH, placed.id));
+    expect(err.code).toBe('BAD_REQUEST');
+    expect(err.message).toMatch(/canceled/);
+  });
+
+  it('a-hand-placed-stop-sell-is-sent-as-it-was-asked', async () => {
+    const o = await broker.placeManualOrder({
+      account: MARGIN,
+      tag: 'M1',
+      kind: 'equity',
+      symbol: 'AAPL',
+      optionSymbol: null,
+      side: 'sell_short',
+      type: 'stop',
+      duration: 'day',
+      qty: '3',
+      limitPrice: null,
+      stopPrice: '140',
+    });
+    expect(o.detail).toMatchObject({ side: 'sell_short', type: 'stop', stopPrice: '140' });
+    expect(fake.placements()[0]!.form.get('stop')).toBe('140');
+  });
+});
+
+describe('Tradier positions and gain/loss', () => {
+  it('positions-null-one-object-or-a-list-are-all-read', async () => {
+    fake.setPositions(CASH, []);
+    expect(await broker.positions(CASH)).toEqual([]);
+    fake.setPositions(CASH, [
+      { cost_basis: 207.01, date_acquired: '2026-08-08T14:41:11.405Z', id: 130089, quantity: 1, symbol: 'AAPL' },
+    ]);
+    expect(await broker.positions(CASH)).toEqual([
+      { symbol: 'AAPL', qty: '1', cost: '207.01', openedAt: '2026-08-08T14:41:11.405Z' },
+    ]);
+  });
+
+  it('closed-positions-carry-cost-proceeds-and-gain', async () => {
+    fake.setGainLoss(CASH, [
+      {
+        close_date: '2026-10-31T00:00:00.000Z',
+        cost: 12.7,
+        gain_loss: -2.64,
+        gain_loss_percent: -20.7874,
+        open_date: '2026-06-19T00:00:00.000Z',
+        proceeds: 10.06,
+        quantity: 1,
+        symbol: 'GE',
+        term: 134,
+      },
+    ]);
+    expect(await broker.closedPositions(CASH)).toEqual([
+      {
+        symbol: 'GE',
+        qty: '1',
+        cost: '12.7',
+        proceeds: '10.06',
+        gainLoss: '-2.64',
+        gainLossPercent: '-20.7874',
+        openedAt: '2026-06-19T00:00:00.000Z',
+        closedAt: '2026-10-31T00:00:00.000Z',
+      },
+    ]);
+  });
+});
