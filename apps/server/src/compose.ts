@@ -21,10 +21,13 @@ import { createResources } from './modules/resources';
 import { createRights } from './modules/rights';
 import { createSystem } from './modules/system';
 import { createToolsArea } from './modules/tools';
-import { createTrading } from './modules/trading';
+import { brokerageRepo, brokerTokens, createTrading } from './modules/trading';
 import { usersRepo } from './modules/users';
-import type { Broker } from './providers/broker/interface';
-import { createPaperBroker } from './providers/broker/paper/paper';
+import type { BrokerName } from '@drat/contracts';
+import { createSealer } from './core/sealed';
+import type { Broker, BrokerLink } from './providers/broker/interface';
+import { createPaperBroker, simulatedBrokerLink } from './providers/broker/paper/paper';
+import { createTradierBroker } from './providers/broker/tradier/tradier-broker';
 import type { FilingsProvider } from './providers/filings/interface';
 import { createSimFilings } from './providers/filings/sim';
 import type { MailProvider } from './providers/mail/interface';
@@ -38,7 +41,7 @@ export interface AppDeps {
   config: Pick<
     Config,
     'env' | 'publicUrl' | 'demoSeed' | 'dataDir' | 'trustProxy' | 'readCacheMs' | 'mediaLinkSecret' | 'supportEmail'
-  >;
+  > & { brokerage?: Config['brokerage'] };
   db: Db;
   queue: JobQueue;
   mail: MailProvider;
@@ -65,6 +68,20 @@ export function composeModules(deps: AppDeps) {
   // simulated brokerage accounts); tests may add brokers of their own beside it.
   const paper = createPaperBroker({ db, market, now });
   const brokers: Record<string, Broker> = { paper, ...deps.brokers };
+  // Brokers traders connect themselves: the simulated brokerage always, Tradier when configured
+  // (its tokens sealed with BROKER_TOKEN_KEY, opened per account as the adapter needs them).
+  const sealer = config.brokerage?.tokenKey ? createSealer(config.brokerage.tokenKey) : null;
+  const links: Partial<Record<BrokerName, BrokerLink>> = { paper: simulatedBrokerLink(paper) };
+  const tradierConfig = config.brokerage?.tradier;
+  if (tradierConfig) {
+    const tradier = createTradierBroker({
+      ...tradierConfig,
+      tokenOf: brokerTokens(brokerageRepo(db), sealer, now)('tradier'),
+      log,
+    });
+    brokers.tradier = tradier;
+    links.tradier = tradier.link;
+  }
 
   // Every write to a user forgets that user's cached sign-ins (auth is built below, so bind late).
   const userChanged: { forget: (userId: number) => void } = { forget: () => {} };
@@ -125,6 +142,10 @@ export function composeModules(deps: AppDeps) {
       live,
       brokers,
       paper,
+      links,
+      sealer,
+      publicUrl: config.publicUrl,
+      assertFreshPassword: auth.assertFreshPassword,
       alerts: alerts.feed,
       now,
       log,

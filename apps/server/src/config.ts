@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { sealingKey } from './core/sealed';
 
 const FLAG_VALUES = ['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no', ''] as const;
 const flag = (fallback: boolean) =>
@@ -62,6 +63,13 @@ const schema = z.object({
   TRADIER_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
   /** Overrides Tradier's address (tests point it at a local server speaking Tradier's API). */
   TRADIER_BASE_URL: z.string().url().optional(),
+  /** Tradier as a broker (OAuth): the application's client id and secret (2-trading §2.7). */
+  TRADIER_CLIENT_ID: z.string().min(1).optional(),
+  TRADIER_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Where traders authorize DRAT (default https://api.tradier.com/v1/oauth/authorize). */
+  TRADIER_AUTHORIZE_URL: z.string().url().optional(),
+  /** Seals broker access tokens at rest: 32 random bytes, base64 or hex (`openssl rand -base64 32`). */
+  BROKER_TOKEN_KEY: z.string().min(1).optional(),
   SIM_MARKET_ALWAYS_OPEN: z.enum(FLAG_VALUES).optional(),
   SIM_SPEED: z.coerce.number().positive().max(10_000).default(1),
   SIM_SEED: z.string().min(1).default('drat'),
@@ -128,6 +136,14 @@ export type Config = {
     tradier: { token: string; baseUrl: string } | undefined;
     sim: { alwaysOpen: boolean; speed: number; seed: string };
   };
+  /**
+   * Brokers traders may connect besides the simulated brokerage (always offered), and the key that
+   * seals their tokens at rest.
+   */
+  brokerage: {
+    tokenKey: string | undefined;
+    tradier: { clientId: string; clientSecret: string; baseUrl: string; authorizeUrl: string } | undefined;
+  };
   /** SEC filings and 10-K figures (Ask DRAT): generated for the simulated universe, or SEC EDGAR. */
   filings: {
     provider: 'sim' | 'edgar';
@@ -177,6 +193,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.MARKET_DATA === 'tradier' && !e.TRADIER_TOKEN) {
     throw new Error('Invalid configuration: MARKET_DATA=tradier needs TRADIER_TOKEN.');
   }
+  if (Boolean(e.TRADIER_CLIENT_ID) !== Boolean(e.TRADIER_CLIENT_SECRET)) {
+    throw new Error('Invalid configuration: set TRADIER_CLIENT_ID and TRADIER_CLIENT_SECRET together, or neither.');
+  }
+  if (e.TRADIER_CLIENT_ID && !e.BROKER_TOKEN_KEY) {
+    throw new Error(
+      'Invalid configuration: Tradier as a broker (TRADIER_CLIENT_ID) needs BROKER_TOKEN_KEY to seal the access tokens.',
+    );
+  }
+  if (e.BROKER_TOKEN_KEY) sealingKey(e.BROKER_TOKEN_KEY);
   if (e.FILINGS === 'edgar' && !e.SEC_USER_AGENT) {
     throw new Error('Invalid configuration: FILINGS=edgar needs SEC_USER_AGENT ("Company name contact@example.com").');
   }
@@ -211,6 +236,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
       sim: { alwaysOpen: flag(demoSeed).parse(e.SIM_MARKET_ALWAYS_OPEN), speed: e.SIM_SPEED, seed: e.SIM_SEED },
+    },
+    brokerage: {
+      tokenKey: e.BROKER_TOKEN_KEY,
+      tradier:
+        e.TRADIER_CLIENT_ID && e.TRADIER_CLIENT_SECRET
+          ? {
+              clientId: e.TRADIER_CLIENT_ID,
+              clientSecret: e.TRADIER_CLIENT_SECRET,
+              baseUrl:
+                e.TRADIER_BASE_URL ??
+                (e.TRADIER_ENV === 'production' ? 'https://api.tradier.com/v1' : 'https://sandbox.tradier.com/v1'),
+              authorizeUrl: e.TRADIER_AUTHORIZE_URL ?? 'https://api.tradier.com/v1/oauth/authorize',
+            }
+          : undefined,
     },
     filings: {
       provider: e.FILINGS,

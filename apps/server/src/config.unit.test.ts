@@ -65,6 +65,30 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SUPPORT_EMAIL: 'not an address' })).toThrow(/SUPPORT_EMAIL/);
   });
 
+  it('offers Tradier as a broker only with its secret and a key to seal the tokens', () => {
+    const key = 'ab'.repeat(32);
+    expect(loadConfig({}).brokerage).toEqual({ tokenKey: undefined, tradier: undefined });
+    expect(() => loadConfig({ TRADIER_CLIENT_ID: 'id' })).toThrow(/TRADIER_CLIENT_SECRET together/);
+    expect(() => loadConfig({ TRADIER_CLIENT_ID: 'id', TRADIER_CLIENT_SECRET: 's' })).toThrow(/needs BROKER_TOKEN_KEY/);
+    expect(() => loadConfig({ BROKER_TOKEN_KEY: 'short' })).toThrow(/BROKER_TOKEN_KEY must be 32 random bytes/);
+    expect(
+      loadConfig({
+        TRADIER_CLIENT_ID: 'id',
+        TRADIER_CLIENT_SECRET: 's',
+        BROKER_TOKEN_KEY: key,
+        TRADIER_ENV: 'production',
+      }).brokerage,
+    ).toEqual({
+      tokenKey: key,
+      tradier: {
+        clientId: 'id',
+        clientSecret: 's',
+        baseUrl: 'https://api.tradier.com/v1',
+        authorizeUrl: 'https://api.tradier.com/v1/oauth/authorize',
+      },
+    });
+  });
+
   it('limits how long the database may take, unless told otherwise', () => {
     expect(loadConfig({}).databaseTimeouts).toEqual({ connectMs: 10_000, statementMs: 30_000 });
     expect(

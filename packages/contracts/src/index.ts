@@ -16,6 +16,7 @@ export * from './operation';
 export * from './system';
 export * from './decimal';
 export * from './trading';
+export * from './brokerage';
 export * from './outbox';
 export * from './idempotency';
 export * from './smart-trades';

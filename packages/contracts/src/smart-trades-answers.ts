@@ -4,6 +4,7 @@
  * they hold no transforms or defaults.
  */
 import { z } from 'zod';
+import { brokerAccountSchema } from './brokerage';
 import { alertDtoSchema } from './alerts';
 import { DEMO_ACCOUNT_START_VALUE } from './constants';
 import { OPTION_STRATEGIES } from './market';
@@ -245,6 +246,5 @@ export const DEMO_ACCOUNT_AFTER_RESET: DemoAccount = {
  * GET /livetrading/accounts (1-core §3 "Live account"): the caller's brokerage accounts; the
  * connected one is where live trades go (else the first).
  */
-export const liveAccountSchema = z.object({ account_id: z.string(), connected: z.boolean() });
-export const liveAccountsResponseSchema = z.object({ data: z.object({ accounts: z.array(liveAccountSchema) }) });
+export const liveAccountsResponseSchema = z.object({ data: z.object({ accounts: z.array(brokerAccountSchema) }) });
 export type LiveAccountsResponse = z.infer<typeof liveAccountsResponseSchema>;

@@ -10,3 +10,4 @@ export * from './jobs';
 export * from './idempotency';
 export * from './trading';
 export * from './paper-broker';
+export * from './brokerage';

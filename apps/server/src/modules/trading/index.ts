@@ -9,6 +9,8 @@
  *             trading (on the simulated brokerage until a broker is authorized)
  * - sharing/  a live trade shared with users (the shared lists, the share form and its choices)
  * - templates/  super users' smart trade templates, and a template's prices for a ticker now
+ * - brokerage/  the trader's broker connection (OAuth), accounts, balances, the Trade Monitor's
+ *             orders, positions, modify and Exit orders
  * - trading-mode.*  the demo/live switch (deauthorize)
  *
  * Brokers are providers (providers/broker): the paper broker backs demo accounts and, with no real
@@ -19,10 +21,16 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import { transactions } from '../../db/transaction';
 import type { JobQueue } from '../../jobs/queue';
-import type { AccountOpener, Broker } from '../../providers/broker/interface';
+import type { BrokerName, ConfirmPasswordReason } from '@drat/contracts';
+import type { Sealer } from '../../core/sealed';
+import type { AccountOpener, Broker, BrokerLink } from '../../providers/broker/interface';
+import type { Principal } from '../auth';
 import type { MarketDataProvider } from '../../providers/market/interface';
 import type { LiveService } from '../live';
 import type { UsersRepo } from '../users';
+import { brokerageRepo } from './brokerage/brokerage.repo';
+import { brokerAuthorizationRoutes, brokerageRoutes } from './brokerage/brokerage.routes';
+import { createBrokerageService } from './brokerage/brokerage.service';
 import { runnerRepo } from './runner/runner.repo';
 import { createTradeRunner, type Technicals } from './runner/runner.service';
 import { sharingRoutes } from './sharing/sharing.routes';
@@ -44,6 +52,8 @@ import { tradingModeRoutes } from './trading-mode.routes';
 import { createTradingModeService } from './trading-mode.service';
 
 export { startTradingJobs } from './trading.jobs';
+export { brokerageRepo } from './brokerage/brokerage.repo';
+export { brokerTokens } from './brokerage/brokerage.service';
 export type { TradeRunner } from './runner/runner.service';
 
 export interface TradingDeps {
@@ -58,6 +68,12 @@ export interface TradingDeps {
   brokers: Record<string, Broker>;
   /** The paper broker (also in `brokers`): it opens the demo and simulated accounts itself. */
   paper: Broker & AccountOpener;
+  /** How each offered broker is connected (the simulated brokerage always). */
+  links: Partial<Record<BrokerName, BrokerLink>>;
+  /** Seals broker tokens at rest (BROKER_TOKEN_KEY); null when no broker hands out tokens. */
+  sealer: Sealer | null;
+  publicUrl: string;
+  assertFreshPassword: (principal: Principal, action: ConfirmPasswordReason) => Promise<void>;
   /** The alert area's look-up of the alert a trade was made from. */
   alerts: AlertLookup;
   now: () => Date;
@@ -85,13 +101,24 @@ export function createTrading(deps: TradingDeps) {
   const trades = tradesRepo(db);
   const placing = createTradePlacing({ repo: trades, runner, market: deps.market, now: deps.now });
   const demo = createDemoTradingService({ repo: trades, placing, paper: deps.paper, market: deps.market });
-  const live = createLiveTradingService({ repo: trades, placing, paper: deps.paper });
+  const brokerage = createBrokerageService({
+    repo: brokerageRepo(db),
+    users,
+    brokers,
+    links: deps.links,
+    sealer: deps.sealer,
+    publicUrl: deps.publicUrl,
+    assertFreshPassword: deps.assertFreshPassword,
+    now: deps.now,
+  });
+  const live = createLiveTradingService({ repo: trades, placing, brokerage });
   const edits = createTradeEditService({ placing, alerts: deps.alerts });
   const replays = createReplayService({ market: deps.market });
   const templates = createTemplatesService({ repo: templatesRepo(db), market: deps.market, now: deps.now });
   const sharing = createSharingService({ repo: sharingRepo(db), trades, users, now: deps.now });
   return {
-    mode: createTradingModeService(users),
+    mode: createTradingModeService({ users, brokerage, assertFreshPassword: deps.assertFreshPassword }),
+    brokerage,
     runner,
     demo,
     live,
@@ -108,6 +135,8 @@ export async function registerTradingRoutes(api: FastifyInstance, trading: Tradi
   await api.register(tradingModeRoutes, { tradingMode: trading.mode });
   await api.register(demoTradingRoutes, { demo: trading.demo });
   await api.register(liveTradingRoutes, { live: trading.live });
+  await api.register(brokerageRoutes, { brokerage: trading.brokerage });
+  await api.register(brokerAuthorizationRoutes, { brokerage: trading.brokerage });
   await api.register(sharingRoutes, { sharing: trading.sharing });
   await api.register(tradeEditRoutes, { edits: trading.edits, replays: trading.replays });
   await api.register(templateRoutes, { templates: trading.templates });

@@ -82,7 +82,9 @@ describe('GET /api/livetrading/accounts', () => {
     const me = await signedIn({ isLiveTrader: true });
     const res = await t.get('/livetrading/accounts', { token: me.token });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ data: { accounts: [{ account_id: `SIM-${me.id}`, connected: true }] } });
+    expect(res.json()).toEqual({
+      data: { accounts: [{ account_id: `SIM-${me.id}`, connected: true, broker: 'paper', account_type: 'CASH' }] },
+    });
   });
 });
 

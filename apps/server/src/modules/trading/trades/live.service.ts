@@ -17,8 +17,8 @@ import {
   type TradesResponse,
 } from '@drat/contracts';
 import { DomainError } from '../../../core/errors';
-import type { AccountOpener, Broker } from '../../../providers/broker/interface';
 import type { Principal } from '../../auth';
+import type { BrokerageService } from '../brokerage/brokerage.service';
 import { tradeIdOf, type Target, type TradeBody, type TradePlacing } from './placing';
 import { tradeDto } from './trade.dto';
 import type { TradesRepo } from './trades.repo';
@@ -26,13 +26,13 @@ import type { TradesRepo } from './trades.repo';
 export interface LiveTradingDeps {
   repo: TradesRepo;
   placing: TradePlacing;
-  /** The simulated brokerage (the paper broker's SIM accounts) while no real broker is authorized. */
-  paper: Broker & AccountOpener;
+  /** The caller's brokerage connection: where live trades go. */
+  brokerage: Pick<BrokerageService, 'currentTarget' | 'accounts'>;
 }
 
 const FINISHED = new Set(['COMPLETED', 'CANCELLED', 'FAIL']);
 
-export function createLiveTradingService({ repo, placing, paper }: LiveTradingDeps) {
+export function createLiveTradingService({ repo, placing, brokerage }: LiveTradingDeps) {
   /** Live trading is for live traders and super users (2-trading §6), checked on every call. */
   function assertLive(principal: Principal): void {
     if (!principal.user.isLiveTrader && !principal.user.isSuper) {
@@ -45,15 +45,16 @@ export function createLiveTradingService({ repo, placing, paper }: LiveTradingDe
   }
 
   /**
-   * The brokerage account a live trade goes to: the caller's simulated account until a broker is
-   * authorized. A body naming another account is refused on account_id (a draft may leave it out).
+   * The brokerage account a live trade goes to: the caller's current account (the simulated one
+   * until a broker is authorized). A body naming another account is refused on account_id (a
+   * draft may leave it out).
    */
   async function accountFor(principal: Principal, body: TradeBody): Promise<Target> {
-    const account = await paper.ensureAccount(principal.user.id, 'SIM');
-    if (body.account_id !== undefined && body.account_id !== account) {
+    const { broker, accountId } = await brokerage.currentTarget(principal);
+    if (body.account_id !== undefined && body.account_id !== accountId) {
       throw DomainError.field('account_id', TRADE_MSG.accountNotYours);
     }
-    return { mode: 'LIVE', broker: paper.name, accountId: account };
+    return { mode: 'LIVE', broker, accountId };
   }
 
   async function setArchived(principal: Principal, tradeId: number, archived: boolean): Promise<TradeReply> {
@@ -74,12 +75,8 @@ export function createLiveTradingService({ repo, placing, paper }: LiveTradingDe
     assertLive,
     assertSuper,
 
-    /** GET /livetrading/accounts: the simulated brokerage account, connected, until a broker is authorized. */
-    async accounts(principal: Principal): Promise<LiveAccountsResponse> {
-      assertLive(principal);
-      const account = await paper.ensureAccount(principal.user.id, 'SIM');
-      return { data: { accounts: [{ account_id: account, connected: true }] } };
-    },
+    /** GET /livetrading/accounts: the caller's brokerage accounts, the current one connected. */
+    accounts: (principal: Principal): Promise<LiveAccountsResponse> => brokerage.accounts(principal),
 
     async trades(principal: Principal): Promise<TradesResponse> {
       assertLive(principal);

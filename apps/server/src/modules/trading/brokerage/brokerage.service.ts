@@ -1,0 +1,450 @@
+/**
+ * Brokerage accounts (2-trading §2.5-§2.7, §4, §7; 1-core §2): connecting a broker (the OAuth
+ * authorization code flow; the simulated brokerage's own link offline), the trader's accounts and
+ * the current one, balances (kept 3 minutes per account), the Trade Monitor's orders, positions,
+ * an order's modify and a super user's Exit order.
+ *
+ * Who: live traders and super users. A live trader with no connection yet (a seeded demo account,
+ * a plan granting live trading) trades on the simulated brokerage, connected on first use. A super
+ * user reaches every account (the monitor's account list); everyone else only their own.
+ */
+import {
+  ACCOUNT_INFO_CACHE_SECONDS,
+  BROKER_LABELS,
+  BROKER_MSG,
+  MSG,
+  type AccountInfoResponse,
+  type AllAccountsResponse,
+  type AuthCodeBody,
+  type AuthCodeReply,
+  type AuthCodeSetupReply,
+  type BrokerAccount,
+  type BrokerName,
+  type BrokerOrderReply,
+  type BrokerOrderRow,
+  type ConfirmPasswordReason,
+  type ModifyLiveOrderBody,
+  type PlaceBrokerOrderBody,
+  type PositionsResponse,
+  type SyncAccountsReply,
+  type TradeListResponse,
+} from '@drat/contracts';
+import { dec, toNumber } from '@drat/engine';
+import { DomainError } from '../../../core/errors';
+import { randomToken, sha256 } from '../../../core/secrets';
+import type { Sealer } from '../../../core/sealed';
+import type { Broker, BrokerLink, BrokerOrder } from '../../../providers/broker/interface';
+import { isProviderError, ProviderError } from '../../../providers/provider-error';
+import type { Principal } from '../../auth';
+import type { UsersRepo } from '../../users';
+import type { BrokerageRepo, ConnectionRow } from './brokerage.repo';
+
+export interface BrokerageDeps {
+  repo: BrokerageRepo;
+  users: Pick<UsersRepo, 'updateUser'>;
+  /** The brokers by name; `paper` is always there. */
+  brokers: Record<string, Broker>;
+  /** How each offered broker is connected; `paper` (the simulated brokerage) is always there. */
+  links: Partial<Record<BrokerName, BrokerLink>>;
+  /** Seals access tokens at rest; required by brokers that hand out tokens. */
+  sealer: Sealer | null;
+  /** Where brokers send the trader back: the web app's /trade/settings. */
+  publicUrl: string;
+  assertFreshPassword: (principal: Principal, action: ConfirmPasswordReason) => Promise<void>;
+  now: () => Date;
+}
+
+/** An authorization started from Broker Settings is good for this long (Tradier's codes live 10 minutes). */
+const AUTH_STATE_MS = 10 * 60_000;
+
+/** Which tab of the Trade Monitor an order is under (2-trading §2.5). */
+function tabOf(o: BrokerOrder): 'queued_orders' | 'working_orders' | 'filled_orders' | 'cancelled_orders' {
+  if (o.status === 'filled') return 'filled_orders';
+  if (o.status === 'open' || o.status === 'partially_filled')
+    return o.detail?.queued ? 'queued_orders' : 'working_orders';
+  return 'cancelled_orders';
+}
+
+const num = (x: string | null | undefined) => (x === null || x === undefined ? null : toNumber(x));
+
+function orderRow(o: BrokerOrder): BrokerOrderRow {
+  const kind = o.detail?.kind ?? 'equity';
+  const open = o.status === 'open' || o.status === 'partially_filled';
+  return {
+    id: o.id,
+    symbol: o.symbol,
+    option_symbol: o.detail?.optionSymbol ?? null,
+    class: kind,
+    side: o.detail?.side ?? o.side,
+    type: o.detail?.type ?? o.type,
+    duration: o.detail?.duration ?? 'day',
+    price: num(o.limitPrice),
+    stop_price: num(o.detail?.stopPrice),
+    quantity: toNumber(o.qty),
+    exec_quantity: toNumber(o.filledQty),
+    avg_fill_price: num(o.avgFillPrice),
+    status: o.detail?.queued && open ? 'pending' : o.status,
+    create_date: o.createdAt,
+    transaction_date: o.updatedAt,
+    belongs_to_multileg: kind === 'multileg',
+    tag: o.tag,
+    modifiable: open && kind !== 'multileg',
+  };
+}
+
+/** A broker's failure in the trader's words: a refusal is a 400, an expired token a 403, the rest a 503. */
+function brokerFailure(err: unknown): never {
+  if (!isProviderError(err)) throw err;
+  if (err.code === 'BAD_REQUEST') {
+    throw new DomainError('BAD_REQUEST', BROKER_MSG.brokerRefused(err.message), { cause: err });
+  }
+  if (err.code === 'UNAUTHORIZED') throw new DomainError('FORBIDDEN', BROKER_MSG.tokenExpired, { cause: err });
+  if (err.code === 'NOT_FOUND') throw new DomainError('NOT_FOUND', BROKER_MSG.orderNotFound, { cause: err });
+  if (err.code === 'BAD_RESPONSE')
+    throw new DomainError('UPSTREAM_FAILED', BROKER_MSG.brokerUnavailable, { cause: err });
+  throw new DomainError('UNAVAILABLE', BROKER_MSG.brokerUnavailable, {
+    retryable: err.retryable,
+    retryAfterSeconds: err.details.retryAfterSeconds,
+    cause: err,
+  });
+}
+
+async function atBroker<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    return brokerFailure(err);
+  }
+}
+
+export function createBrokerageService(deps: BrokerageDeps) {
+  const { repo, users, brokers, links, sealer, now } = deps;
+  const infoCache = new Map<string, { at: number; info: AccountInfoResponse }>();
+
+  function assertLive(principal: Principal): void {
+    if (!principal.user.isLiveTrader && !principal.user.isSuper) {
+      throw new DomainError('FORBIDDEN', MSG.liveTraderDenied);
+    }
+  }
+
+  function assertSuper(principal: Principal): void {
+    if (!principal.user.isSuper) throw new DomainError('FORBIDDEN', MSG.noPermission);
+  }
+
+  function linkOf(name: BrokerName): BrokerLink {
+    const link = links[name];
+    if (!link) throw DomainError.field('broker', BROKER_MSG.brokerNotOffered(BROKER_LABELS[name]));
+    return link;
+  }
+
+  async function connect(userId: number, broker: BrokerName, credentials: Awaited<ReturnType<BrokerLink['exchange']>>) {
+    const link = linkOf(broker);
+    const accounts = await atBroker(() => link.accounts(credentials, userId));
+    const seal = (token: string | null) => {
+      if (token === null) return null;
+      if (!sealer) throw new Error('BROKER_TOKEN_KEY is not configured: broker tokens cannot be kept');
+      return sealer.seal(token);
+    };
+    return repo.saveConnection({
+      userId,
+      broker,
+      accessToken: seal(credentials.accessToken),
+      refreshToken: seal(credentials.refreshToken),
+      expiresAt: credentials.expiresAt,
+      accounts,
+      at: now(),
+    });
+  }
+
+  /** The caller's connection; a live trader without one is connected to the simulated brokerage. */
+  async function connectionOf(principal: Principal): Promise<ConnectionRow> {
+    assertLive(principal);
+    const existing = await repo.connectionOf(principal.user.id);
+    if (existing) return existing;
+    return connect(principal.user.id, 'paper', { accessToken: null, refreshToken: null, expiresAt: null });
+  }
+
+  async function accountList(principal: Principal): Promise<BrokerAccount[]> {
+    const connection = await connectionOf(principal);
+    const rows = await repo.accountsOf(principal.user.id);
+    const current = rows.find((r) => r.accountId === connection.currentAccount) ?? rows[0];
+    return rows.map((r) => ({
+      account_id: r.accountId,
+      connected: r === current,
+      broker: r.broker,
+      account_type: r.accountType,
+    }));
+  }
+
+  /** An account the caller may read: their own, or anyone's for a super user; 404 otherwise. */
+  async function reachable(principal: Principal, accountId: string) {
+    await connectionOf(principal);
+    const row = await repo.account(accountId);
+    if (!row || (row.userId !== principal.user.id && !principal.user.isSuper)) {
+      throw DomainError.field('account_id', BROKER_MSG.accountUnknown);
+    }
+    const broker = brokers[row.broker];
+    if (!broker) throw new DomainError('UNAVAILABLE', BROKER_MSG.brokerNotOffered(BROKER_LABELS[row.broker]));
+    return { row, broker };
+  }
+
+  return {
+    assertLive,
+    assertSuper,
+
+    /** Where the caller's live trades go: their current account (the simulated one until a broker is authorized). */
+    async currentTarget(principal: Principal): Promise<{ broker: BrokerName; accountId: string }> {
+      const connection = await connectionOf(principal);
+      const accounts = await accountList(principal);
+      const current = accounts.find((a) => a.connected);
+      if (!current) throw new DomainError('CONFLICT', BROKER_MSG.notConnected, { retryable: false });
+      return { broker: connection.broker, accountId: current.account_id };
+    },
+
+    /** GET /livetrading/accounts. */
+    async accounts(principal: Principal) {
+      return { data: { accounts: await accountList(principal) } };
+    },
+
+    /** POST /livetrading/account-info/: balances, asked of the broker at most every 3 minutes per account. */
+    async accountInfo(principal: Principal, accountId: string): Promise<AccountInfoResponse> {
+      const { row, broker } = await reachable(principal, accountId);
+      const at = now().getTime();
+      const kept = infoCache.get(accountId);
+      if (kept && at - kept.at < ACCOUNT_INFO_CACHE_SECONDS * 1000) return kept.info;
+      const b = await atBroker(() => broker.balances(accountId));
+      const info: AccountInfoResponse = {
+        data: {
+          account_id: accountId,
+          broker: row.broker,
+          account_type: b.accountType,
+          live_account_value: toNumber(b.accountValue),
+          live_buying_power: toNumber(b.buyingPower),
+          live_equities_value: toNumber(b.equitiesValue),
+          cash: toNumber(b.cash),
+          available_funds: b.accountType === 'CASH' ? null : num(b.availableFunds),
+          as_of: new Date(at).toISOString(),
+        },
+      };
+      if (infoCache.size > 10_000) infoCache.clear();
+      infoCache.set(accountId, { at, info });
+      return info;
+    },
+
+    /** POST /livetrading/set-current-account/: one of the caller's own accounts. */
+    async setCurrentAccount(principal: Principal, accountId: string): Promise<SyncAccountsReply> {
+      await connectionOf(principal);
+      const row = await repo.account(accountId);
+      if (!row || row.userId !== principal.user.id) throw DomainError.field('account_id', BROKER_MSG.accountUnknown);
+      await repo.setCurrent(principal.user.id, accountId, now());
+      return { message: BROKER_MSG.accountSelected, accounts: await accountList(principal) };
+    },
+
+    /** POST /livetrading/sync-accounts/: the broker's list of the caller's accounts, read again. */
+    async syncAccounts(principal: Principal): Promise<SyncAccountsReply> {
+      const connection = await connectionOf(principal);
+      const open = (t: string | null) => (t === null || !sealer ? null : sealer.open(t));
+      await connect(principal.user.id, connection.broker, {
+        accessToken: open(connection.accessToken),
+        refreshToken: open(connection.refreshToken),
+        expiresAt: connection.expiresAt,
+      });
+      return { message: BROKER_MSG.accountsSynced, accounts: await accountList(principal) };
+    },
+
+    /** GET /livetrading/all-account-id-list/ (super users). */
+    async allAccounts(principal: Principal): Promise<AllAccountsResponse> {
+      assertSuper(principal);
+      const rows = await repo.allAccounts();
+      return { data: { accounts: rows.map((r) => ({ account_id: r.accountId, email: r.email, broker: r.broker })) } };
+    },
+
+    /** POST /livetrading/trade-list/: the account's orders, by Trade Monitor tab. */
+    async tradeList(principal: Principal, accountId: string): Promise<TradeListResponse> {
+      const { broker } = await reachable(principal, accountId);
+      const orders = await atBroker(() => broker.allOrders(accountId));
+      const data: TradeListResponse['data'] = {
+        all_orders: [],
+        queued_orders: [],
+        working_orders: [],
+        filled_orders: [],
+        cancelled_orders: [],
+      };
+      for (const o of orders) {
+        const row = orderRow(o);
+        data.all_orders.push(row);
+        data[tabOf(o)].push(row);
+      }
+      return { data };
+    },
+
+    /** POST /livetrading/positions-list/. */
+    async positions(principal: Principal, accountId: string): Promise<PositionsResponse> {
+      const { broker } = await reachable(principal, accountId);
+      const [open, closed] = await atBroker(() =>
+        Promise.all([broker.positions(accountId), broker.closedPositions(accountId)]),
+      );
+      return {
+        data: {
+          open_positions: open.map((p) => ({
+            symbol: p.symbol,
+            quantity: toNumber(p.qty),
+            cost_basis: toNumber(p.cost),
+            date_acquired: p.openedAt,
+            class: /^[A-Z]{1,6}\d{6}[CP]\d{8}$/.test(p.symbol) ? 'option' : 'equity',
+          })),
+          closed_positions: closed.map((p) => ({
+            symbol: p.symbol,
+            quantity: toNumber(p.qty),
+            cost: toNumber(p.cost),
+            proceeds: toNumber(p.proceeds),
+            gain_loss: toNumber(p.gainLoss),
+            gain_loss_percent: dec(p.cost).isZero() ? null : toNumber(p.gainLossPercent),
+            open_date: p.openedAt,
+            close_date: p.closedAt,
+          })),
+        },
+      };
+    },
+
+    /** POST /livetrading/modify-live-order/: an open or pending order, not part of a multileg. */
+    async modifyOrder(principal: Principal, body: ModifyLiveOrderBody): Promise<BrokerOrderReply> {
+      const { broker } = await reachable(principal, body.account_id);
+      const order = (await atBroker(() => broker.allOrders(body.account_id))).find((o) => o.id === body.order_id);
+      if (!order) throw new DomainError('NOT_FOUND', BROKER_MSG.orderNotFound);
+      if (!orderRow(order).modifiable)
+        throw new DomainError('CONFLICT', BROKER_MSG.notModifiable, { retryable: false });
+      const text = (n: number | null) => (n === null ? null : String(n));
+      const changed = await atBroker(() =>
+        broker.modifyOrder(body.account_id, body.order_id, {
+          type: body.order_type,
+          duration: body.duration,
+          limitPrice: text(body.price),
+          stopPrice: text(body.stop),
+        }),
+      );
+      infoCache.delete(body.account_id);
+      return { message: BROKER_MSG.orderModified, data: orderRow(changed) };
+    },
+
+    /**
+     * POST /livetrading/place-tradier-order/ (super users: a position's Exit). The order is
+     * recorded with its tag before it is sent; a refusal is kept with its reason.
+     */
+    async placeOrder(principal: Principal, body: PlaceBrokerOrderBody): Promise<BrokerOrderReply> {
+      assertSuper(principal);
+      const { row, broker } = await reachable(principal, body.account_id);
+      const tag = `M${randomToken(9).replace(/[^A-Za-z0-9]/g, '')}-${now().getTime().toString(36)}`;
+      const request = {
+        account: body.account_id,
+        tag,
+        kind: body.order_class,
+        symbol: body.symbol,
+        optionSymbol: body.option_symbol,
+        side: body.side,
+        type: body.order_type,
+        duration: body.duration,
+        qty: String(body.quantity),
+        limitPrice: body.price === null ? null : String(body.price),
+        stopPrice: body.stop === null ? null : String(body.stop),
+      };
+      const id = await repo.addManualOrder({
+        userId: principal.user.id,
+        broker: row.broker,
+        accountId: body.account_id,
+        tag,
+        request,
+        status: 'SENDING',
+        createdAt: now(),
+      });
+      try {
+        const placed = await broker.placeManualOrder(request);
+        if (placed.status === 'rejected') {
+          // The broker took the order and refused it at once (the simulated brokerage does so).
+          await repo.settleManualOrder(id, {
+            status: 'REFUSED',
+            brokerOrderId: placed.id,
+            reason: placed.reason ?? '',
+          });
+          throw new DomainError('BAD_REQUEST', BROKER_MSG.brokerRefused(placed.reason ?? 'no reason given'));
+        }
+        await repo.settleManualOrder(id, { status: 'SENT', brokerOrderId: placed.id });
+        infoCache.delete(body.account_id);
+        return { message: BROKER_MSG.orderPlaced, data: orderRow(placed) };
+      } catch (err) {
+        if (err instanceof ProviderError && !err.retryable) {
+          await repo.settleManualOrder(id, { status: 'REFUSED', reason: err.message });
+        }
+        return brokerFailure(err);
+      }
+    },
+
+    /** POST /livetrading/auth-code-setup/: the broker's authorization page (a fresh password first). */
+    async authCodeSetup(principal: Principal, broker: BrokerName = 'paper'): Promise<AuthCodeSetupReply> {
+      const link = linkOf(broker);
+      await deps.assertFreshPassword(principal, 'AUTHORIZATION');
+      const state = randomToken(24);
+      await repo.addAuthState({
+        stateHash: sha256(state),
+        userId: principal.user.id,
+        broker,
+        expiresAt: new Date(now().getTime() + AUTH_STATE_MS),
+      });
+      return { url: link.authorizeUrl(state, `${deps.publicUrl}/trade/settings`), broker };
+    },
+
+    /** POST /livetrading/auth-code/: the code the broker sent back; the caller trades live from now on. */
+    async authCode(principal: Principal, body: AuthCodeBody): Promise<AuthCodeReply> {
+      const pending = await repo.takeAuthState(sha256(body.state));
+      if (!pending || pending.userId !== principal.user.id || pending.expiresAt.getTime() < now().getTime()) {
+        throw DomainError.field('state', BROKER_MSG.authLinkInvalid);
+      }
+      const link = linkOf(pending.broker);
+      const credentials = await atBroker(() =>
+        link.exchange(body.code, `${deps.publicUrl}/trade/settings`, principal.user.id),
+      ).catch((err: unknown) => {
+        // The broker refusing the code is the trader's to retry from Broker Settings.
+        if (err instanceof DomainError && err.code === 'BAD_REQUEST')
+          throw DomainError.field('code', BROKER_MSG.authRefused);
+        throw err;
+      });
+      await connect(principal.user.id, pending.broker, credentials);
+      await users.updateUser(principal.user.id, { isLiveTrader: true });
+      infoCache.clear();
+      return {
+        message: BROKER_MSG.authorized,
+        broker: pending.broker,
+        is_live_trader: true,
+        accounts: await accountList({ ...principal, user: { ...principal.user, isLiveTrader: true } }),
+      };
+    },
+
+    /** Forgets the caller's broker access (deauthorize): its tokens and accounts go. */
+    async forget(principal: Principal): Promise<void> {
+      await repo.deleteConnection(principal.user.id);
+    },
+  };
+}
+export type BrokerageService = ReturnType<typeof createBrokerageService>;
+
+/**
+ * The access token that reaches an account of `broker`, opened from its seal: what the broker's
+ * adapter sends. A missing or expired token is the broker's 401 before it is asked.
+ */
+export function brokerTokens(repo: BrokerageRepo, sealer: Sealer | null, now: () => Date) {
+  return (broker: BrokerName) =>
+    async (accountId: string): Promise<string> => {
+      const row = await repo.tokenOf(broker, accountId);
+      if (!row?.accessToken || !sealer) {
+        throw new ProviderError(
+          broker,
+          'UNAUTHORIZED',
+          `No ${BROKER_LABELS[broker]} authorization reaches ${accountId}`,
+        );
+      }
+      if (row.expiresAt && row.expiresAt.getTime() <= now().getTime()) {
+        throw new ProviderError(broker, 'UNAUTHORIZED', `The ${BROKER_LABELS[broker]} authorization has expired`);
+      }
+      return sealer.open(row.accessToken);
+    };
+}

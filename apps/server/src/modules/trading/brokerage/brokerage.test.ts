@@ -1,0 +1,373 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { BROKER_MSG, MSG, TRADING_MSG, type SmartTradeDto } from '@drat/contracts';
+import { brokerConnections, manualOrders, tradeIntents } from '../../../db/schema/index';
+import { makeSignedIn, restingTradeBody, type MakeUserOptions } from '../../../../test/factories';
+import { createTestApp, type TestApp } from '../../../../test/harness';
+import {
+  FAKE_CLIENT_ID,
+  FAKE_CLIENT_SECRET,
+  startFakeBrokerage,
+  type FakeBrokerage,
+} from '../../../../test/tradier-brokerage-fake';
+
+let t: TestApp;
+let fake: FakeBrokerage;
+let price: number;
+
+const signedIn = (options: MakeUserOptions = {}) => makeSignedIn(t, options);
+
+beforeAll(async () => {
+  fake = await startFakeBrokerage();
+  t = await createTestApp({
+    config: {
+      brokerage: {
+        tokenKey: randomBytes(32).toString('base64'),
+        tradier: {
+          clientId: FAKE_CLIENT_ID,
+          clientSecret: FAKE_CLIENT_SECRET,
+          baseUrl: fake.baseUrl,
+          authorizeUrl: fake.authorizeUrl,
+        },
+      },
+    },
+  });
+  price = (await t.market.quotes(['MSFT']))[0]!.bid;
+});
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+
+const sendAll = async (tradeId: number) => {
+  for (const i of await t.db.select().from(tradeIntents).where(eq(tradeIntents.tradeId, tradeId))) {
+    if (i.state === 'PENDING') await t.modules.trading.runner.sendIntent(i.id);
+  }
+};
+const placeTrade = async (me: { token: string }, accountId: string) => {
+  const res = await t.post(
+    '/livetrading/create-trade/',
+    restingTradeBody('MSFT', price, { account_id: accountId, amount_buy_range_low: 2, amount_buy_range_high: 2 }),
+    { token: me.token },
+  );
+  expect(res.statusCode, res.body).toBe(200);
+  const trade = res.json().data as SmartTradeDto;
+  await sendAll(trade.id);
+  return trade;
+};
+
+/** Authorizes the fake Tradier for a signed-in user through auth-code-setup and auth-code. */
+async function authorizeTradier(
+  me: { token: string },
+  token: string,
+  accounts: { number: string; type: 'cash' | 'margin' }[] = [{ number: 'VA100', type: 'cash' }],
+) {
+  const code = fake.addUser(token, accounts);
+  const setup = await t.post('/livetrading/auth-code-setup/', { broker: 'tradier' }, { token: me.token });
+  expect(setup.statusCode, setup.body).toBe(200);
+  const state = new URL(setup.json().url).searchParams.get('state')!;
+  const res = await t.post('/livetrading/auth-code/', { code, state }, { token: me.token });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+describe('brokerage calls: who may call', () => {
+  it.each([
+    ['POST', '/livetrading/account-info/'],
+    ['POST', '/livetrading/set-current-account/'],
+    ['POST', '/livetrading/sync-accounts/'],
+    ['POST', '/livetrading/trade-list/'],
+    ['GET', '/livetrading/all-account-id-list/'],
+    ['POST', '/livetrading/positions-list/'],
+    ['POST', '/livetrading/modify-live-order/'],
+    ['POST', '/livetrading/place-tradier-order/'],
+  ])('%s %s: 401 anonymous, 403 for a demo trader in the spec words, before the body', async (method, url) => {
+    const anonymous = method === 'GET' ? await t.get(url) : await t.post(url, {});
+    expect(anonymous.statusCode).toBe(401);
+    const demo = await signedIn({ plans: ['stocks-monthly'] });
+    const res =
+      method === 'GET' ? await t.get(url, { token: demo.token }) : await t.post(url, {}, { token: demo.token });
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json().detail).toBe(MSG.liveTraderDenied);
+  });
+
+  it.each([
+    ['GET', '/livetrading/all-account-id-list/'],
+    ['POST', '/livetrading/place-tradier-order/'],
+  ])('%s %s: a live trader is refused, super users only', async (method, url) => {
+    const me = await signedIn({ isLiveTrader: true });
+    const res = method === 'GET' ? await t.get(url, { token: me.token }) : await t.post(url, {}, { token: me.token });
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json().detail).toBe(MSG.noPermission);
+  });
+
+  it('starting an authorization needs a plan with the live trader', async () => {
+    const demo = await signedIn({ plans: ['stocks-monthly'] });
+    const res = await t.post('/livetrading/auth-code-setup/', {}, { token: demo.token });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().detail).toBe(MSG.liveTraderDenied);
+  });
+});
+
+describe('the simulated brokerage account', () => {
+  it('account-info answers the balances of a cash account, without available funds, kept 3 minutes', async () => {
+    const me = await signedIn({ isLiveTrader: true });
+    const res = await t.post('/livetrading/account-info/', { account_id: `SIM-${me.id}` }, { token: me.token });
+    expect(res.statusCode, res.body).toBe(200);
+    const info = res.json().data;
+    expect(info).toMatchObject({
+      account_id: `SIM-${me.id}`,
+      broker: 'paper',
+      account_type: 'CASH',
+      live_account_value: 100000,
+      live_buying_power: 100000,
+      live_equities_value: 0,
+      available_funds: null,
+    });
+    const again = await t.post('/livetrading/account-info/', { account_id: `SIM-${me.id}` }, { token: me.token });
+    expect(again.json().data.as_of).toBe(info.as_of);
+  });
+
+  it("another trader's account, or none, is refused naming account_id", async () => {
+    const me = await signedIn({ isLiveTrader: true });
+    const other = await signedIn({ isLiveTrader: true });
+    await t.get('/livetrading/accounts', { token: other.token });
+    for (const account_id of [`SIM-${other.id}`, 'NOPE-1']) {
+      const res = await t.post('/livetrading/trade-list/', { account_id }, { token: me.token });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ account_id: [BROKER_MSG.accountUnknown] });
+    }
+    const missing = await t.post('/livetrading/positions-list/', {}, { token: me.token });
+    expect(missing.statusCode).toBe(400);
+    expect(Object.keys(missing.json())).toEqual(['account_id']);
+  });
+
+  it("a super user reads any trader's orders and lists every account with its owner", async () => {
+    const email = `owner-${Date.now()}@test.drat`;
+    const trader = await signedIn({ isLiveTrader: true, email });
+    await t.get('/livetrading/accounts', { token: trader.token });
+    const admin = await signedIn({ isSuper: true, plans: [] });
+    const list = await t.post('/livetrading/trade-list/', { account_id: `SIM-${trader.id}` }, { token: admin.token });
+    expect(list.statusCode, list.body).toBe(200);
+    const all = await t.get('/livetrading/all-account-id-list/', { token: admin.token });
+    expect(all.statusCode).toBe(200);
+    expect(all.json().data.accounts).toContainEqual({ account_id: `SIM-${trader.id}`, email, broker: 'paper' });
+  });
+
+  it("a smart trade's orders are in the monitor, working and modifiable, and a modify changes the price", async () => {
+    const me = await signedIn({ isLiveTrader: true });
+    const account_id = `SIM-${me.id}`;
+    await placeTrade(me, account_id);
+    const list = (await t.post('/livetrading/trade-list/', { account_id }, { token: me.token })).json().data;
+    expect(list.all_orders).toHaveLength(2);
+    expect(list.working_orders).toHaveLength(2);
+    expect(list.filled_orders).toEqual([]);
+    const order = list.working_orders[0];
+    expect(order).toMatchObject({ symbol: 'MSFT', side: 'buy', type: 'limit', class: 'equity', modifiable: true });
+    expect(order.tag).toMatch(/^T\d+-R\d-L0-BUY-1$/);
+
+    const newPrice = Number((order.price - 0.05).toFixed(2));
+    const res = await t.post(
+      '/livetrading/modify-live-order/',
+      { account_id, order_id: order.id, order_type: 'limit', duration: 'gtc', price: newPrice },
+      { token: me.token },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ message: BROKER_MSG.orderModified, data: { id: order.id, price: newPrice } });
+  });
+
+  it('modify: order type and duration are required, a limit needs its price, a stop is not offered here', async () => {
+    const me = await signedIn({ isLiveTrader: true });
+    const account_id = `SIM-${me.id}`;
+    await placeTrade(me, account_id);
+    const order = (await t.post('/livetrading/trade-list/', { account_id }, { token: me.token })).json().data
+      .working_orders[0];
+    const modify = (body: Record<string, unknown>) =>
+      t.post('/livetrading/modify-live-order/', { account_id, order_id: order.id, ...body }, { token: me.token });
+
+    const missing = await modify({});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({
+      order_type: [BROKER_MSG.orderTypeRequired],
+      duration: [BROKER_MSG.durationRequired],
+    });
+    const noPrice = await modify({ order_type: 'limit', duration: 'day' });
+    expect(noPrice.json()).toEqual({ price: [BROKER_MSG.priceRequired('limit')] });
+    const stop = await modify({ order_type: 'stop', duration: 'day', stop: 1 });
+    expect(stop.statusCode).toBe(400);
+    expect(stop.json().non_field_errors[0]).toMatch(/takes market and limit orders, not stop/);
+    const unknown = await modify({ order_id: '999999', order_type: 'limit', duration: 'day', price: 1 });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().detail).toBe(BROKER_MSG.orderNotFound);
+  });
+
+  it('a cancelled order cannot be modified (409)', async () => {
+    const me = await signedIn({ isLiveTrader: true });
+    const account_id = `SIM-${me.id}`;
+    const trade = await placeTrade(me, account_id);
+    await t.post('/livetrading/cancel-live-trade/', { live_trade_id: trade.id }, { token: me.token });
+    await sendAll(trade.id);
+    const data = (await t.post('/livetrading/trade-list/', { account_id }, { token: me.token })).json().data;
+    const cancelled = data.cancelled_orders[0];
+    expect(cancelled).toMatchObject({ status: 'canceled', modifiable: false });
+    const res = await t.post(
+      '/livetrading/modify-live-order/',
+      { account_id, order_id: cancelled.id, order_type: 'limit', duration: 'day', price: 1 },
+      { token: me.token },
+    );
+    expect(res.statusCode).toBe(409);
+    expect(res.json().detail).toBe(BROKER_MSG.notModifiable);
+  });
+
+  it("an Exit of shares not held is refused in the broker's words, and the order is recorded as refused", async () => {
+    const admin = await signedIn({ isSuper: true, plans: [] });
+    const account_id = `SIM-${admin.id}`;
+    await t.get('/livetrading/accounts', { token: admin.token });
+    const res = await t.post(
+      '/livetrading/place-tradier-order/',
+      {
+        account_id,
+        order_class: 'equity',
+        symbol: 'MSFT',
+        order_type: 'market',
+        duration: 'day',
+        side: 'sell',
+        quantity: 5,
+      },
+      { token: admin.token },
+    );
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().non_field_errors).toEqual([BROKER_MSG.brokerRefused('Not enough shares to sell')]);
+    const rows = await t.db.select().from(manualOrders).where(eq(manualOrders.accountId, account_id));
+    expect(rows.map((r) => r.status)).toEqual(['REFUSED']);
+  });
+
+  it('an Exit needs type, duration, side and class; an option its symbol', async () => {
+    const admin = await signedIn({ isSuper: true, plans: [] });
+    const res = await t.post(
+      '/livetrading/place-tradier-order/',
+      { account_id: `SIM-${admin.id}`, symbol: 'MSFT', quantity: 1 },
+      { token: admin.token },
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      order_class: [BROKER_MSG.classRequired],
+      order_type: [BROKER_MSG.orderTypeRequired],
+      duration: [BROKER_MSG.durationRequired],
+      side: [BROKER_MSG.sideRequired],
+    });
+    const option = await t.post(
+      '/livetrading/place-tradier-order/',
+      {
+        account_id: `SIM-${admin.id}`,
+        order_class: 'option',
+        symbol: 'MSFT',
+        order_type: 'market',
+        duration: 'day',
+        side: 'sell_to_close',
+        quantity: 1,
+      },
+      { token: admin.token },
+    );
+    expect(option.json()).toEqual({ option_symbol: [BROKER_MSG.optionSymbolRequired] });
+    expect(await t.db.select().from(manualOrders).where(eq(manualOrders.userId, admin.id))).toEqual([]);
+  });
+
+  it('positions-list answers open and closed positions (none yet)', async () => {
+    const me = await signedIn({ isLiveTrader: true });
+    const res = await t.post('/livetrading/positions-list/', { account_id: `SIM-${me.id}` }, { token: me.token });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ data: { open_positions: [], closed_positions: [] } });
+  });
+
+  it('authorizing the simulated brokerage comes straight back to Broker Settings with a code', async () => {
+    const me = await signedIn({ plans: ['elite-monthly'] });
+    const setup = await t.post('/livetrading/auth-code-setup/', {}, { token: me.token });
+    expect(setup.statusCode, setup.body).toBe(200);
+    const url = new URL(setup.json().url);
+    expect(url.origin + url.pathname).toBe('http://drat.test/trade/settings');
+    const res = await t.post(
+      '/livetrading/auth-code/',
+      { code: url.searchParams.get('code'), state: url.searchParams.get('state') },
+      { token: me.token },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ broker: 'paper', is_live_trader: true, message: BROKER_MSG.authorized });
+    expect(res.json().accounts).toEqual([
+      { account_id: `SIM-${me.id}`, connected: true, broker: 'paper', account_type: 'CASH' },
+    ]);
+  });
+});
+
+describe('Tradier through OAuth', () => {
+  it('authorizing Tradier connects its accounts, seals the token and makes the trader live', async () => {
+    const me = await signedIn({ plans: ['elite-monthly'] });
+    const reply = await authorizeTradier(me, 'tok-live-1', [
+      { number: 'VA201', type: 'cash' },
+      { number: 'VA202', type: 'margin' },
+    ]);
+    expect(reply).toMatchObject({ broker: 'tradier', is_live_trader: true });
+    expect(reply.accounts).toEqual([
+      { account_id: 'VA201', connected: true, broker: 'tradier', account_type: 'CASH' },
+      { account_id: 'VA202', connected: false, broker: 'tradier', account_type: 'MARGIN' },
+    ]);
+    const [row] = await t.db.select().from(brokerConnections).where(eq(brokerConnections.userId, me.id));
+    expect(row!.accessToken).not.toContain('tok-live-1');
+    expect(row!.accessToken!.startsWith('v1.')).toBe(true);
+    expect(row!.expiresAt!.getTime()).toBeGreaterThan(Date.now() + 86_000_000);
+
+    const margin = await t.post('/livetrading/account-info/', { account_id: 'VA202' }, { token: me.token });
+    expect(margin.json().data).toMatchObject({
+      account_type: 'MARGIN',
+      live_buying_power: 12727.72,
+      available_funds: 6363.86,
+    });
+    const chosen = await t.post('/livetrading/set-current-account/', { account_id: 'VA202' }, { token: me.token });
+    expect(chosen.json().accounts.find((a: { connected: boolean }) => a.connected).account_id).toBe('VA202');
+  });
+
+  it('a live trade goes to the Tradier account with its client order id as the tag; the monitor lists it', async () => {
+    const me = await signedIn({ plans: ['elite-monthly'] });
+    await authorizeTradier(me, 'tok-live-2', [{ number: 'VA301', type: 'cash' }]);
+    const trade = await placeTrade(me, 'VA301');
+    const sent = fake.orders.filter((o) => o.account === 'VA301');
+    expect(sent.map((o) => o.tag)).toEqual([`T${trade.id}-R1-L0-BUY-1`, `T${trade.id}-R2-L0-BUY-1`]);
+    const list = (await t.post('/livetrading/trade-list/', { account_id: 'VA301' }, { token: me.token })).json().data;
+    expect(list.working_orders.map((o: { tag: string }) => o.tag).sort()).toEqual(sent.map((o) => o.tag).sort());
+  });
+
+  it('a state that is not the callers, or used twice, is refused naming state', async () => {
+    const me = await signedIn({ plans: ['elite-monthly'] });
+    const other = await signedIn({ plans: ['elite-monthly'] });
+    const code = fake.addUser('tok-state', [{ number: 'VA401', type: 'cash' }]);
+    const setup = await t.post('/livetrading/auth-code-setup/', { broker: 'tradier' }, { token: me.token });
+    const state = new URL(setup.json().url).searchParams.get('state')!;
+    const stolen = await t.post('/livetrading/auth-code/', { code, state }, { token: other.token });
+    expect(stolen.statusCode).toBe(400);
+    expect(stolen.json()).toEqual({ state: [BROKER_MSG.authLinkInvalid] });
+    // Taken by the attempt: the state is single-use.
+    const late = await t.post('/livetrading/auth-code/', { code, state }, { token: me.token });
+    expect(late.json()).toEqual({ state: [BROKER_MSG.authLinkInvalid] });
+  });
+
+  it('an expired Tradier token asks the trader to re-authorize (403), never signs them out', async () => {
+    const me = await signedIn({ plans: ['elite-monthly'] });
+    await authorizeTradier(me, 'tok-expiring', [{ number: 'VA501', type: 'cash' }]);
+    fake.expire('tok-expiring');
+    const res = await t.post('/livetrading/positions-list/', { account_id: 'VA501' }, { token: me.token });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().detail).toBe(BROKER_MSG.tokenExpired);
+  });
+
+  it('deauthorizing forgets the token and the accounts: Now set to Demo Mode', async () => {
+    const me = await signedIn({ plans: ['elite-monthly'] });
+    await authorizeTradier(me, 'tok-bye', [{ number: 'VA601', type: 'cash' }]);
+    const res = await t.post('/livetrading/deauthorize/', { broker: 'tradier' }, { token: me.token });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe(TRADING_MSG.demoMode);
+    expect(await t.db.select().from(brokerConnections).where(eq(brokerConnections.userId, me.id))).toEqual([]);
+    const after = await t.post('/livetrading/account-info/', { account_id: 'VA601' }, { token: me.token });
+    expect(after.statusCode).toBe(403);
+  });
+});

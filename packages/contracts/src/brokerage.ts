@@ -1,0 +1,413 @@
+/**
+ * Live trading on a brokerage account (2-trading §2.5-§2.7, §4, §7; 1-core §2 dashboard): the
+ * broker's authorization, the trader's accounts and balances, the Trade Monitor's orders, open and
+ * closed positions, an order's modify and a position's exit. Brokers: the simulated brokerage
+ * (offline, always there), Tradier, Alpaca. Messages in the spec's words where it gives them.
+ */
+import { z } from 'zod';
+import { exactDecimal, PRICE_DECIMALS } from './decimal';
+import { messageSchema, operation } from './operation';
+import { ORDER_CLASSES, ORDER_DURATIONS, ORDER_SIDES, ORDER_TYPES } from './smart-trades';
+import { accountIdField } from './smart-trades-fields';
+
+/* ---- Constants (2-trading §9) ----------------------------------------------------------------- */
+
+/** The brokers a trader may connect; `paper` is the simulated brokerage. */
+export const BROKERS = ['paper', 'tradier', 'alpaca'] as const;
+export type BrokerName = (typeof BROKERS)[number];
+export const BROKER_LABELS: Record<BrokerName, string> = {
+  paper: 'Simulated brokerage',
+  tradier: 'Tradier',
+  alpaca: 'Alpaca',
+};
+
+export type OrderType = (typeof ORDER_TYPES)[number];
+export type OrderDuration = (typeof ORDER_DURATIONS)[number];
+export type OrderSide = (typeof ORDER_SIDES)[number];
+export type OrderClass = (typeof ORDER_CLASSES)[number];
+
+/** Account types: Available Funds is hidden for CASH accounts (2-trading §2.7). */
+export const ACCOUNT_TYPES = ['CASH', 'MARGIN', 'PDT'] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+
+/** Balances are kept this long per account (1-core §7 "cached 3 minutes per account"). */
+export const ACCOUNT_INFO_CACHE_SECONDS = 180;
+
+/** Trade Monitor tabs (2-trading §2.5) and the order statuses each shows. */
+export const MONITOR_TABS = [
+  { key: 'all_orders', label: 'All' },
+  { key: 'queued_orders', label: 'Queued' },
+  { key: 'working_orders', label: 'Working' },
+  { key: 'filled_orders', label: 'Filled' },
+  { key: 'cancelled_orders', label: 'Cancelled Orders' },
+] as const;
+
+export const BROKER_MSG = {
+  // 2-trading §8 and 1-core §8.
+  orderModified: 'Order modified successfully',
+  modifyFailed: 'Failed to modify order',
+  orderPlaced: 'Order placed successfully',
+  placeFailed: 'Failed to place order',
+  accountsFailed: 'Error fetching your live accounts.',
+  syncFailed: 'There was an error',
+  // Our own words, where the spec gives none.
+  orderTypeRequired: 'Please select the order type!',
+  durationRequired: 'Please select the duration!',
+  sideRequired: 'Please select the side!',
+  classRequired: 'Please select the class!',
+  choose: (label: string, allowed: readonly string[]) => `${label} must be one of: ${allowed.join(', ')}.`,
+  symbolRequired: 'Please input the symbol!',
+  optionSymbolRequired: 'An option order names its option symbol (OCC), e.g. AAPL261218C00150000.',
+  quantityRequired: 'Quantity must be a whole number greater than 0.',
+  priceRequired: (type: string) => `A ${type} order needs a price.`,
+  stopRequired: (type: string) => `A ${type} order needs a stop price.`,
+  pricePositive: 'Price must be greater than 0.',
+  orderIdRequired: 'Give the id of the order to modify.',
+  accountSelected: 'Account selected',
+  accountsSynced: 'Accounts synced',
+  authorized: 'Your brokerage account is connected: you are trading live.',
+  authLinkInvalid: 'This authorization has expired or was not started by you. Start again from Broker Settings.',
+  authRefused: 'The broker did not grant access. Try again from Broker Settings.',
+  notConnected: 'Connect your brokerage account in Broker Settings first.',
+  tokenExpired: 'Your broker authorization has expired. Re-authorize from Broker Settings.',
+  brokerNotOffered: (broker: string) => `${broker} is not offered on this server.`,
+  accountUnknown: 'There is no such brokerage account.',
+  orderNotFound: 'Order not found.',
+  notModifiable: 'Only open or pending orders that are not part of a multileg order can be modified.',
+  orderTypeUnsupported: (broker: string, type: string) => `${broker} does not take ${type} orders.`,
+  brokerRefused: (reason: string) => `The broker refused the order: ${reason}`,
+  brokerUnavailable: 'The broker did not answer. Nothing was changed; try again in a moment.',
+} as const;
+
+/* ---- Requests --------------------------------------------------------------------------------- */
+
+const choice = <T extends readonly [string, ...string[]]>(values: T, required: string, label: string) =>
+  z.enum(values, {
+    error: (issue) => (issue.input === undefined || issue.input === '' ? required : BROKER_MSG.choose(label, values)),
+  });
+
+const orderPrice = exactDecimal(
+  z.number({ error: BROKER_MSG.pricePositive }).positive({ error: BROKER_MSG.pricePositive }),
+  PRICE_DECIMALS,
+  `Price has more than ${PRICE_DECIMALS} decimals.`,
+);
+const optionalPrice = orderPrice.nullish().transform((v) => v ?? null);
+
+/** `{ account_id }`: account-info, set-current-account, trade-list, positions-list. */
+export const accountIdBody = z.object({ account_id: accountIdField });
+export type AccountIdBody = z.infer<typeof accountIdBody>;
+
+/** A limit price for limit orders, a stop for stop orders, both for stop limits. */
+function pricesFor(
+  v: { order_type: OrderType; price: number | null; stop: number | null },
+  ctx: z.core.$RefinementCtx,
+): void {
+  if (['limit', 'stop_limit', 'debit', 'credit'].includes(v.order_type) && v.price === null) {
+    ctx.addIssue({ code: 'custom', path: ['price'], message: BROKER_MSG.priceRequired(v.order_type) });
+  }
+  if (['stop', 'stop_limit'].includes(v.order_type) && v.stop === null) {
+    ctx.addIssue({ code: 'custom', path: ['stop'], message: BROKER_MSG.stopRequired(v.order_type) });
+  }
+}
+
+/** POST /livetrading/modify-live-order/ (2-trading §5.5: order type and duration required). */
+export const modifyLiveOrderBody = z
+  .object({
+    account_id: accountIdField,
+    order_id: z.union([z.string(), z.number()], { error: BROKER_MSG.orderIdRequired }).transform(String),
+    order_type: choice(ORDER_TYPES, BROKER_MSG.orderTypeRequired, 'Order type'),
+    duration: choice(ORDER_DURATIONS, BROKER_MSG.durationRequired, 'Duration'),
+    price: optionalPrice,
+    stop: optionalPrice,
+  })
+  .superRefine(pricesFor);
+export type ModifyLiveOrderBody = z.infer<typeof modifyLiveOrderBody>;
+
+/** POST /livetrading/place-tradier-order/: a super user's order, a position's Exit (§5.5: type, duration, side, class required). */
+export const placeBrokerOrderBody = z
+  .object({
+    account_id: accountIdField,
+    order_class: choice(ORDER_CLASSES, BROKER_MSG.classRequired, 'Class'),
+    symbol: z
+      .string({ error: BROKER_MSG.symbolRequired })
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z][A-Z0-9.]{0,9}$/, { error: BROKER_MSG.symbolRequired }),
+    option_symbol: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{1,6}\d{6}[CP]\d{8}$/, { error: BROKER_MSG.optionSymbolRequired })
+      .nullish()
+      .or(z.literal('').transform(() => null))
+      .transform((v) => v ?? null),
+    order_type: choice(ORDER_TYPES, BROKER_MSG.orderTypeRequired, 'Order type'),
+    duration: choice(ORDER_DURATIONS, BROKER_MSG.durationRequired, 'Duration'),
+    side: choice(ORDER_SIDES, BROKER_MSG.sideRequired, 'Side'),
+    quantity: z.coerce
+      .number({ error: BROKER_MSG.quantityRequired })
+      .int({ error: BROKER_MSG.quantityRequired })
+      .positive({ error: BROKER_MSG.quantityRequired })
+      .max(1_000_000, { error: BROKER_MSG.quantityRequired }),
+    price: optionalPrice,
+    stop: optionalPrice,
+  })
+  .superRefine((v, ctx) => {
+    pricesFor(v, ctx);
+    if (v.order_class === 'option' && v.option_symbol === null) {
+      ctx.addIssue({ code: 'custom', path: ['option_symbol'], message: BROKER_MSG.optionSymbolRequired });
+    }
+    const optionSide = v.side.includes('_to_');
+    if (optionSide !== (v.order_class === 'option')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['side'],
+        message: BROKER_MSG.choose(
+          'Side',
+          ORDER_SIDES.filter((s) => s.includes('_to_') === (v.order_class === 'option')),
+        ),
+      });
+    }
+  });
+export type PlaceBrokerOrderBody = z.infer<typeof placeBrokerOrderBody>;
+
+/** POST /livetrading/auth-code-setup/: which broker to authorize (the simulated brokerage if none). */
+export const authCodeSetupBody = z
+  .object({ broker: z.enum(BROKERS, { error: BROKER_MSG.choose('Broker', BROKERS) }).optional() })
+  .optional();
+export const authCodeSetupReplySchema = z.object({ url: z.string(), broker: z.enum(BROKERS) });
+export type AuthCodeSetupReply = z.infer<typeof authCodeSetupReplySchema>;
+
+/** POST /livetrading/auth-code/: the code and state the broker sent back to /trade/settings. */
+export const authCodeBody = z.object({
+  code: z.string({ error: BROKER_MSG.authRefused }).trim().min(1, { error: BROKER_MSG.authRefused }).max(2000),
+  state: z.string({ error: BROKER_MSG.authLinkInvalid }).trim().min(1, { error: BROKER_MSG.authLinkInvalid }).max(200),
+});
+export type AuthCodeBody = z.infer<typeof authCodeBody>;
+
+/* ---- Answers ---------------------------------------------------------------------------------- */
+
+/** One of the trader's brokerage accounts; `connected` is the one live trades go to (1-core §3). */
+export const brokerAccountSchema = z.object({
+  account_id: z.string(),
+  connected: z.boolean(),
+  broker: z.enum(BROKERS),
+  account_type: z.enum(ACCOUNT_TYPES).nullable(),
+});
+export type BrokerAccount = z.infer<typeof brokerAccountSchema>;
+
+export const syncAccountsReplySchema = z.object({ message: z.string(), accounts: z.array(brokerAccountSchema) });
+export type SyncAccountsReply = z.infer<typeof syncAccountsReplySchema>;
+
+export const authCodeReplySchema = syncAccountsReplySchema.extend({
+  broker: z.enum(BROKERS),
+  is_live_trader: z.literal(true),
+});
+export type AuthCodeReply = z.infer<typeof authCodeReplySchema>;
+
+/** POST /livetrading/account-info/: the account's balances (1-core §3 "Live account", 2-trading §2.7 cards). */
+export const accountInfoSchema = z.object({
+  account_id: z.string(),
+  broker: z.enum(BROKERS),
+  account_type: z.enum(ACCOUNT_TYPES),
+  live_account_value: z.number(),
+  live_buying_power: z.number(),
+  live_equities_value: z.number(),
+  cash: z.number(),
+  /** Margin and PDT accounts only (null for CASH: the card is hidden). */
+  available_funds: z.number().nullable(),
+  /** When the broker was asked (answers are kept ACCOUNT_INFO_CACHE_SECONDS). */
+  as_of: z.string(),
+});
+export type AccountInfo = z.infer<typeof accountInfoSchema>;
+export const accountInfoResponseSchema = z.object({ data: accountInfoSchema });
+export type AccountInfoResponse = z.infer<typeof accountInfoResponseSchema>;
+
+/** A brokerage order in the Trade Monitor (2-trading §2.5). */
+export const brokerOrderSchema = z.object({
+  id: z.string(),
+  symbol: z.string(),
+  option_symbol: z.string().nullable(),
+  class: z.enum(['equity', 'option', 'multileg']),
+  side: z.string(),
+  type: z.string(),
+  duration: z.string(),
+  price: z.number().nullable(),
+  stop_price: z.number().nullable(),
+  quantity: z.number(),
+  exec_quantity: z.number(),
+  avg_fill_price: z.number().nullable(),
+  status: z.string(),
+  create_date: z.string(),
+  transaction_date: z.string(),
+  belongs_to_multileg: z.boolean(),
+  /** Our client order id, when a smart trade placed it. */
+  tag: z.string().nullable(),
+  /** Open or pending, not in a multileg: the Modify action is enabled. */
+  modifiable: z.boolean(),
+});
+export type BrokerOrderRow = z.infer<typeof brokerOrderSchema>;
+const orders = z.array(brokerOrderSchema);
+export const tradeListResponseSchema = z.object({
+  data: z.object({
+    all_orders: orders,
+    queued_orders: orders,
+    working_orders: orders,
+    filled_orders: orders,
+    cancelled_orders: orders,
+  }),
+});
+export type TradeListResponse = z.infer<typeof tradeListResponseSchema>;
+
+/** 2-trading §2.6 position fields. */
+export const openPositionSchema = z.object({
+  symbol: z.string(),
+  quantity: z.number(),
+  cost_basis: z.number(),
+  date_acquired: z.string(),
+  /** Equity or option (an OCC symbol), for the Exit order's class. */
+  class: z.enum(['equity', 'option']),
+});
+export const closedPositionSchema = z.object({
+  symbol: z.string(),
+  quantity: z.number(),
+  cost: z.number(),
+  proceeds: z.number(),
+  gain_loss: z.number(),
+  gain_loss_percent: z.number().nullable(),
+  open_date: z.string(),
+  close_date: z.string(),
+});
+export type OpenPosition = z.infer<typeof openPositionSchema>;
+export type ClosedPositionRow = z.infer<typeof closedPositionSchema>;
+export const positionsResponseSchema = z.object({
+  data: z.object({ open_positions: z.array(openPositionSchema), closed_positions: z.array(closedPositionSchema) }),
+});
+export type PositionsResponse = z.infer<typeof positionsResponseSchema>;
+
+/** GET /livetrading/all-account-id-list/ (super users): every brokerage account with its owner. */
+export const allAccountsResponseSchema = z.object({
+  data: z.object({
+    accounts: z.array(z.object({ account_id: z.string(), email: z.string(), broker: z.enum(BROKERS) })),
+  }),
+});
+export type AllAccountsResponse = z.infer<typeof allAccountsResponseSchema>;
+
+export const brokerOrderReplySchema = messageSchema.extend({ data: brokerOrderSchema });
+export type BrokerOrderReply = z.infer<typeof brokerOrderReplySchema>;
+
+/** User event over the WebSocket: an order of this account changed at the broker (the monitor reads again). */
+export const BROKER_ORDER_EVENT = 'broker-order';
+export interface BrokerOrderEventPayload {
+  account_id: string;
+}
+
+/* ---- Operations ------------------------------------------------------------------------------- */
+
+const TAG = 'brokerage';
+
+/** The brokerage calls (2-trading §7, 1-core §7). Live traders and super users; signed-in only. */
+export const BROKERAGE_API = {
+  accountInfo: operation({
+    method: 'POST',
+    path: '/livetrading/account-info/',
+    operationId: 'getAccountInfo',
+    summary: "A brokerage account's balances (kept 3 minutes per account)",
+    tag: TAG,
+    body: accountIdBody,
+    response: accountInfoResponseSchema,
+    errors: [400, 401, 403, 404, 502, 503],
+  }),
+  setCurrentAccount: operation({
+    method: 'POST',
+    path: '/livetrading/set-current-account/',
+    operationId: 'setCurrentAccount',
+    summary: 'Choose the account live trades go to',
+    tag: TAG,
+    body: accountIdBody,
+    response: syncAccountsReplySchema,
+    errors: [400, 401, 403, 404],
+  }),
+  syncAccounts: operation({
+    method: 'POST',
+    path: '/livetrading/sync-accounts/',
+    operationId: 'syncAccounts',
+    summary: "Read the caller's accounts from the broker again",
+    tag: TAG,
+    response: syncAccountsReplySchema,
+    errors: [401, 403, 409, 502, 503],
+  }),
+  tradeList: operation({
+    method: 'POST',
+    path: '/livetrading/trade-list/',
+    operationId: 'listBrokerOrders',
+    summary: "An account's orders at the broker, by Trade Monitor tab",
+    tag: TAG,
+    body: accountIdBody,
+    response: tradeListResponseSchema,
+    errors: [400, 401, 403, 404, 502, 503],
+  }),
+  allAccounts: operation({
+    method: 'GET',
+    path: '/livetrading/all-account-id-list/',
+    operationId: 'listAllBrokerAccounts',
+    summary: "Every user's brokerage accounts with the owner's e-mail (super users)",
+    tag: TAG,
+    response: allAccountsResponseSchema,
+    errors: [401, 403],
+  }),
+  positions: operation({
+    method: 'POST',
+    path: '/livetrading/positions-list/',
+    operationId: 'listPositions',
+    summary: "An account's open and closed positions",
+    tag: TAG,
+    body: accountIdBody,
+    response: positionsResponseSchema,
+    errors: [400, 401, 403, 404, 502, 503],
+  }),
+  modifyOrder: operation({
+    method: 'POST',
+    path: '/livetrading/modify-live-order/',
+    operationId: 'modifyBrokerOrder',
+    summary: 'Change the type, duration or prices of an open or pending order',
+    tag: TAG,
+    body: modifyLiveOrderBody,
+    response: brokerOrderReplySchema,
+    errors: [400, 401, 403, 404, 409, 422, 502, 503],
+  }),
+  placeOrder: operation({
+    method: 'POST',
+    path: '/livetrading/place-tradier-order/',
+    operationId: 'placeBrokerOrder',
+    summary: "Place an order on a brokerage account (super users: a position's Exit)",
+    description:
+      'Recorded before it is sent; an answer lost on the way is reconciled by the order tag, never sent ' +
+      'again. Send an `Idempotency-Key` header so that a retried request places one order.',
+    tag: TAG,
+    body: placeBrokerOrderBody,
+    response: brokerOrderReplySchema,
+    errors: [400, 401, 403, 404, 422, 502, 503],
+    idempotent: true,
+  }),
+  authCodeSetup: operation({
+    method: 'POST',
+    path: '/livetrading/auth-code-setup/',
+    operationId: 'startBrokerAuthorization',
+    summary: "The broker's authorization page to send the trader to",
+    tag: TAG,
+    body: authCodeSetupBody,
+    response: authCodeSetupReplySchema,
+    errors: [400, 401, 403],
+  }),
+  authCode: operation({
+    method: 'POST',
+    path: '/livetrading/auth-code/',
+    operationId: 'finishBrokerAuthorization',
+    summary: "Exchange the broker's code for access: the trader trades live from now on",
+    tag: TAG,
+    body: authCodeBody,
+    response: authCodeReplySchema,
+    errors: [400, 401, 403, 502, 503],
+  }),
+} as const;
