@@ -1,5 +1,5 @@
+import { failure } from '../../../../test/provider-failure';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ProviderError } from '../../provider-error';
 import {
   FAKE_CLIENT_ID,
   FAKE_CLIENT_SECRET,
@@ -40,15 +40,6 @@ beforeEach(() => {
   fake.orders.length = 0;
   fake.http.requests.length = 0;
 });
-
-async function failure(p: Promise<unknown>): Promise<ProviderError> {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ProviderError);
-  return err as ProviderError;
-}
 
 const equityBuy = (tag: string, extra: Partial<PlaceOrder> = {}): PlaceOrder => ({
   account: CASH,

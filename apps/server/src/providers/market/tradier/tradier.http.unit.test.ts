@@ -1,5 +1,5 @@
+import { failure } from '../../../../test/provider-failure';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ProviderError } from '../../provider-error';
 import { parseRetryAfter, TradierHttp } from '../../tradier/http';
 import { createTradierMarket } from './provider';
 import { TokenBucket } from '../../tradier/rate-limiter';
@@ -23,15 +23,6 @@ const market = (extra: Partial<Parameters<typeof createTradierMarket>[0]> = {}) 
     requestsPerMinute: 10_000,
     ...extra,
   });
-
-async function failure(p: Promise<unknown>): Promise<ProviderError> {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ProviderError);
-  return err as ProviderError;
-}
 
 describe('Tradier HTTP: retries, timeouts and errors', () => {
   it('429 with Retry-After: waits that long, then succeeds', async () => {
