@@ -116,6 +116,8 @@ describe('accounts', () => {
       buyingPower: '100000',
       equitiesValue: '0',
       cash: '100000',
+      accountType: 'CASH',
+      availableFunds: null,
     });
   });
 
@@ -367,6 +369,8 @@ describe('reset and concurrency', () => {
       buyingPower: '100000',
       equitiesValue: '0',
       cash: '100000',
+      accountType: 'CASH',
+      availableFunds: null,
     });
     expect(await broker.positions(acct)).toEqual([]);
     expect(await look(acct, working.id)).toMatchObject({ status: 'canceled', reason: 'Account reset' });
@@ -404,6 +408,8 @@ describe('reset and concurrency', () => {
       equitiesValue: '8.4',
       accountValue: '99999.76',
       buyingPower: '99985.81',
+      accountType: 'CASH',
+      availableFunds: null,
     });
   });
 });
