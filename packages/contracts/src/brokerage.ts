@@ -33,15 +33,6 @@ export type AccountType = (typeof ACCOUNT_TYPES)[number];
 /** Balances are kept this long per account (1-core §7 "cached 3 minutes per account"). */
 export const ACCOUNT_INFO_CACHE_SECONDS = 180;
 
-/** Trade Monitor tabs (2-trading §2.5) and the order statuses each shows. */
-export const MONITOR_TABS = [
-  { key: 'all_orders', label: 'All' },
-  { key: 'queued_orders', label: 'Queued' },
-  { key: 'working_orders', label: 'Working' },
-  { key: 'filled_orders', label: 'Filled' },
-  { key: 'cancelled_orders', label: 'Cancelled Orders' },
-] as const;
-
 export const BROKER_MSG = {
   // 2-trading §8 and 1-core §8.
   orderModified: 'Order modified successfully',
@@ -295,12 +286,6 @@ export type AllAccountsResponse = z.infer<typeof allAccountsResponseSchema>;
 
 export const brokerOrderReplySchema = messageSchema.extend({ data: brokerOrderSchema });
 export type BrokerOrderReply = z.infer<typeof brokerOrderReplySchema>;
-
-/** User event over the WebSocket: an order of this account changed at the broker (the monitor reads again). */
-export const BROKER_ORDER_EVENT = 'broker-order';
-export interface BrokerOrderEventPayload {
-  account_id: string;
-}
 
 /* ---- Operations ------------------------------------------------------------------------------- */
 

@@ -29,7 +29,7 @@ import {
   type SyncAccountsReply,
   type TradeListResponse,
 } from '@drat/contracts';
-import { dec, toNumber } from '@drat/engine';
+import { dec, parseOcc, toNumber } from '@drat/engine';
 import { DomainError } from '../../../core/errors';
 import { randomToken, sha256 } from '../../../core/secrets';
 import type { Sealer } from '../../../core/sealed';
@@ -164,9 +164,9 @@ export function createBrokerageService(deps: BrokerageDeps) {
     return connect(principal.user.id, 'paper', { accessToken: null, refreshToken: null, expiresAt: null });
   }
 
-  async function accountList(principal: Principal): Promise<BrokerAccount[]> {
-    const connection = await connectionOf(principal);
-    const rows = await repo.accountsOf(principal.user.id);
+  /** The caller's accounts, the current one `connected` (else the first). */
+  async function accountList(userId: number, connection: ConnectionRow): Promise<BrokerAccount[]> {
+    const rows = await repo.accountsOf(userId);
     const current = rows.find((r) => r.accountId === connection.currentAccount) ?? rows[0];
     return rows.map((r) => ({
       account_id: r.accountId,
@@ -175,6 +175,9 @@ export function createBrokerageService(deps: BrokerageDeps) {
       account_type: r.accountType,
     }));
   }
+
+  const accountsOfCaller = async (principal: Principal) =>
+    accountList(principal.user.id, await connectionOf(principal));
 
   /** An account the caller may read: their own, or anyone's for a super user; 404 otherwise. */
   async function reachable(principal: Principal, accountId: string) {
@@ -195,15 +198,14 @@ export function createBrokerageService(deps: BrokerageDeps) {
     /** Where the caller's live trades go: their current account (the simulated one until a broker is authorized). */
     async currentTarget(principal: Principal): Promise<{ broker: BrokerName; accountId: string }> {
       const connection = await connectionOf(principal);
-      const accounts = await accountList(principal);
-      const current = accounts.find((a) => a.connected);
+      const current = (await accountList(principal.user.id, connection)).find((a) => a.connected);
       if (!current) throw new DomainError('CONFLICT', BROKER_MSG.notConnected, { retryable: false });
       return { broker: connection.broker, accountId: current.account_id };
     },
 
     /** GET /livetrading/accounts. */
     async accounts(principal: Principal) {
-      return { data: { accounts: await accountList(principal) } };
+      return { data: { accounts: await accountsOfCaller(principal) } };
     },
 
     /** POST /livetrading/account-info/: balances, asked of the broker at most every 3 minutes per account. */
@@ -237,19 +239,19 @@ export function createBrokerageService(deps: BrokerageDeps) {
       const row = await repo.account(accountId);
       if (!row || row.userId !== principal.user.id) throw DomainError.field('account_id', BROKER_MSG.accountUnknown);
       await repo.setCurrent(principal.user.id, accountId, now());
-      return { message: BROKER_MSG.accountSelected, accounts: await accountList(principal) };
+      return { message: BROKER_MSG.accountSelected, accounts: await accountsOfCaller(principal) };
     },
 
     /** POST /livetrading/sync-accounts/: the broker's list of the caller's accounts, read again. */
     async syncAccounts(principal: Principal): Promise<SyncAccountsReply> {
       const connection = await connectionOf(principal);
       const open = (t: string | null) => (t === null || !sealer ? null : sealer.open(t));
-      await connect(principal.user.id, connection.broker, {
+      const synced = await connect(principal.user.id, connection.broker, {
         accessToken: open(connection.accessToken),
         refreshToken: open(connection.refreshToken),
         expiresAt: connection.expiresAt,
       });
-      return { message: BROKER_MSG.accountsSynced, accounts: await accountList(principal) };
+      return { message: BROKER_MSG.accountsSynced, accounts: await accountList(principal.user.id, synced) };
     },
 
     /** GET /livetrading/all-account-id-list/ (super users). */
@@ -291,7 +293,7 @@ export function createBrokerageService(deps: BrokerageDeps) {
             quantity: toNumber(p.qty),
             cost_basis: toNumber(p.cost),
             date_acquired: p.openedAt,
-            class: /^[A-Z]{1,6}\d{6}[CP]\d{8}$/.test(p.symbol) ? 'option' : 'equity',
+            class: parseOcc(p.symbol) === null ? 'equity' : 'option',
           })),
           closed_positions: closed.map((p) => ({
             symbol: p.symbol,
@@ -400,22 +402,22 @@ export function createBrokerageService(deps: BrokerageDeps) {
         throw DomainError.field('state', BROKER_MSG.authLinkInvalid);
       }
       const link = linkOf(pending.broker);
-      const credentials = await atBroker(() =>
-        link.exchange(body.code, `${deps.publicUrl}/trade/settings`, principal.user.id),
-      ).catch((err: unknown) => {
-        // The broker refusing the code is the trader's to retry from Broker Settings.
-        if (err instanceof DomainError && err.code === 'BAD_REQUEST')
-          throw DomainError.field('code', BROKER_MSG.authRefused);
-        throw err;
-      });
-      await connect(principal.user.id, pending.broker, credentials);
+      const credentials = await link
+        .exchange(body.code, `${deps.publicUrl}/trade/settings`, principal.user.id)
+        .catch((err: unknown) => {
+          // The broker refusing the code (used, expired) is the trader's to retry from Broker Settings.
+          if (isProviderError(err) && err.code === 'BAD_REQUEST')
+            throw DomainError.field('code', BROKER_MSG.authRefused);
+          return brokerFailure(err);
+        });
+      const connection = await connect(principal.user.id, pending.broker, credentials);
       await users.updateUser(principal.user.id, { isLiveTrader: true });
       infoCache.clear();
       return {
         message: BROKER_MSG.authorized,
         broker: pending.broker,
         is_live_trader: true,
-        accounts: await accountList({ ...principal, user: { ...principal.user, isLiveTrader: true } }),
+        accounts: await accountList(principal.user.id, connection),
       };
     },
 
