@@ -33,7 +33,7 @@ import { dec, parseOcc, toNumber } from '@drat/engine';
 import { DomainError } from '../../../core/errors';
 import { randomToken, sha256 } from '../../../core/secrets';
 import type { Sealer } from '../../../core/sealed';
-import type { Broker, BrokerLink, BrokerOrder } from '../../../providers/broker/interface';
+import type { Broker, BrokerCredentials, BrokerLink, BrokerOrder } from '../../../providers/broker/interface';
 import { isProviderError, ProviderError } from '../../../providers/provider-error';
 import type { Principal } from '../../auth';
 import type { UsersRepo } from '../../users';
@@ -137,7 +137,7 @@ export function createBrokerageService(deps: BrokerageDeps) {
     return link;
   }
 
-  async function connect(userId: number, broker: BrokerName, credentials: Awaited<ReturnType<BrokerLink['exchange']>>) {
+  async function connect(userId: number, broker: BrokerName, credentials: BrokerCredentials) {
     const link = linkOf(broker);
     const accounts = await atBroker(() => link.accounts(credentials, userId));
     const seal = (token: string | null) => {
@@ -179,7 +179,7 @@ export function createBrokerageService(deps: BrokerageDeps) {
   const accountsOfCaller = async (principal: Principal) =>
     accountList(principal.user.id, await connectionOf(principal));
 
-  /** An account the caller may read: their own, or anyone's for a super user; 404 otherwise. */
+  /** An account the caller may read: their own, or anyone's for a super user; else a 400 on account_id. */
   async function reachable(principal: Principal, accountId: string) {
     await connectionOf(principal);
     const row = await repo.account(accountId);
