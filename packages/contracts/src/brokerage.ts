@@ -285,6 +285,42 @@ export const allAccountsResponseSchema = z.object({
 export type AllAccountsResponse = z.infer<typeof allAccountsResponseSchema>;
 
 export const brokerOrderReplySchema = messageSchema.extend({ data: brokerOrderSchema });
+
+/**
+ * GET /livetrading/broker-connection/: the Broker Settings page's broker menu (the brokers this
+ * server offers) and the caller's connection, with when its authorization ends.
+ */
+export const brokerConnectionResponseSchema = z.object({
+  data: z.object({
+    offered: z.array(z.object({ broker: z.enum(BROKERS), label: z.string() })),
+    connection: z
+      .object({
+        broker: z.enum(BROKERS),
+        label: z.string(),
+        /** When the accounts were last read from the broker (authorization or sync). */
+        synced_at: z.string(),
+        /** Null when the authorization does not lapse (the simulated brokerage). */
+        expires_at: z.string().nullable(),
+        expired: z.boolean(),
+      })
+      .nullable(),
+  }),
+});
+export type BrokerConnectionResponse = z.infer<typeof brokerConnectionResponseSchema>;
+
+/**
+ * User event over the WebSocket: an order at the broker changed (a smart trade's order answered,
+ * an order modified or placed by hand). The Trade Monitor and the balances read it again.
+ */
+export const BROKER_ORDER_EVENT = 'broker-order';
+export interface BrokerOrderEventPayload {
+  account_id: string;
+  /** Our client order id (a smart trade's order), when there is one. */
+  client_order_id: string | null;
+  /** The broker's order id, when known. */
+  order_id: string | null;
+  status: string;
+}
 export type BrokerOrderReply = z.infer<typeof brokerOrderReplySchema>;
 
 /* ---- Operations ------------------------------------------------------------------------------- */
@@ -384,6 +420,15 @@ export const BROKERAGE_API = {
     body: authCodeSetupBody,
     response: authCodeSetupReplySchema,
     errors: [400, 401, 403],
+  }),
+  brokerConnection: operation({
+    method: 'GET',
+    path: '/livetrading/broker-connection/',
+    operationId: 'getBrokerConnection',
+    summary: "The brokers offered and the caller's connection (Broker Settings)",
+    tag: TAG,
+    response: brokerConnectionResponseSchema,
+    errors: [401, 403],
   }),
   authCode: operation({
     method: 'POST',

@@ -109,6 +109,7 @@ export function createTrading(deps: TradingDeps) {
     sealer: deps.sealer,
     publicUrl: deps.publicUrl,
     assertFreshPassword: deps.assertFreshPassword,
+    live: deps.live,
     now: deps.now,
   });
   const live = createLiveTradingService({ repo: trades, placing, brokerage });

@@ -54,5 +54,6 @@ export const brokerAuthorizationRoutes: FastifyPluginAsyncZod<{ brokerage: Broke
     ...routeOf(API.authCodeSetup),
     handler: (req) => brokerage.authCodeSetup(principalOf(req), req.body?.broker),
   });
+  app.route({ ...routeOf(API.brokerConnection), handler: (req) => brokerage.brokerConnection(principalOf(req)) });
   app.route({ ...routeOf(API.authCode), handler: (req) => brokerage.authCode(principalOf(req), req.body) });
 };

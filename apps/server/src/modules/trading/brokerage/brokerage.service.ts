@@ -11,6 +11,8 @@
 import {
   ACCOUNT_INFO_CACHE_SECONDS,
   BROKER_LABELS,
+  BROKER_ORDER_EVENT,
+  BROKERS,
   BROKER_MSG,
   MSG,
   type AccountInfoResponse,
@@ -19,7 +21,9 @@ import {
   type AuthCodeReply,
   type AuthCodeSetupReply,
   type BrokerAccount,
+  type BrokerConnectionResponse,
   type BrokerName,
+  type BrokerOrderEventPayload,
   type BrokerOrderReply,
   type BrokerOrderRow,
   type ConfirmPasswordReason,
@@ -36,6 +40,7 @@ import type { Sealer } from '../../../core/sealed';
 import type { Broker, BrokerCredentials, BrokerLink, BrokerOrder } from '../../../providers/broker/interface';
 import { isProviderError, ProviderError } from '../../../providers/provider-error';
 import type { Principal } from '../../auth';
+import type { LiveService } from '../../live';
 import type { UsersRepo } from '../../users';
 import type { BrokerageRepo, ConnectionRow } from './brokerage.repo';
 
@@ -51,6 +56,8 @@ export interface BrokerageDeps {
   /** Where brokers send the trader back: the web app's /trade/settings. */
   publicUrl: string;
   assertFreshPassword: (principal: Principal, action: ConfirmPasswordReason) => Promise<void>;
+  /** Tells the account's owner (their Trade Monitor) that an order changed. */
+  live: Pick<LiveService, 'publishUserEvent'>;
   now: () => Date;
 }
 
@@ -120,6 +127,18 @@ async function atBroker<T>(fn: () => Promise<T>): Promise<T> {
 export function createBrokerageService(deps: BrokerageDeps) {
   const { repo, users, brokers, links, sealer, now } = deps;
   const infoCache = new Map<string, { at: number; info: AccountInfoResponse }>();
+
+  /** An order changed by hand: the balances are read afresh, and the owner's monitor hears of it. */
+  async function orderChanged(ownerId: number, order: BrokerOrder): Promise<void> {
+    infoCache.delete(order.account);
+    const payload: BrokerOrderEventPayload = {
+      account_id: order.account,
+      client_order_id: order.tag,
+      order_id: order.id,
+      status: order.status,
+    };
+    await deps.live.publishUserEvent(ownerId, { kind: BROKER_ORDER_EVENT, payload });
+  }
 
   function assertLive(principal: Principal): void {
     if (!principal.user.isLiveTrader && !principal.user.isSuper) {
@@ -311,7 +330,7 @@ export function createBrokerageService(deps: BrokerageDeps) {
 
     /** POST /livetrading/modify-live-order/: an open or pending order, not part of a multileg. */
     async modifyOrder(principal: Principal, body: ModifyLiveOrderBody): Promise<BrokerOrderReply> {
-      const { broker } = await reachable(principal, body.account_id);
+      const { row, broker } = await reachable(principal, body.account_id);
       const order = (await atBroker(() => broker.allOrders(body.account_id))).find((o) => o.id === body.order_id);
       if (!order) throw new DomainError('NOT_FOUND', BROKER_MSG.orderNotFound);
       if (!orderRow(order).modifiable)
@@ -325,7 +344,7 @@ export function createBrokerageService(deps: BrokerageDeps) {
           stopPrice: text(body.stop),
         }),
       );
-      infoCache.delete(body.account_id);
+      await orderChanged(row.userId, changed);
       return { message: BROKER_MSG.orderModified, data: orderRow(changed) };
     },
 
@@ -371,7 +390,7 @@ export function createBrokerageService(deps: BrokerageDeps) {
           throw new DomainError('BAD_REQUEST', BROKER_MSG.brokerRefused(placed.reason ?? 'no reason given'));
         }
         await repo.settleManualOrder(id, { status: 'SENT', brokerOrderId: placed.id });
-        infoCache.delete(body.account_id);
+        await orderChanged(row.userId, placed);
         return { message: BROKER_MSG.orderPlaced, data: orderRow(placed) };
       } catch (err) {
         if (err instanceof ProviderError && !err.retryable) {
@@ -419,6 +438,24 @@ export function createBrokerageService(deps: BrokerageDeps) {
         is_live_trader: true,
         accounts: await accountList(principal.user.id, connection),
       };
+    },
+
+    /** GET /livetrading/broker-connection/: the brokers offered, and the caller's connection. */
+    async brokerConnection(principal: Principal): Promise<BrokerConnectionResponse> {
+      const live = principal.user.isLiveTrader || principal.user.isSuper;
+      const row = live ? await connectionOf(principal) : await repo.connectionOf(principal.user.id);
+      const offered = BROKERS.filter((b) => links[b] !== undefined).map((broker) => ({
+        broker,
+        label: BROKER_LABELS[broker],
+      }));
+      const connection = row && {
+        broker: row.broker,
+        label: BROKER_LABELS[row.broker],
+        synced_at: row.updatedAt.toISOString(),
+        expires_at: row.expiresAt?.toISOString() ?? null,
+        expired: row.expiresAt !== null && row.expiresAt.getTime() <= now().getTime(),
+      };
+      return { data: { offered, connection: connection ?? null } };
     },
 
     /** Forgets the caller's broker access (deauthorize): its tokens and accounts go. */

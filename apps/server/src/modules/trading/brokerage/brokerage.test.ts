@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { BROKER_MSG, MSG, TRADING_MSG, type SmartTradeDto } from '@drat/contracts';
+import {
+  BROKER_MSG,
+  BROKER_ORDER_EVENT,
+  MSG,
+  TRADING_MSG,
+  type BrokerOrderEventPayload,
+  type SmartTradeDto,
+} from '@drat/contracts';
 import { brokerConnections, manualOrders, tradeIntents } from '../../../db/schema/index';
 import { makeSignedIn, restingTradeBody, type MakeUserOptions } from '../../../../test/factories';
 import { createTestApp, type TestApp } from '../../../../test/harness';
@@ -11,6 +18,7 @@ import {
   startFakeBrokerage,
   type FakeBrokerage,
 } from '../../../../test/tradier-brokerage-fake';
+import { signedInSocket, wsUrl } from '../../../../test/ws-client';
 
 let t: TestApp;
 let fake: FakeBrokerage;
@@ -100,6 +108,28 @@ describe('brokerage calls: who may call', () => {
     const res = method === 'GET' ? await t.get(url, { token: me.token }) : await t.post(url, {}, { token: me.token });
     expect(res.statusCode, res.body).toBe(403);
     expect(res.json().detail).toBe(MSG.noPermission);
+  });
+
+  it('broker-connection: 401 anonymous, 403 without the live trader, the offered brokers for a plan with it', async () => {
+    expect((await t.get('/livetrading/broker-connection/')).statusCode).toBe(401);
+    const demo = await signedIn({ plans: ['stocks-monthly'] });
+    const refused = await t.get('/livetrading/broker-connection/', { token: demo.token });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().detail).toBe(MSG.liveTraderDenied);
+    // Allowed but not live yet: the menu, and no connection (nothing is opened by looking).
+    const allowed = await signedIn({ plans: ['elite-monthly'] });
+    const res = await t.get('/livetrading/broker-connection/', { token: allowed.token });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({
+      offered: [
+        { broker: 'paper', label: 'Simulated brokerage' },
+        { broker: 'tradier', label: 'Tradier' },
+      ],
+      connection: null,
+    });
+    // A super user (not live) has the page too.
+    const admin = await signedIn({ isSuper: true, plans: [] });
+    expect((await t.get('/livetrading/broker-connection/', { token: admin.token })).statusCode).toBe(200);
   });
 
   it('starting an authorization needs a plan with the live trader', async () => {
@@ -200,6 +230,51 @@ describe('the simulated brokerage account', () => {
     const unknown = await modify({ order_id: '999999', order_type: 'limit', duration: 'day', price: 1 });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().detail).toBe(BROKER_MSG.orderNotFound);
+  });
+
+  it("the owner's socket hears each order change: the broker's answers and a modify", async () => {
+    const me = await signedIn({ isLiveTrader: true });
+    const account_id = `SIM-${me.id}`;
+    const socket = await signedInSocket(await wsUrl(t.app), me.token);
+    try {
+      const trade = await placeTrade(me, account_id);
+      const answered = await socket.next(
+        'event',
+        (m) => m.event.kind === BROKER_ORDER_EVENT && (m.event.payload as BrokerOrderEventPayload).status === 'accepted',
+        15_000,
+      );
+      expect(answered.event.payload).toMatchObject({
+        account_id,
+        client_order_id: `T${trade.id}-R1-L0-BUY-1`,
+        status: 'accepted',
+      });
+      const order = (await t.post('/livetrading/trade-list/', { account_id }, { token: me.token })).json().data
+        .working_orders[0];
+      await t.post(
+        '/livetrading/modify-live-order/',
+        { account_id, order_id: order.id, order_type: 'limit', duration: 'day', price: order.price },
+        { token: me.token },
+      );
+      const modified = await socket.next(
+        'event',
+        (m) => m.event.kind === BROKER_ORDER_EVENT && (m.event.payload as BrokerOrderEventPayload).order_id === order.id,
+        15_000,
+      );
+      expect(modified.event.payload).toMatchObject({ account_id, order_id: order.id, status: 'open' });
+    } finally {
+      await socket.close();
+    }
+  });
+
+  it('a live trader sees their connection in Broker Settings: the simulated brokerage, which does not lapse', async () => {
+    const me = await signedIn({ isLiveTrader: true });
+    const res = await t.get('/livetrading/broker-connection/', { token: me.token });
+    expect(res.json().data.connection).toMatchObject({
+      broker: 'paper',
+      label: 'Simulated brokerage',
+      expires_at: null,
+      expired: false,
+    });
   });
 
   it('a cancelled order cannot be modified (409)', async () => {
@@ -354,6 +429,9 @@ describe('Tradier through OAuth', () => {
   it('an expired Tradier token asks the trader to re-authorize (403), never signs them out', async () => {
     const me = await signedIn({ plans: ['elite-monthly'] });
     await authorizeTradier(me, 'tok-expiring', [{ number: 'VA501', type: 'cash' }]);
+    const before = (await t.get('/livetrading/broker-connection/', { token: me.token })).json().data.connection;
+    expect(before).toMatchObject({ broker: 'tradier', label: 'Tradier', expired: false });
+    expect(Date.parse(before.expires_at)).toBeGreaterThan(Date.now() + 86_000_000);
     fake.expire('tok-expiring');
     const res = await t.post('/livetrading/positions-list/', { account_id: 'VA501' }, { token: me.token });
     expect(res.statusCode).toBe(403);

@@ -29,7 +29,14 @@ import {
   type OrderUpdate,
   type TradeEvent,
 } from '@drat/engine';
-import { INTERVALS, TRADE_EVENT, type StockTaQuery, type TradeEventPayload } from '@drat/contracts';
+import {
+  BROKER_ORDER_EVENT,
+  INTERVALS,
+  TRADE_EVENT,
+  type BrokerOrderEventPayload,
+  type StockTaQuery,
+  type TradeEventPayload,
+} from '@drat/contracts';
 import { DomainError } from '../../../core/errors';
 import type { Tx, WithTransaction } from '../../../db/transaction';
 import type { JobQueue } from '../../../jobs/queue';
@@ -115,6 +122,16 @@ export function createTradeRunner(deps: RunnerDeps) {
     if (r.log.length > 0 || event.type === 'order') {
       const payload: TradeEventPayload = { id: locked.id, status: r.trade.status };
       await live.publishUserEvent(locked.userId, { kind: TRADE_EVENT, payload }, tx);
+    }
+    // The Trade Monitor shows the broker's orders: each answer of the broker is a change there.
+    if (event.type === 'order') {
+      const payload: BrokerOrderEventPayload = {
+        account_id: locked.accountId,
+        client_order_id: event.clientOrderId,
+        order_id: null,
+        status: event.status,
+      };
+      await live.publishUserEvent(locked.userId, { kind: BROKER_ORDER_EVENT, payload }, tx);
     }
     return { id: locked.id, trade: r.trade, refused: undefined, intentIds };
   }
