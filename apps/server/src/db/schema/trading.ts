@@ -116,6 +116,8 @@ export const tradeOrders = pgTable(
       .on(t.accountId)
       .where(sql`not ${t.done}`),
     uniqueIndex('trade_orders_broker_idx').on(t.broker, t.brokerOrderId),
+    // Whether an account's orders changed since its balances were read (account-info's cache).
+    index('trade_orders_account_changed_idx').on(t.accountId, t.updatedAt),
   ],
 );
 

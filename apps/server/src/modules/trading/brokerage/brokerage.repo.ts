@@ -2,10 +2,17 @@
  * Every query of the brokerage connections: a trader's connection (broker, sealed tokens, the
  * current account), its accounts, the authorizations under way, and orders placed by hand.
  */
-import { and, asc, eq, lt, notInArray } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, notInArray } from 'drizzle-orm';
 import type { BrokerName } from '@drat/contracts';
 import type { Db } from '../../../db/client';
-import { brokerAccounts, brokerAuthStates, brokerConnections, manualOrders, users } from '../../../db/schema/index';
+import {
+  brokerAccounts,
+  brokerAuthStates,
+  brokerConnections,
+  manualOrders,
+  tradeOrders,
+  users,
+} from '../../../db/schema/index';
 import type { BrokerAccountInfo } from '../../../providers/broker/interface';
 
 export type ConnectionRow = typeof brokerConnections.$inferSelect;
@@ -29,6 +36,16 @@ export function brokerageRepo(db: Db) {
 
     accountsOf: (userId: number): Promise<AccountRow[]> =>
       db.select().from(brokerAccounts).where(eq(brokerAccounts.userId, userId)).orderBy(asc(brokerAccounts.id)),
+
+    /** Whether a smart trade's order on the account changed at or after `since` (placed, answered, filled). */
+    ordersChangedSince: async (accountId: string, since: Date): Promise<boolean> =>
+      (
+        await db
+          .select({ id: tradeOrders.clientOrderId })
+          .from(tradeOrders)
+          .where(and(eq(tradeOrders.accountId, accountId), gte(tradeOrders.updatedAt, since)))
+          .limit(1)
+      ).length > 0,
 
     /** An account by its id at any broker (account ids are the broker's, unique per broker). */
     account: async (accountId: string): Promise<AccountRow | undefined> =>

@@ -231,8 +231,15 @@ export function createBrokerageService(deps: BrokerageDeps) {
     async accountInfo(principal: Principal, accountId: string): Promise<AccountInfoResponse> {
       const { row, broker } = await reachable(principal, accountId);
       const at = now().getTime();
+      // Kept 3 minutes, unless one of the account's orders changed since: a trade just placed or
+      // filled holds or spends buying power, which the trader must see at once.
       const kept = infoCache.get(accountId);
-      if (kept && at - kept.at < ACCOUNT_INFO_CACHE_SECONDS * 1000) return kept.info;
+      if (
+        kept &&
+        at - kept.at < ACCOUNT_INFO_CACHE_SECONDS * 1000 &&
+        !(await repo.ordersChangedSince(accountId, new Date(kept.at)))
+      )
+        return kept.info;
       const b = await atBroker(() => broker.balances(accountId));
       const info: AccountInfoResponse = {
         data: {

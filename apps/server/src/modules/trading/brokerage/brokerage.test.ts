@@ -159,6 +159,16 @@ describe('the simulated brokerage account', () => {
     expect(again.json().data.as_of).toBe(info.as_of);
   });
 
+  it('balances are read again at once when an order of the account changed: a placed trade holds buying power', async () => {
+    const me = await signedIn({ isLiveTrader: true });
+    const account_id = `SIM-${me.id}`;
+    const before = (await t.post('/livetrading/account-info/', { account_id }, { token: me.token })).json().data;
+    expect(before.live_buying_power).toBe(100000);
+    await placeTrade(me, account_id);
+    const after = (await t.post('/livetrading/account-info/', { account_id }, { token: me.token })).json().data;
+    expect(after.live_buying_power).toBeLessThan(100000);
+  });
+
   it("another trader's account, or none, is refused naming account_id", async () => {
     const me = await signedIn({ isLiveTrader: true });
     const other = await signedIn({ isLiveTrader: true });
@@ -240,7 +250,8 @@ describe('the simulated brokerage account', () => {
       const trade = await placeTrade(me, account_id);
       const answered = await socket.next(
         'event',
-        (m) => m.event.kind === BROKER_ORDER_EVENT && (m.event.payload as BrokerOrderEventPayload).status === 'accepted',
+        (m) =>
+          m.event.kind === BROKER_ORDER_EVENT && (m.event.payload as BrokerOrderEventPayload).status === 'accepted',
         15_000,
       );
       expect(answered.event.payload).toMatchObject({
@@ -257,7 +268,8 @@ describe('the simulated brokerage account', () => {
       );
       const modified = await socket.next(
         'event',
-        (m) => m.event.kind === BROKER_ORDER_EVENT && (m.event.payload as BrokerOrderEventPayload).order_id === order.id,
+        (m) =>
+          m.event.kind === BROKER_ORDER_EVENT && (m.event.payload as BrokerOrderEventPayload).order_id === order.id,
         15_000,
       );
       expect(modified.event.payload).toMatchObject({ account_id, order_id: order.id, status: 'open' });
