@@ -88,15 +88,19 @@ const optionalPrice = orderPrice.nullish().transform((v) => v ?? null);
 export const accountIdBody = z.object({ account_id: accountIdField });
 export type AccountIdBody = z.infer<typeof accountIdBody>;
 
+/** Order types that carry a limit price, and those that carry a stop price. */
+export const PRICED_ORDER_TYPES: readonly OrderType[] = ['limit', 'stop_limit', 'debit', 'credit'];
+export const STOP_ORDER_TYPES: readonly OrderType[] = ['stop', 'stop_limit'];
+
 /** A limit price for limit orders, a stop for stop orders, both for stop limits. */
 function pricesFor(
   v: { order_type: OrderType; price: number | null; stop: number | null },
   ctx: z.core.$RefinementCtx,
 ): void {
-  if (['limit', 'stop_limit', 'debit', 'credit'].includes(v.order_type) && v.price === null) {
+  if (PRICED_ORDER_TYPES.includes(v.order_type) && v.price === null) {
     ctx.addIssue({ code: 'custom', path: ['price'], message: BROKER_MSG.priceRequired(v.order_type) });
   }
-  if (['stop', 'stop_limit'].includes(v.order_type) && v.stop === null) {
+  if (STOP_ORDER_TYPES.includes(v.order_type) && v.stop === null) {
     ctx.addIssue({ code: 'custom', path: ['stop'], message: BROKER_MSG.stopRequired(v.order_type) });
   }
 }

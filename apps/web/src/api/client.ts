@@ -1,4 +1,4 @@
-import { MSG, PASSWORD_CONFIRMATION_REQUIRED, type ConfirmPasswordReason } from '@drat/contracts';
+import { IDEMPOTENCY_HEADER, MSG, PASSWORD_CONFIRMATION_REQUIRED, type ConfirmPasswordReason } from '@drat/contracts';
 
 /** The `{ message }` answer of many calls (a confirmation text to show). */
 export type { MessageReply } from '@drat/contracts';
@@ -80,17 +80,23 @@ function stepUpReason(status: number, body: Record<string, unknown>): ConfirmPas
 
 type Query = Record<string, string | number | boolean | undefined | null>;
 
+interface SendOptions {
+  query?: Query;
+  body?: unknown;
+  accept?: string;
+  confirmed?: boolean;
+  /** Sent as Idempotency-Key: a repeat of the request is answered without doing it twice. */
+  idempotencyKey?: string;
+}
+
 /** Sends one call with the session's token; a non-2xx answer becomes an ApiError with the server's JSON body. */
-async function send(
-  method: string,
-  path: string,
-  init: { query?: Query; body?: unknown; accept?: string; confirmed?: boolean } = {},
-): Promise<Response> {
+async function send(method: string, path: string, init: SendOptions = {}): Promise<Response> {
   const url = new URL(`/api${path}`, window.location.origin);
   for (const [k, v] of Object.entries(init.query ?? {}))
     if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
   const headers: Record<string, string> = { accept: init.accept ?? 'application/json' };
   if (token) headers.authorization = `Token ${token}`;
+  if (init.idempotencyKey) headers[IDEMPOTENCY_HEADER] = init.idempotencyKey;
   let body: BodyInit | undefined;
   if (init.body instanceof FormData) body = init.body;
   else if (init.body !== undefined) {
@@ -128,7 +134,7 @@ function parseBody(text: string): unknown {
   }
 }
 
-async function request<T>(method: string, path: string, init: { query?: Query; body?: unknown } = {}): Promise<T> {
+async function request<T>(method: string, path: string, init: SendOptions = {}): Promise<T> {
   const response = await send(method, path, init);
   return parseBody(await response.text()) as T;
 }
@@ -162,7 +168,8 @@ async function download(path: string, query?: Query): Promise<DownloadedFile> {
 
 export const api = {
   get: <T>(path: string, query?: Query) => request<T>('GET', path, { query }),
-  post: <T>(path: string, body?: unknown) => request<T>('POST', path, { body }),
+  post: <T>(path: string, body?: unknown, options: Pick<SendOptions, 'idempotencyKey'> = {}) =>
+    request<T>('POST', path, { body, ...options }),
   patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, { body }),
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, { body }),
   delete: <T>(path: string, query?: Query) => request<T>('DELETE', path, { query }),

@@ -17,6 +17,7 @@ const ToolsPage = lazyPage(async () => (await import('../features/tools')).Tools
 const ResourcesPage = lazyPage(async () => (await import('../features/resources')).ResourcesPage);
 const ManageResourcesPage = lazyPage(async () => (await import('../features/resources')).ManageResourcesPage);
 const SmartTradesPage = lazyPage(async () => (await import('../features/smart-trades')).SmartTradesPage);
+const BrokerSettingsPage = lazyPage(async () => (await import('../features/brokerage')).BrokerSettingsPage);
 // A public page outside the signed-in shell brings React Query with it (app/loadScreen.ts).
 const RenewPage = lazyPage(() => loadScreen(async () => (await import('../features/renewal')).RenewPage));
 
@@ -73,11 +74,14 @@ export const PAGES: PageDef[] = [
     deniedTo: '/dashboard',
     deniedMessage: MSG.smartTraderDenied,
   },
-  later('/trade/settings', 'Broker Settings', 'Your brokerage accounts, balances and broker authorization.', {
+  {
+    path: '/trade/settings',
+    title: 'Broker Settings',
+    element: <BrokerSettingsPage />,
     allow: can.liveSettings,
     deniedTo: '/',
     deniedMessage: MSG.liveTraderDenied,
-  }),
+  },
   later(
     '/money-management-bot',
     'Money Management Bots',

@@ -1,8 +1,11 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Modal, Segmented } from 'antd';
 import { MSG, TRADING_MSG, type SessionData } from '@drat/contracts';
 import { deauthorize as deauthorizeBroker } from '../../api/trading';
+import { brokerKeys } from '../../lib/queryKeys';
+import { can } from '../access';
 import { updateSession } from '../session';
 import { ConfirmPasswordModal } from './ConfirmPasswordModal';
 
@@ -10,6 +13,7 @@ import { ConfirmPasswordModal } from './ConfirmPasswordModal';
 export function DemoLiveSwitch({ session }: { session: SessionData }) {
   const { message } = App.useApp();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const [askLive, setAskLive] = useState(false);
   const mode = session.is_live_trader ? 'Live' : 'Demo';
@@ -18,7 +22,8 @@ export function DemoLiveSwitch({ session }: { session: SessionData }) {
     if (next === mode) return;
     if (session.is_live_trader) setConfirming(true);
     else if (session.can_use_live_trader) setAskLive(true);
-    else void message.error(MSG.liveTraderDenied);
+    // Without the smart trader at all, its own words (2-trading §4 "Neither").
+    else void message.error(can.smartTrades(session) ? MSG.liveTraderDenied : MSG.smartTraderDenied);
   };
 
   const deauthorize = async () => {
@@ -26,6 +31,7 @@ export function DemoLiveSwitch({ session }: { session: SessionData }) {
     try {
       const reply = await deauthorizeBroker();
       updateSession({ is_live_trader: false, is_demo_trader: true });
+      void queryClient.invalidateQueries({ queryKey: brokerKeys.all });
       void message.success(reply.message);
     } catch {
       void message.error(TRADING_MSG.deauthorizeFailed);

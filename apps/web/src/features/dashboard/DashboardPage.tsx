@@ -11,19 +11,20 @@ import {
   WalletOutlined,
   ThunderboltOutlined,
 } from '@ant-design/icons';
-import { TRADE_MSG, type DemoAccount } from '@drat/contracts';
+import { TRADE_MSG } from '@drat/contracts';
 import { useSession } from '../../app/session';
 import { formatPrice } from '../../lib/format';
 import { STORAGE_KEYS } from '../../lib/storage';
 import { MarketWidgets } from '../market';
+import { CurrentAccountBar, currentAccountOf, useAccountInfo, useBrokerEvents, useLiveAccounts } from '../brokerage';
 import { useDemoAccount } from './useDemoAccount';
 
 const MASK = '****';
 
 /**
- * My Dashboard (1-core §2). The account cards show the demo account (a live trader's brokerage
- * account comes with broker authorization); the Dione credits are live. Discreet mode masks amounts
- * as ****. Below them, the live market widgets.
+ * My Dashboard (1-core §2). The account cards show the demo account, or for a live trader the
+ * brokerage account chosen with the account selector (with Sync); the Dione credits are live.
+ * Discreet mode masks amounts as ****. Below them, the live market widgets.
  */
 export function DashboardPage() {
   const session = useSession()!;
@@ -33,19 +34,26 @@ export function DashboardPage() {
     setDiscreet(!discreet);
   };
   const live = session.is_live_trader;
-  const account = live ? 'Live account' : 'Demo account';
   const demo = useDemoAccount(!live);
-  const values: DemoAccount | undefined = live ? undefined : demo.query.data;
+  const brokerage = useLiveBalances(live);
+  const values = live
+    ? brokerage.values
+    : demo.query.data && {
+        account: demo.query.data.account_value,
+        buyingPower: demo.query.data.buying_power,
+        equities: demo.query.data.equities_value,
+      };
+  const loading = live ? brokerage.loading : demo.query.isLoading;
   const cards: { title: string; icon: ReactNode; value: number | undefined }[] = [
-    { title: 'Portfolio Value', icon: <FundOutlined />, value: values?.account_value },
-    { title: 'Buying Power (Total Cash)', icon: <WalletOutlined />, value: values?.buying_power },
-    { title: 'Equity Value', icon: <DollarOutlined />, value: values?.equities_value },
+    { title: 'Portfolio Value', icon: <FundOutlined />, value: values?.account },
+    { title: 'Buying Power (Total Cash)', icon: <WalletOutlined />, value: values?.buyingPower },
+    { title: 'Equity Value', icon: <DollarOutlined />, value: values?.equities },
   ];
   const shown = (v: number | undefined) => (discreet ? MASK : v === undefined ? '—' : formatPrice(v));
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
-        <Typography.Text type="secondary">{account}</Typography.Text>
+        {live ? <CurrentAccountBar /> : <Typography.Text type="secondary">Demo account</Typography.Text>}
         <Space>
           {!live && (
             <Popconfirm
@@ -76,13 +84,8 @@ export function DashboardPage() {
       <Row gutter={[16, 16]}>
         {cards.map((c) => (
           <Col key={c.title} xs={24} sm={12} xl={6}>
-            <Card loading={!live && demo.query.isLoading}>
+            <Card loading={loading}>
               <Statistic title={c.title} prefix={c.icon} value={shown(c.value)} />
-              {live && (
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  Shown once your brokerage account is authorized in Broker Settings.
-                </Typography.Text>
-              )}
             </Card>
           </Col>
         ))}
@@ -102,4 +105,16 @@ export function DashboardPage() {
       <MarketWidgets />
     </Space>
   );
+}
+
+/** The current brokerage account's values (1-core §3 "Live account"), read again as its orders change. */
+function useLiveBalances(live: boolean) {
+  useBrokerEvents();
+  const accounts = useLiveAccounts(live);
+  const info = useAccountInfo(live ? currentAccountOf(accounts.data?.data.accounts)?.account_id : undefined);
+  const v = info.data?.data;
+  return {
+    loading: accounts.isLoading || info.isLoading,
+    values: v && { account: v.live_account_value, buyingPower: v.live_buying_power, equities: v.live_equities_value },
+  };
 }

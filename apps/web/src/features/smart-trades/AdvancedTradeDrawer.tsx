@@ -17,7 +17,6 @@ import { fetchStockPrice } from '../../api/market';
 import {
   createAdvancedTrade,
   editTradeConditions,
-  fetchLiveAccounts,
   saveAdvancedDraft,
   type AdvancedTradeInput,
 } from '../../api/trading';
@@ -31,7 +30,6 @@ import {
   conditionsIssues,
   draftIdOf,
   isOptionsTrade,
-  liveAccountOf,
   placeIssues,
   valuesOf,
   type AdvancedMode,
@@ -44,6 +42,7 @@ import { AdvancedRanges } from './AdvancedRanges';
 import { ConditionBuilder } from './ConditionBuilder';
 import { wordsOf } from './conditionRows';
 import { tradeKeys } from './queries';
+import { useTradeAccount } from '../brokerage';
 import { ReplayButton } from './ReplayButton';
 import { TradeSettingsFields } from './TradeSettingsFields';
 import { tradeEstimate } from './tradeEstimates';
@@ -109,13 +108,7 @@ function AdvancedTradeForm({
   const shown = useRef(new Set<string>());
   const conditionsOnly = mode === 'conditions' && initial !== null;
 
-  const accounts = useQuery({
-    queryKey: tradeKeys.liveAccounts(), // shared with the basic drawer (TradeDrawer)
-    queryFn: fetchLiveAccounts,
-    enabled: !conditionsOnly,
-    staleTime: 60_000,
-  });
-  const accountId = liveAccountOf(accounts.data?.data.accounts, initial);
+  const { account: accountId, field: accountField } = useTradeAccount(!conditionsOnly, initial?.account_id);
   // §4 "Live price fields": looked up when the symbol input loses focus; -500 hides the line.
   const price = useQuery({
     queryKey: ['market', 'price', symbol],
@@ -251,6 +244,7 @@ function AdvancedTradeForm({
           <RangesSummary trade={initial} />
         ) : (
           <>
+            <Flex justify="end">{accountField}</Flex>
             <Tabs
               activeKey={options ? 'Options' : 'Equity'}
               onChange={onTab}

@@ -36,6 +36,7 @@ const ShareTradeModal = lazyDialog(
   (p) => p.trade !== null,
 );
 import { useTradeDialogs } from './useTradeDialogs';
+import { Positions, TradeMonitor } from '../brokerage';
 
 /**
  * The live trade table (2-trading §2.1, §2.2), shown in live mode: Trade ID, Date,
@@ -55,6 +56,8 @@ export function LiveTrades({ isSuper }: { isSuper: boolean }) {
         { value: 'trades', label: 'Smart Trades' },
         { value: 'shared', label: 'Shared Trades' },
         ...(isSuper ? [{ value: 'templates' as const, label: 'SMT Templates' }] : []),
+        { value: 'monitor', label: 'Trade Monitor' },
+        { value: 'positions', label: 'Positions' },
       ]}
     />
   );
@@ -62,6 +65,18 @@ export function LiveTrades({ isSuper }: { isSuper: boolean }) {
     return (
       <Page views={views}>
         <SharedTrades />
+      </Page>
+    );
+  if (view === 'monitor')
+    return (
+      <Page views={views}>
+        <TradeMonitor />
+      </Page>
+    );
+  if (view === 'positions')
+    return (
+      <Page views={views}>
+        <Positions />
       </Page>
     );
   if (view === 'templates')
@@ -81,13 +96,17 @@ export function LiveTrades({ isSuper }: { isSuper: boolean }) {
   );
 }
 
-/** The Smart Trades page's views (§2.1): the trades, the Shared Trades toggle, the SMT Templates toggle (super users). */
-type View = 'trades' | 'shared' | 'templates';
+/**
+ * The Smart Trades page's views (§2.1): the trades, the Shared Trades toggle, the SMT Templates
+ * toggle (super users), and the brokerage account's Trade Monitor (§2.5) and positions (§2.6).
+ */
+type View = 'trades' | 'shared' | 'templates' | 'monitor' | 'positions';
 
 function Page({ views, children }: { views: ReactNode; children: ReactNode }) {
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-      {views}
+      {/* On a phone the views scroll sideways rather than spill out of the page. */}
+      <div style={{ overflowX: 'auto', maxWidth: '100%' }}>{views}</div>
       {children}
     </Space>
   );

@@ -14,7 +14,6 @@ import { fetchStockPrice } from '../../api/market';
 import {
   createDemoTrade,
   createLiveTrade,
-  fetchLiveAccounts,
   fetchOptionPrice,
   fetchTemplateEntries,
   fetchTradeTemplates,
@@ -23,7 +22,7 @@ import {
 import { useSession } from '../../app/session';
 import { applyServerErrors } from '../../lib/formErrors';
 import { formatPrice } from '../../lib/format';
-import { liveAccountOf } from './advancedForm';
+import { useTradeAccount } from '../brokerage';
 import { splitTotal, totalOf } from './amounts';
 import { TEMPLATES_KEY } from './templateForm';
 import { ReplayButton } from './ReplayButton';
@@ -89,12 +88,10 @@ function TradeDrawerFor({ source, onClose }: { source: TradeSource | null; onClo
   const narrow = typeof window !== 'undefined' && window.innerWidth < 500;
   const custom = source?.kind === 'custom';
 
-  const accounts = useQuery({
-    queryKey: tradeKeys.liveAccounts(),
-    queryFn: fetchLiveAccounts,
-    enabled: live && !!source,
-  });
-  const account = liveAccountOf(accounts.data?.data.accounts, source?.kind === 'trade' ? source.trade : null);
+  const { account, field: accountField } = useTradeAccount(
+    live && !!source,
+    source?.kind === 'trade' ? source.trade.account_id : undefined,
+  );
   const templates = useQuery({
     queryKey: TEMPLATES_KEY,
     queryFn: fetchTradeTemplates,
@@ -247,9 +244,7 @@ function TradeDrawerFor({ source, onClose }: { source: TradeSource | null; onClo
       }
       width={narrow ? '100%' : 600}
       destroyOnHidden
-      extra={
-        <Typography.Text type="secondary">{live ? (account ?? 'Brokerage account') : 'Demo account'}</Typography.Text>
-      }
+      extra={live ? accountField : <Typography.Text type="secondary">Demo account</Typography.Text>}
     >
       <Form<Values>
         form={form}

@@ -90,17 +90,6 @@ describe('the values the drawer opens with (§3 "Advanced trade draft", §4, §9
     expect(F.draftIdOf('new', tradeOf({ status: 'CANCELLED' }))).toBeUndefined();
     expect(F.draftIdOf('new', null)).toBeUndefined();
   });
-
-  it('the account: the connected one, else the first, else the trade own', () => {
-    const accounts = [
-      { account_id: 'A', connected: false },
-      { account_id: 'B', connected: true },
-    ];
-    expect(F.liveAccountOf(accounts, null)).toBe('B');
-    expect(F.liveAccountOf([{ account_id: 'A', connected: false }], null)).toBe('A');
-    expect(F.liveAccountOf(undefined, tradeOf())).toBe('SIM-3');
-    expect(F.liveAccountOf([], null)).toBeUndefined();
-  });
 });
 
 describe('the body sent from the values', () => {

@@ -118,18 +118,6 @@ export function valuesOf(
   };
 }
 
-/**
- * The brokerage account an advanced trade goes to (§3 "Live account", GET /livetrading/accounts):
- * the connected one, else the first; while the list is not there, the account of the trade the
- * drawer was opened with.
- */
-export function liveAccountOf(
-  accounts: readonly { account_id: string; connected: boolean }[] | undefined,
-  trade: SmartTradeDto | null | undefined,
-): string | undefined {
-  return (accounts?.find((a) => a.connected) ?? accounts?.[0])?.account_id ?? trade?.account_id;
-}
-
 /** The draft a trade replaces: opened from a DRAFT row as a new trade (§2.2 'trade'). */
 export const draftIdOf = (mode: AdvancedMode, trade: SmartTradeDto | null | undefined) =>
   mode === 'new' && trade?.status === 'DRAFT' ? trade.id : undefined;

@@ -23,8 +23,6 @@ export const tradeKeys = {
   logs: (id: number) => [...tradeKeys.all, 'logs', id] as const,
   detail: (id: number) => [...tradeKeys.all, 'detail', id] as const,
   alert: (mode: 'live' | 'demo', id: number) => [...tradeKeys.all, 'alert', mode, id] as const,
-  /** The caller's brokerage accounts (both trade drawers read them). */
-  liveAccounts: () => [...tradeKeys.all, 'live-accounts'] as const,
 };
 
 /** The trade lists are read again when one of the user's trades changes (user event 'trade'). */

@@ -1,0 +1,145 @@
+import { useEffect, useRef } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App } from 'antd';
+import {
+  BROKER_MSG,
+  BROKER_ORDER_EVENT,
+  TRADE_EVENT,
+  type BrokerAccount,
+  type LiveAccountsResponse,
+  type SyncAccountsReply,
+} from '@drat/contracts';
+import {
+  fetchAccountInfo,
+  fetchAllAccounts,
+  fetchBrokerConnection,
+  fetchBrokerOrders,
+  fetchPositions,
+  modifyBrokerOrder,
+  placeBrokerOrder,
+  setCurrentAccount,
+  syncAccounts,
+} from '../../api/brokerage';
+import { fetchLiveAccounts } from '../../api/trading';
+import { useUserEvents } from '../../lib/live';
+import { brokerKeys } from '../../lib/queryKeys';
+
+/**
+ * The caller's brokerage accounts (GET /livetrading/accounts). A failure says 'Error fetching your
+ * live accounts.' once (1-core §8), wherever the accounts are shown.
+ */
+export function useLiveAccounts(enabled: boolean) {
+  const { message } = App.useApp();
+  const query = useQuery({ queryKey: brokerKeys.accounts(), queryFn: fetchLiveAccounts, enabled, retry: 1 });
+  const told = useRef(false);
+  useEffect(() => {
+    if (query.isError && !told.current) {
+      told.current = true;
+      void message.error(BROKER_MSG.accountsFailed);
+    }
+  }, [query.isError, message]);
+  return query;
+}
+
+/**
+ * Orders and balances are read again when the broker answers (user events 'broker-order' and
+ * 'trade'): the Trade Monitor, positions and the cards follow the orders as they change.
+ */
+export function useBrokerEvents() {
+  const queryClient = useQueryClient();
+  const refresh = () => {
+    for (const part of ['orders', 'positions', 'info'] as const)
+      void queryClient.invalidateQueries({ queryKey: [...brokerKeys.all, part] });
+  };
+  useUserEvents(BROKER_ORDER_EVENT, refresh);
+  useUserEvents(TRADE_EVENT, refresh);
+}
+
+/** An account's balances (kept 3 minutes by the server). */
+export const useAccountInfo = (account: string | undefined) =>
+  useQuery({
+    queryKey: brokerKeys.info(account ?? ''),
+    queryFn: () => fetchAccountInfo(account!),
+    enabled: account !== undefined,
+    retry: false,
+  });
+
+export const useBrokerOrders = (account: string | undefined) =>
+  useQuery({
+    queryKey: brokerKeys.orders(account ?? ''),
+    queryFn: () => fetchBrokerOrders(account!),
+    enabled: account !== undefined,
+    retry: false,
+    // A super user watching another trader's account hears no events of it: read it again now and then.
+    refetchInterval: 30_000,
+  });
+
+export const usePositions = (account: string | undefined) =>
+  useQuery({
+    queryKey: brokerKeys.positions(account ?? ''),
+    queryFn: () => fetchPositions(account!),
+    enabled: account !== undefined,
+    retry: false,
+  });
+
+/** Super users: every account with its owner's e-mail. */
+export const useAllAccounts = (enabled: boolean) =>
+  useQuery({ queryKey: brokerKeys.allAccounts(), queryFn: fetchAllAccounts, enabled });
+
+export const useBrokerConnection = () =>
+  useQuery({ queryKey: brokerKeys.connection(), queryFn: fetchBrokerConnection });
+
+/** Keeps the accounts an answer lists (set-current-account, sync, authorization). */
+export function useKeepAccounts() {
+  const queryClient = useQueryClient();
+  return (accounts: BrokerAccount[]) => {
+    queryClient.setQueryData<LiveAccountsResponse>(brokerKeys.accounts(), { data: { accounts } });
+    void queryClient.invalidateQueries({ queryKey: brokerKeys.all });
+  };
+}
+
+/** Chooses the account live trades go to. */
+export function useSetCurrentAccount() {
+  const { message } = App.useApp();
+  const keep = useKeepAccounts();
+  return useMutation({
+    mutationFn: setCurrentAccount,
+    onSuccess: (reply: SyncAccountsReply) => {
+      keep(reply.accounts);
+      void message.success(reply.message);
+    },
+    onError: (err) => void message.error(err.message),
+  });
+}
+
+/** Reads the accounts from the broker again; a failure says 'There was an error' (1-core §8). */
+export function useSyncAccounts() {
+  const { message } = App.useApp();
+  const keep = useKeepAccounts();
+  return useMutation({
+    mutationFn: syncAccounts,
+    onSuccess: (reply: SyncAccountsReply) => {
+      keep(reply.accounts);
+      void message.success(reply.message);
+    },
+    onError: (err) => void message.error(`${BROKER_MSG.syncFailed}: ${err.message}`),
+  });
+}
+
+/** A change at the broker: the orders, positions and balances are read again. */
+function useBrokerChange() {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: brokerKeys.all });
+}
+
+export function useModifyOrder() {
+  return useMutation({ mutationFn: modifyBrokerOrder, onSuccess: useBrokerChange() });
+}
+
+export function usePlaceOrder() {
+  return useMutation({
+    mutationFn: ({ body, key }: { body: Parameters<typeof placeBrokerOrder>[0]; key: string }) =>
+      placeBrokerOrder(body, key),
+    onSuccess: useBrokerChange(),
+  });
+}
