@@ -476,6 +476,7 @@ async function profile(database: Database) {
     repo,
     withTransaction: transactions(database.db),
     broker: () => timed,
+    brokerNames: ['paper'],
     market,
     technicals: {
       technical: () => Promise.reject(new Error('no indicators in this bench')),

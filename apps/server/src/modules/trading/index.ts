@@ -91,6 +91,7 @@ export function createTrading(deps: TradingDeps) {
     repo: runnerRepo(db),
     withTransaction: transactions(db),
     broker,
+    brokerNames: Object.keys(brokers),
     market: deps.market,
     technicals: deps.technicals,
     jobs: deps.queue,

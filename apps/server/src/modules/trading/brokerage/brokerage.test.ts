@@ -9,7 +9,7 @@ import {
   type BrokerOrderEventPayload,
   type SmartTradeDto,
 } from '@drat/contracts';
-import { brokerConnections, manualOrders, tradeIntents } from '../../../db/schema/index';
+import { brokerConnections, manualOrders, paperPositions, tradeIntents } from '../../../db/schema/index';
 import { makeSignedIn, restingTradeBody, type MakeUserOptions } from '../../../../test/factories';
 import { createTestApp, type TestApp } from '../../../../test/harness';
 import {
@@ -328,6 +328,43 @@ describe('the simulated brokerage account', () => {
     expect(res.json().non_field_errors).toEqual([BROKER_MSG.brokerRefused('Not enough shares to sell')]);
     const rows = await t.db.select().from(manualOrders).where(eq(manualOrders.accountId, account_id));
     expect(rows.map((r) => r.status)).toEqual(['REFUSED']);
+  });
+
+  it('an Exit of shares held fills at the next poll of the market: the position goes, the order shows filled', async () => {
+    const admin = await signedIn({ isSuper: true, plans: [] });
+    const account_id = `SIM-${admin.id}`;
+    await t.get('/livetrading/accounts', { token: admin.token });
+    // Shares bought elsewhere before: no smart trade holds them with a working target.
+    await t.db.insert(paperPositions).values({
+      accountId: account_id,
+      symbol: 'MSFT',
+      qty: '4',
+      cost: '1200.00',
+      openedAt: new Date(Date.now() - 86_400_000),
+    });
+    const exit = await t.post(
+      '/livetrading/place-tradier-order/',
+      {
+        account_id,
+        order_class: 'equity',
+        symbol: 'MSFT',
+        order_type: 'market',
+        duration: 'day',
+        side: 'sell',
+        quantity: 4,
+      },
+      { token: admin.token },
+    );
+    expect(exit.statusCode, exit.body).toBe(200);
+    expect(exit.json()).toMatchObject({ message: BROKER_MSG.orderPlaced, data: { status: 'open', side: 'sell' } });
+    // No smart trade has an order on this account: the poll still asks it, which fills the Exit.
+    await t.modules.trading.runner.pollOrders();
+    const positions = (await t.post('/livetrading/positions-list/', { account_id }, { token: admin.token })).json()
+      .data;
+    expect(positions.open_positions).toEqual([]);
+    const filled = (await t.post('/livetrading/trade-list/', { account_id }, { token: admin.token })).json().data
+      .filled_orders;
+    expect(filled).toMatchObject([{ id: exit.json().data.id, symbol: 'MSFT', exec_quantity: 4 }]);
   });
 
   it('an Exit needs type, duration, side and class; an option its symbol', async () => {

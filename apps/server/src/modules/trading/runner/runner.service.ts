@@ -67,6 +67,8 @@ export interface RunnerDeps {
   repo: RunnerRepo;
   withTransaction: WithTransaction;
   broker: (name: string) => Broker;
+  /** Every broker's name: those that fill orders themselves (paper) are asked which accounts to poll. */
+  brokerNames: readonly string[];
   market: MarketDataProvider;
   technicals: Technicals;
   jobs: JobQueue;
@@ -270,10 +272,19 @@ export function createTradeRunner(deps: RunnerDeps) {
   async function pollOrders(): Promise<number> {
     let changed = 0;
     // A broker that fills by itself (paper) names the accounts whose orders fill now: only those are asked.
-    const due = new Map<string, Set<string> | null>();
-    for (const { broker: name, accountId } of await repo.accountsWithOpenOrders()) {
+    // Its accounts whose orders placed by hand (an Exit) fill now are asked too: asking fills them.
+    const due = new Map<string, Set<string>>();
+    for (const name of deps.brokerNames) {
+      const poll = deps.broker(name).accountsToPoll;
+      if (poll) due.set(name, await poll());
+    }
+    const accounts = await repo.accountsWithOpenOrders();
+    const listed = new Set(accounts.map((a) => `${a.broker}:${a.accountId}`));
+    for (const [name, ids] of due) {
+      for (const accountId of ids) if (!listed.has(`${name}:${accountId}`)) accounts.push({ broker: name, accountId });
+    }
+    for (const { broker: name, accountId } of accounts) {
       const broker = deps.broker(name);
-      if (!due.has(name)) due.set(name, broker.accountsToPoll ? await broker.accountsToPoll() : null);
       if (due.get(name)?.has(accountId) === false) continue;
       const key = `${name}:${accountId}`;
       const asked = now().toISOString();
