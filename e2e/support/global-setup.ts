@@ -1,11 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import type { TestProject } from 'vitest/node';
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../../apps/server/src/db/embedded';
+import { FAKE_CLIENT_ID, FAKE_CLIENT_SECRET, startFakeBrokerage } from '../../apps/server/test/tradier-brokerage-fake';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -42,8 +44,11 @@ export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drat-e2e-'));
   const log = pino({ level: 'warn' });
   const db: EmbeddedDatabase = await startEmbeddedPostgres(dataDir, log);
+  // Tradier as a broker, played by a local server speaking its API: its authorize page approves
+  // whoever comes and sends them back to Broker Settings, as the real one does after a sign-in.
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
+  const tradier = await startFakeBrokerage({ approveAnyone: true, callbackUrl: `${baseURL}/trade/settings` });
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
     env: {
@@ -56,6 +61,11 @@ export default async function setup(project: TestProject) {
       DEMO_SEED: '1',
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
+      TRADIER_CLIENT_ID: FAKE_CLIENT_ID,
+      TRADIER_CLIENT_SECRET: FAKE_CLIENT_SECRET,
+      TRADIER_BASE_URL: tradier.baseUrl,
+      TRADIER_AUTHORIZE_URL: tradier.authorizeUrl,
+      BROKER_TOKEN_KEY: randomBytes(32).toString('base64'),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -67,6 +77,7 @@ export default async function setup(project: TestProject) {
     server.kill('SIGTERM');
     await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
     await db.stop();
+    await tradier.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

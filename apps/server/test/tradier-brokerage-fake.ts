@@ -57,7 +57,20 @@ export interface FakeBrokerage {
 const tradierList = <T>(items: T[]): T | T[] | 'null' =>
   items.length === 0 ? 'null' : items.length === 1 ? items[0]! : items;
 
-export async function startFakeBrokerage(): Promise<FakeBrokerage> {
+export interface FakeBrokerageOptions {
+  /**
+   * The authorize page approves anyone who comes without a code arranged by `addUser`: a new
+   * trader with a margin account (for browser journeys, whose test cannot reach this process).
+   */
+  approveAnyone?: boolean;
+  /**
+   * The application's registered callback (Tradier sends the trader back to the URL set in the
+   * application's settings, not one named in the authorize link): where the authorize page redirects.
+   */
+  callbackUrl?: string;
+}
+
+export async function startFakeBrokerage(options: FakeBrokerageOptions = {}): Promise<FakeBrokerage> {
   const tokens = new Map<string, { accounts: { number: string; type: string; dayTrader: boolean }[] }>();
   const codes = new Map<string, string>();
   const expired = new Set<string>();
@@ -84,9 +97,14 @@ export async function startFakeBrokerage(): Promise<FakeBrokerage> {
 
   http.on('/v1/oauth/authorize', (r) => {
     // The trader approves at once; Tradier sends them back to the application's callback.
-    const code = r.query.get('client_id') === FAKE_CLIENT_ID ? [...codes.keys()].at(-1) : undefined;
-    if (!code) return { status: 400, text: 'Unknown client' };
-    const back = new URL(r.query.get('redirect_uri') ?? 'http://localhost/trade/settings');
+    if (r.query.get('client_id') !== FAKE_CLIENT_ID) return { status: 400, text: 'Unknown client' };
+    let code = [...codes.keys()].at(-1);
+    if (!code && options.approveAnyone) {
+      const n = seq++;
+      code = api.addUser(`tok-approved-${n}`, [{ number: `VA${n}`, type: 'margin' }]);
+    }
+    if (!code) return { status: 400, text: 'No trader is waiting to approve' };
+    const back = new URL(options.callbackUrl ?? r.query.get('redirect_uri') ?? 'http://localhost/trade/settings');
     back.searchParams.set('code', code);
     back.searchParams.set('state', r.query.get('state') ?? '');
     return { status: 302, headers: { Location: back.toString() } };
@@ -240,7 +258,7 @@ export async function startFakeBrokerage(): Promise<FakeBrokerage> {
     return { json: { gainloss: list.length === 0 ? 'null' : { closed_position: tradierList(list) } } };
   });
 
-  return {
+  const api: FakeBrokerage = {
     http,
     baseUrl: http.baseUrl,
     authorizeUrl: `${http.baseUrl}/oauth/authorize`,
@@ -268,4 +286,5 @@ export async function startFakeBrokerage(): Promise<FakeBrokerage> {
     placements: () => http.requests.filter((r) => r.method === 'POST' && /\/orders$/.test(r.path)),
     close: () => http.close(),
   };
+  return api;
 }
