@@ -28,6 +28,8 @@ import { createSealer } from './core/sealed';
 import type { Broker, BrokerLink } from './providers/broker/interface';
 import { createPaperBroker, simulatedBrokerLink } from './providers/broker/paper/paper';
 import { createTradierBroker } from './providers/broker/tradier/tradier-broker';
+import { createAlpacaBroker } from './providers/broker/alpaca/alpaca-broker';
+import { alpacaLink, credentialsOfToken } from './providers/broker/alpaca/alpaca-link';
 import type { FilingsProvider } from './providers/filings/interface';
 import { createSimFilings } from './providers/filings/sim';
 import type { MailProvider } from './providers/mail/interface';
@@ -68,8 +70,8 @@ export function composeModules(deps: AppDeps) {
   // simulated brokerage accounts); tests may add brokers of their own beside it.
   const paper = createPaperBroker({ db, market, now });
   const brokers: Record<string, Broker> = { paper, ...deps.brokers };
-  // Brokers traders connect themselves: the simulated brokerage always, Tradier when configured
-  // (its tokens sealed with BROKER_TOKEN_KEY, opened per account as the adapter needs them).
+  // Brokers traders connect themselves: the simulated brokerage always, Tradier and Alpaca when
+  // configured (their tokens sealed with BROKER_TOKEN_KEY, opened per account as the adapter needs them).
   const sealer = config.brokerage?.tokenKey ? createSealer(config.brokerage.tokenKey) : null;
   const links: Partial<Record<BrokerName, BrokerLink>> = { paper: simulatedBrokerLink(paper) };
   const tradierConfig = config.brokerage?.tradier;
@@ -81,6 +83,17 @@ export function composeModules(deps: AppDeps) {
     });
     brokers.tradier = tradier;
     links.tradier = tradier.link;
+  }
+  const alpacaConfig = config.brokerage?.alpaca;
+  if (alpacaConfig) {
+    const tokenOf = brokerTokens(brokerageRepo(db), sealer, now)('alpaca');
+    const alpaca = createAlpacaBroker({
+      ...alpacaConfig,
+      credentialsOf: async (account) => credentialsOfToken(await tokenOf(account)),
+      log,
+    });
+    brokers.alpaca = alpaca;
+    links.alpaca = alpacaLink(alpaca);
   }
 
   // Every write to a user forgets that user's cached sign-ins (auth is built below, so bind late).

@@ -68,6 +68,15 @@ const schema = z.object({
   TRADIER_CLIENT_SECRET: z.string().min(1).optional(),
   /** Where traders authorize DRAT (default https://api.tradier.com/v1/oauth/authorize). */
   TRADIER_AUTHORIZE_URL: z.string().url().optional(),
+  /** Alpaca as a broker (OAuth, or a trader's own API keys): the OAuth application's id and secret. */
+  ALPACA_CLIENT_ID: z.string().min(1).optional(),
+  ALPACA_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Which Alpaca accounts traders connect: paper or live. */
+  ALPACA_ENV: z.enum(['paper', 'live']).default('paper'),
+  /** Overrides the Trading API's address (tests point it at a local server speaking Alpaca's API). */
+  ALPACA_BASE_URL: z.string().url().optional(),
+  ALPACA_AUTHORIZE_URL: z.string().url().default('https://app.alpaca.markets/oauth/authorize'),
+  ALPACA_TOKEN_URL: z.string().url().default('https://api.alpaca.markets/oauth/token'),
   /** Seals broker access tokens at rest: 32 random bytes, base64 or hex (`openssl rand -base64 32`). */
   BROKER_TOKEN_KEY: z.string().min(1).optional(),
   SIM_MARKET_ALWAYS_OPEN: z.enum(FLAG_VALUES).optional(),
@@ -143,6 +152,16 @@ export type Config = {
   brokerage: {
     tokenKey: string | undefined;
     tradier: { clientId: string; clientSecret: string; baseUrl: string; authorizeUrl: string } | undefined;
+    alpaca:
+      | {
+          clientId: string;
+          clientSecret: string;
+          env: 'paper' | 'live';
+          baseUrl: string;
+          authorizeUrl: string;
+          tokenUrl: string;
+        }
+      | undefined;
   };
   /** SEC filings and 10-K figures (Ask DRAT): generated for the simulated universe, or SEC EDGAR. */
   filings: {
@@ -201,6 +220,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: Tradier as a broker (TRADIER_CLIENT_ID) needs BROKER_TOKEN_KEY to seal the access tokens.',
     );
   }
+  if (Boolean(e.ALPACA_CLIENT_ID) !== Boolean(e.ALPACA_CLIENT_SECRET)) {
+    throw new Error('Invalid configuration: set ALPACA_CLIENT_ID and ALPACA_CLIENT_SECRET together, or neither.');
+  }
+  if (e.ALPACA_CLIENT_ID && !e.BROKER_TOKEN_KEY) {
+    throw new Error(
+      'Invalid configuration: Alpaca as a broker (ALPACA_CLIENT_ID) needs BROKER_TOKEN_KEY to seal the access tokens and keys.',
+    );
+  }
   if (e.BROKER_TOKEN_KEY) sealingKey(e.BROKER_TOKEN_KEY);
   if (e.FILINGS === 'edgar' && !e.SEC_USER_AGENT) {
     throw new Error('Invalid configuration: FILINGS=edgar needs SEC_USER_AGENT ("Company name contact@example.com").');
@@ -248,6 +275,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
                 e.TRADIER_BASE_URL ??
                 (e.TRADIER_ENV === 'production' ? 'https://api.tradier.com/v1' : 'https://sandbox.tradier.com/v1'),
               authorizeUrl: e.TRADIER_AUTHORIZE_URL ?? 'https://api.tradier.com/v1/oauth/authorize',
+            }
+          : undefined,
+      alpaca:
+        e.ALPACA_CLIENT_ID && e.ALPACA_CLIENT_SECRET
+          ? {
+              clientId: e.ALPACA_CLIENT_ID,
+              clientSecret: e.ALPACA_CLIENT_SECRET,
+              env: e.ALPACA_ENV,
+              baseUrl:
+                e.ALPACA_BASE_URL ??
+                (e.ALPACA_ENV === 'live' ? 'https://api.alpaca.markets' : 'https://paper-api.alpaca.markets'),
+              authorizeUrl: e.ALPACA_AUTHORIZE_URL,
+              tokenUrl: e.ALPACA_TOKEN_URL,
             }
           : undefined,
     },

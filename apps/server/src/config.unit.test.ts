@@ -67,7 +67,7 @@ describe('loadConfig', () => {
 
   it('offers Tradier as a broker only with its secret and a key to seal the tokens', () => {
     const key = 'ab'.repeat(32);
-    expect(loadConfig({}).brokerage).toEqual({ tokenKey: undefined, tradier: undefined });
+    expect(loadConfig({}).brokerage).toEqual({ tokenKey: undefined, tradier: undefined, alpaca: undefined });
     expect(() => loadConfig({ TRADIER_CLIENT_ID: 'id' })).toThrow(/TRADIER_CLIENT_SECRET together/);
     expect(() => loadConfig({ TRADIER_CLIENT_ID: 'id', TRADIER_CLIENT_SECRET: 's' })).toThrow(/needs BROKER_TOKEN_KEY/);
     expect(() => loadConfig({ BROKER_TOKEN_KEY: 'short' })).toThrow(/BROKER_TOKEN_KEY must be 32 random bytes/);
@@ -86,7 +86,30 @@ describe('loadConfig', () => {
         baseUrl: 'https://api.tradier.com/v1',
         authorizeUrl: 'https://api.tradier.com/v1/oauth/authorize',
       },
+      alpaca: undefined,
     });
+  });
+
+  it('offers Alpaca as a broker only with its secret and a key to seal the tokens; paper accounts unless live', () => {
+    const key = 'cd'.repeat(32);
+    expect(() => loadConfig({ ALPACA_CLIENT_SECRET: 's' })).toThrow(/ALPACA_CLIENT_SECRET together/);
+    expect(() => loadConfig({ ALPACA_CLIENT_ID: 'id', ALPACA_CLIENT_SECRET: 's' })).toThrow(/needs BROKER_TOKEN_KEY/);
+    const paper = loadConfig({ ALPACA_CLIENT_ID: 'id', ALPACA_CLIENT_SECRET: 's', BROKER_TOKEN_KEY: key });
+    expect(paper.brokerage.alpaca).toEqual({
+      clientId: 'id',
+      clientSecret: 's',
+      env: 'paper',
+      baseUrl: 'https://paper-api.alpaca.markets',
+      authorizeUrl: 'https://app.alpaca.markets/oauth/authorize',
+      tokenUrl: 'https://api.alpaca.markets/oauth/token',
+    });
+    const live = loadConfig({
+      ALPACA_CLIENT_ID: 'id',
+      ALPACA_CLIENT_SECRET: 's',
+      BROKER_TOKEN_KEY: key,
+      ALPACA_ENV: 'live',
+    });
+    expect(live.brokerage.alpaca).toMatchObject({ env: 'live', baseUrl: 'https://api.alpaca.markets' });
   });
 
   it('limits how long the database may take, unless told otherwise', () => {

@@ -61,11 +61,16 @@ export const BROKER_MSG = {
   authRefused: 'The broker did not grant access. Try again from Broker Settings.',
   notConnected: 'Connect your brokerage account in Broker Settings first.',
   tokenExpired: 'Your broker authorization has expired. Re-authorize from Broker Settings.',
+  notPermitted: 'Your broker authorization does not allow this. Re-authorize from Broker Settings.',
   brokerNotOffered: (broker: string) => `${broker} is not offered on this server.`,
   accountUnknown: 'There is no such brokerage account.',
   orderNotFound: 'Order not found.',
   notModifiable: 'Only open or pending orders that are not part of a multileg order can be modified.',
   orderTypeUnsupported: (broker: string, type: string) => `${broker} does not take ${type} orders.`,
+  keyIdRequired: 'Please input the API key ID!',
+  secretKeyRequired: 'Please input the API secret key!',
+  keysNotTaken: (broker: string) => `${broker} is connected by authorization, not with API keys.`,
+  keysRefused: (broker: string) => `${broker} did not accept this key pair. Check the key ID and the secret key.`,
   brokerRefused: (reason: string) => `The broker refused the order: ${reason}`,
   brokerUnavailable: 'The broker did not answer. Nothing was changed; try again in a moment.',
 } as const;
@@ -172,6 +177,22 @@ export const authCodeSetupBody = z
   .optional();
 export const authCodeSetupReplySchema = z.object({ url: z.string(), broker: z.enum(BROKERS) });
 export type AuthCodeSetupReply = z.infer<typeof authCodeSetupReplySchema>;
+
+/** POST /livetrading/broker-keys/: a broker that takes a trader's own API key pair (Alpaca). */
+export const brokerKeysBody = z.object({
+  broker: z.enum(BROKERS, { error: BROKER_MSG.choose('Broker', BROKERS) }),
+  key_id: z
+    .string({ error: BROKER_MSG.keyIdRequired })
+    .trim()
+    .min(1, { error: BROKER_MSG.keyIdRequired })
+    .max(200, { error: BROKER_MSG.keyIdRequired }),
+  secret_key: z
+    .string({ error: BROKER_MSG.secretKeyRequired })
+    .trim()
+    .min(1, { error: BROKER_MSG.secretKeyRequired })
+    .max(200, { error: BROKER_MSG.secretKeyRequired }),
+});
+export type BrokerKeysBody = z.infer<typeof brokerKeysBody>;
 
 /** POST /livetrading/auth-code/: the code and state the broker sent back to /trade/settings. */
 export const authCodeBody = z.object({
@@ -296,7 +317,8 @@ export const brokerOrderReplySchema = messageSchema.extend({ data: brokerOrderSc
  */
 export const brokerConnectionResponseSchema = z.object({
   data: z.object({
-    offered: z.array(z.object({ broker: z.enum(BROKERS), label: z.string() })),
+    /** `keys`: the broker also takes the trader's own API key pair (POST /livetrading/broker-keys/). */
+    offered: z.array(z.object({ broker: z.enum(BROKERS), label: z.string(), keys: z.boolean() })),
     connection: z
       .object({
         broker: z.enum(BROKERS),
@@ -433,6 +455,18 @@ export const BROKERAGE_API = {
     tag: TAG,
     response: brokerConnectionResponseSchema,
     errors: [401, 403],
+  }),
+  brokerKeys: operation({
+    method: 'POST',
+    path: '/livetrading/broker-keys/',
+    operationId: 'connectBrokerWithKeys',
+    summary: "Connect a broker with the trader's own API key pair: the trader trades live from now on",
+    description:
+      'Asks for a fresh password (reason AUTHORIZATION). The pair is checked with the broker, then kept sealed.',
+    tag: TAG,
+    body: brokerKeysBody,
+    response: authCodeReplySchema,
+    errors: [400, 401, 403, 502, 503],
   }),
   authCode: operation({
     method: 'POST',

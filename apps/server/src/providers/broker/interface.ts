@@ -178,6 +178,11 @@ export interface BrokerLink {
   authorizeUrl(state: string, redirectUri: string): string;
   exchange(code: string, redirectUri: string, userId: number): Promise<BrokerCredentials>;
   accounts(credentials: BrokerCredentials, userId: number): Promise<BrokerAccountInfo[]>;
+  /**
+   * A broker whose traders may connect with their own account's API key pair (Alpaca): the
+   * credentials to keep for it. `accounts` then checks them.
+   */
+  keyCredentials?(keyId: string, secretKey: string): BrokerCredentials;
 }
 
 /**

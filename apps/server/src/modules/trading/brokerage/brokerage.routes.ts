@@ -55,5 +55,6 @@ export const brokerAuthorizationRoutes: FastifyPluginAsyncZod<{ brokerage: Broke
     handler: (req) => brokerage.authCodeSetup(principalOf(req), req.body?.broker),
   });
   app.route({ ...routeOf(API.brokerConnection), handler: (req) => brokerage.brokerConnection(principalOf(req)) });
+  app.route({ ...routeOf(API.brokerKeys), handler: (req) => brokerage.brokerKeys(principalOf(req), req.body) });
   app.route({ ...routeOf(API.authCode), handler: (req) => brokerage.authCode(principalOf(req), req.body) });
 };

@@ -22,6 +22,7 @@ import {
   type AuthCodeSetupReply,
   type BrokerAccount,
   type BrokerConnectionResponse,
+  type BrokerKeysBody,
   type BrokerName,
   type BrokerOrderEventPayload,
   type BrokerOrderReply,
@@ -106,6 +107,8 @@ function brokerFailure(err: unknown): never {
     throw new DomainError('BAD_REQUEST', BROKER_MSG.brokerRefused(err.message), { cause: err });
   }
   if (err.code === 'UNAUTHORIZED') throw new DomainError('FORBIDDEN', BROKER_MSG.tokenExpired, { cause: err });
+  // Valid access that does not reach this (a scope not granted): the trader re-authorizes.
+  if (err.code === 'FORBIDDEN') throw new DomainError('FORBIDDEN', BROKER_MSG.notPermitted, { cause: err });
   if (err.code === 'NOT_FOUND') throw new DomainError('NOT_FOUND', BROKER_MSG.orderNotFound, { cause: err });
   if (err.code === 'BAD_RESPONSE')
     throw new DomainError('UPSTREAM_FAILED', BROKER_MSG.brokerUnavailable, { cause: err });
@@ -193,6 +196,18 @@ export function createBrokerageService(deps: BrokerageDeps) {
       broker: r.broker,
       account_type: r.accountType,
     }));
+  }
+
+  /** A broker connected: the caller trades live from now on. */
+  async function goneLive(principal: Principal, broker: BrokerName, connection: ConnectionRow): Promise<AuthCodeReply> {
+    await users.updateUser(principal.user.id, { isLiveTrader: true });
+    infoCache.clear();
+    return {
+      message: BROKER_MSG.authorized,
+      broker,
+      is_live_trader: true,
+      accounts: await accountList(principal.user.id, connection),
+    };
   }
 
   const accountsOfCaller = async (principal: Principal) =>
@@ -437,14 +452,26 @@ export function createBrokerageService(deps: BrokerageDeps) {
           return brokerFailure(err);
         });
       const connection = await connect(principal.user.id, pending.broker, credentials);
-      await users.updateUser(principal.user.id, { isLiveTrader: true });
-      infoCache.clear();
-      return {
-        message: BROKER_MSG.authorized,
-        broker: pending.broker,
-        is_live_trader: true,
-        accounts: await accountList(principal.user.id, connection),
-      };
+      return goneLive(principal, pending.broker, connection);
+    },
+
+    /** POST /livetrading/broker-keys/: the trader's own API key pair (a fresh password first); they trade live from now on. */
+    async brokerKeys(principal: Principal, body: BrokerKeysBody): Promise<AuthCodeReply> {
+      const link = linkOf(body.broker);
+      const label = BROKER_LABELS[body.broker];
+      if (!link.keyCredentials) throw DomainError.field('broker', BROKER_MSG.keysNotTaken(label));
+      await deps.assertFreshPassword(principal, 'AUTHORIZATION');
+      const connection = await connect(
+        principal.user.id,
+        body.broker,
+        link.keyCredentials(body.key_id, body.secret_key),
+      ).catch((err: unknown) => {
+        // The broker refusing the pair is the trader's to correct, on the form.
+        if (err instanceof DomainError && isProviderError(err.cause) && err.cause.code === 'UNAUTHORIZED')
+          throw DomainError.field('secret_key', BROKER_MSG.keysRefused(label));
+        throw err;
+      });
+      return goneLive(principal, body.broker, connection);
     },
 
     /** GET /livetrading/broker-connection/: the brokers offered, and the caller's connection. */
@@ -454,6 +481,7 @@ export function createBrokerageService(deps: BrokerageDeps) {
       const offered = BROKERS.filter((b) => links[b] !== undefined).map((broker) => ({
         broker,
         label: BROKER_LABELS[broker],
+        keys: links[broker]?.keyCredentials !== undefined,
       }));
       const connection = row && {
         broker: row.broker,

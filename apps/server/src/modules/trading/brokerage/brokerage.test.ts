@@ -5,6 +5,8 @@ import {
   BROKER_MSG,
   BROKER_ORDER_EVENT,
   MSG,
+  PASSWORD_CONFIRMATION_REQUIRED,
+  STEP_UP_MINUTES,
   TRADING_MSG,
   type BrokerOrderEventPayload,
   type SmartTradeDto,
@@ -19,15 +21,18 @@ import {
   type FakeBrokerage,
 } from '../../../../test/tradier-brokerage-fake';
 import { signedInSocket, wsUrl } from '../../../../test/ws-client';
+import { ALPACA_CLIENT_ID, ALPACA_CLIENT_SECRET, startAlpacaFake, type AlpacaFake } from '../../../../test/alpaca-fake';
 
 let t: TestApp;
 let fake: FakeBrokerage;
+let alpaca: AlpacaFake;
 let price: number;
 
 const signedIn = (options: MakeUserOptions = {}) => makeSignedIn(t, options);
 
 beforeAll(async () => {
   fake = await startFakeBrokerage();
+  alpaca = await startAlpacaFake();
   t = await createTestApp({
     config: {
       brokerage: {
@@ -38,6 +43,14 @@ beforeAll(async () => {
           baseUrl: fake.baseUrl,
           authorizeUrl: fake.authorizeUrl,
         },
+        alpaca: {
+          clientId: ALPACA_CLIENT_ID,
+          clientSecret: ALPACA_CLIENT_SECRET,
+          env: 'paper',
+          baseUrl: alpaca.baseUrl,
+          authorizeUrl: alpaca.authorizeUrl,
+          tokenUrl: alpaca.tokenUrl,
+        },
       },
     },
   });
@@ -46,6 +59,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await fake?.close();
+  await alpaca?.close();
 });
 
 const sendAll = async (tradeId: number) => {
@@ -122,8 +136,9 @@ describe('brokerage calls: who may call', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual({
       offered: [
-        { broker: 'paper', label: 'Simulated brokerage' },
-        { broker: 'tradier', label: 'Tradier' },
+        { broker: 'paper', label: 'Simulated brokerage', keys: false },
+        { broker: 'tradier', label: 'Tradier', keys: false },
+        { broker: 'alpaca', label: 'Alpaca', keys: true },
       ],
       connection: null,
     });
@@ -496,5 +511,94 @@ describe('Tradier through OAuth', () => {
     expect(await t.db.select().from(brokerConnections).where(eq(brokerConnections.userId, me.id))).toEqual([]);
     const after = await t.post('/livetrading/account-info/', { account_id: 'VA601' }, { token: me.token });
     expect(after.statusCode).toBe(403);
+  });
+});
+
+describe('Alpaca: a second broker behind the same interface', () => {
+  it('authorizing Alpaca by OAuth connects its one paper account; a live trade reaches it with the client order id', async () => {
+    const me = await signedIn({ plans: ['elite-monthly'] });
+    const { code } = alpaca.addAccount({ number: 'PA0001', type: 'margin', token: 'alp-token-1' });
+    const setup = await t.post('/livetrading/auth-code-setup/', { broker: 'alpaca' }, { token: me.token });
+    expect(setup.statusCode, setup.body).toBe(200);
+    const url = new URL(setup.json().url);
+    expect([url.searchParams.get('client_id'), url.searchParams.get('env')]).toEqual([ALPACA_CLIENT_ID, 'paper']);
+    const state = url.searchParams.get('state')!;
+    const res = await t.post('/livetrading/auth-code/', { code, state }, { token: me.token });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      broker: 'alpaca',
+      is_live_trader: true,
+      accounts: [{ account_id: 'PA0001', connected: true, broker: 'alpaca', account_type: 'MARGIN' }],
+    });
+    const [row] = await t.db.select().from(brokerConnections).where(eq(brokerConnections.userId, me.id));
+    expect(row!.accessToken).not.toContain('alp-token-1');
+
+    const info = (await t.post('/livetrading/account-info/', { account_id: 'PA0001' }, { token: me.token })).json();
+    expect(info.data).toMatchObject({ broker: 'alpaca', account_type: 'MARGIN' });
+    expect(typeof info.data.available_funds).toBe('number');
+
+    const trade = await placeTrade(me, 'PA0001');
+    expect(alpaca.placements().map((r) => r.json?.client_order_id)).toEqual([
+      `T${trade.id}-R1-L0-BUY-1`,
+      `T${trade.id}-R2-L0-BUY-1`,
+    ]);
+    const list = (await t.post('/livetrading/trade-list/', { account_id: 'PA0001' }, { token: me.token })).json().data;
+    expect(list.all_orders.map((o: { tag: string }) => o.tag).sort()).toEqual(
+      [`T${trade.id}-R1-L0-BUY-1`, `T${trade.id}-R2-L0-BUY-1`].sort(),
+    );
+  });
+
+  it("connecting with the trader's own API keys: a wrong secret is refused on secret_key and nothing is kept; the right pair connects", async () => {
+    const me = await signedIn({ plans: ['elite-monthly'] });
+    alpaca.addAccount({ number: 'PA0002', type: 'cash', keyPair: { keyId: 'PKTEST2', secretKey: 'right-secret' } });
+    const wrong = await t.post(
+      '/livetrading/broker-keys/',
+      { broker: 'alpaca', key_id: 'PKTEST2', secret_key: 'wrong-secret' },
+      { token: me.token },
+    );
+    expect(wrong.statusCode, wrong.body).toBe(400);
+    expect(wrong.json()).toEqual({ secret_key: [BROKER_MSG.keysRefused('Alpaca')] });
+    expect(await t.db.select().from(brokerConnections).where(eq(brokerConnections.userId, me.id))).toEqual([]);
+
+    const right = await t.post(
+      '/livetrading/broker-keys/',
+      { broker: 'alpaca', key_id: 'PKTEST2', secret_key: 'right-secret' },
+      { token: me.token },
+    );
+    expect(right.statusCode, right.body).toBe(200);
+    expect(right.json()).toMatchObject({
+      message: BROKER_MSG.authorized,
+      is_live_trader: true,
+      accounts: [{ account_id: 'PA0002', broker: 'alpaca', account_type: 'CASH' }],
+    });
+    const [row] = await t.db.select().from(brokerConnections).where(eq(brokerConnections.userId, me.id));
+    expect(row!.accessToken).not.toContain('right-secret');
+    // The pair reaches the account: its balances are read with it.
+    const info = await t.post('/livetrading/account-info/', { account_id: 'PA0002' }, { token: me.token });
+    expect(info.json().data).toMatchObject({ broker: 'alpaca', account_type: 'CASH', available_funds: null });
+    expect(alpaca.to('/v2/account').at(-1)!.headers['apca-api-key-id']).toBe('PKTEST2');
+  });
+
+  it('broker-keys: 401 anonymous, 403 without the live trader, a fresh password, and only brokers that take keys', async () => {
+    const body = { broker: 'alpaca', key_id: 'PK', secret_key: 'S' };
+    expect((await t.post('/livetrading/broker-keys/', body)).statusCode).toBe(401);
+    const demo = await signedIn({ plans: ['stocks-monthly'] });
+    const refused = await t.post('/livetrading/broker-keys/', body, { token: demo.token });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().detail).toBe(MSG.liveTraderDenied);
+
+    const me = await signedIn({ plans: ['elite-monthly'] });
+    const paper = await t.post('/livetrading/broker-keys/', { ...body, broker: 'paper' }, { token: me.token });
+    expect(paper.json()).toEqual({ broker: [BROKER_MSG.keysNotTaken('Simulated brokerage')] });
+    const empty = await t.post('/livetrading/broker-keys/', { broker: 'alpaca' }, { token: me.token });
+    expect(empty.json()).toEqual({
+      key_id: [BROKER_MSG.keyIdRequired],
+      secret_key: [BROKER_MSG.secretKeyRequired],
+    });
+
+    t.clock.advanceMinutes(STEP_UP_MINUTES + 1);
+    const stale = await t.post('/livetrading/broker-keys/', body, { token: me.token });
+    expect(stale.statusCode).toBe(403);
+    expect(stale.json()).toMatchObject({ code: PASSWORD_CONFIRMATION_REQUIRED, reason: 'AUTHORIZATION' });
   });
 });
