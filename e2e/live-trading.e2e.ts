@@ -156,6 +156,32 @@ describe('live trading: broker authorization, the Trade Monitor, positions, demo
     await page.context().close();
   });
 
+  it('a trader connects Alpaca with their own API key pair: a wrong secret is told under its field, the right one connects', async () => {
+    const trader = await createUser({ plans: ['elite-monthly'] });
+    const page = await newPage(browser);
+    await signIn(page, trader.email, trader.password);
+    await expectPath(page, '/dashboard');
+    await page.goto('/trade/settings');
+    await page.getByLabel('Broker').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: 'Alpaca' }).click();
+    await page.getByText('Or connect with your API keys').click();
+    // Empty: the contracts' words under each field, before any call.
+    await page.getByRole('button', { name: 'Connect with keys' }).click();
+    await page.getByText(BROKER_MSG.keyIdRequired).waitFor();
+    await page.getByText(BROKER_MSG.secretKeyRequired).waitFor();
+    await page.getByLabel('API key ID').fill('pkjourney1');
+    await page.getByLabel('API secret key').fill('not-the-secret');
+    await page.getByRole('button', { name: 'Connect with keys' }).click();
+    await page.getByText(BROKER_MSG.keysRefused('Alpaca')).waitFor();
+    await page.getByLabel('API secret key').fill('secret-pkjourney1');
+    await page.getByRole('button', { name: 'Connect with keys' }).click();
+    await page.getByText(BROKER_MSG.authorized).waitFor();
+    await page.getByText('Connected to Alpaca.').waitFor();
+    await expect.poll(() => cardValue(page, 'Account Type').innerText()).toBe('CASH');
+    expect(await modeSwitch(page).locator('.ant-segmented-item-selected').innerText()).toBe('Live');
+    await page.context().close();
+  });
+
   it('a super user exits an open position from the Positions view: the order is placed and the position goes', async () => {
     const admin = await createUser({ isSuper: true, isLiveTrader: true, plans: [] });
     const token = await tokenOf(admin);

@@ -8,6 +8,7 @@ import pino from 'pino';
 import type { TestProject } from 'vitest/node';
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../../apps/server/src/db/embedded';
 import { FAKE_CLIENT_ID, FAKE_CLIENT_SECRET, startFakeBrokerage } from '../../apps/server/test/tradier-brokerage-fake';
+import { ALPACA_CLIENT_ID, ALPACA_CLIENT_SECRET, startAlpacaFake } from '../../apps/server/test/alpaca-fake';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -49,6 +50,8 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const tradier = await startFakeBrokerage({ approveAnyone: true, callbackUrl: `${baseURL}/trade/settings` });
+  // Alpaca likewise: a key pair whose secret is `secret-<key id>` opens a paper account of its own.
+  const alpaca = await startAlpacaFake({ openAccountsForKeys: true });
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
     env: {
@@ -65,6 +68,11 @@ export default async function setup(project: TestProject) {
       TRADIER_CLIENT_SECRET: FAKE_CLIENT_SECRET,
       TRADIER_BASE_URL: tradier.baseUrl,
       TRADIER_AUTHORIZE_URL: tradier.authorizeUrl,
+      ALPACA_CLIENT_ID,
+      ALPACA_CLIENT_SECRET,
+      ALPACA_BASE_URL: alpaca.baseUrl,
+      ALPACA_AUTHORIZE_URL: alpaca.authorizeUrl,
+      ALPACA_TOKEN_URL: alpaca.tokenUrl,
       BROKER_TOKEN_KEY: randomBytes(32).toString('base64'),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -78,6 +86,7 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
     await db.stop();
     await tradier.close();
+    await alpaca.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -5,6 +5,7 @@ import type {
   AuthCodeReply,
   AuthCodeSetupReply,
   BrokerConnectionResponse,
+  BrokerKeysBody,
   BrokerName,
   BrokerOrderReply,
   ModifyLiveOrderBody,
@@ -50,3 +51,7 @@ export const startBrokerAuthorization = (broker: BrokerName) =>
 /** The code and state the broker sent back to /trade/settings. */
 export const finishBrokerAuthorization = (body: AuthCodeBody) =>
   api.post<AuthCodeReply>('/livetrading/auth-code/', body);
+
+/** Connects a broker with the trader's own API key pair (the server asks for the password first). */
+export const connectBrokerWithKeys = (body: BrokerKeysBody) =>
+  api.post<AuthCodeReply>('/livetrading/broker-keys/', body);

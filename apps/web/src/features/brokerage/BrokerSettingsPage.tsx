@@ -1,11 +1,41 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Col, Flex, Row, Select, Space, Statistic, Typography } from 'antd';
-import { BankOutlined, DollarOutlined, LinkOutlined, SafetyOutlined, WalletOutlined } from '@ant-design/icons';
-import { BROKER_MSG, PASSWORD_CONFIRMATION_REQUIRED, type BrokerName } from '@drat/contracts';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  Collapse,
+  Flex,
+  Form,
+  Input,
+  Row,
+  Select,
+  Space,
+  Statistic,
+  Typography,
+} from 'antd';
+import {
+  BankOutlined,
+  DollarOutlined,
+  KeyOutlined,
+  LinkOutlined,
+  SafetyOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
+import {
+  BROKER_MSG,
+  PASSWORD_CONFIRMATION_REQUIRED,
+  brokerKeysBody,
+  type AuthCodeReply,
+  type BrokerName,
+} from '@drat/contracts';
 import { ApiError } from '../../api/client';
-import { finishBrokerAuthorization, startBrokerAuthorization } from '../../api/brokerage';
+import { connectBrokerWithKeys, finishBrokerAuthorization, startBrokerAuthorization } from '../../api/brokerage';
+import { applyServerErrors, checkWithSchema } from '../../lib/formErrors';
+import { zodFieldRule } from '../../lib/zodRule';
 import { updateSession, useSession } from '../../app/session';
 import { formatDateTime, formatPrice } from '../../lib/format';
 import { brokerKeys } from '../../lib/queryKeys';
@@ -41,25 +71,35 @@ export function BrokerSettingsPage() {
   );
 }
 
+/** The password prompt was closed without confirming: nothing to tell. */
+const promptCancelled = (err: unknown) => err instanceof ApiError && err.body.code === PASSWORD_CONFIRMATION_REQUIRED;
+
+/** A broker connected (authorized, or with API keys): the trader is live, the accounts are the broker's. */
+function useConnected() {
+  const { message } = App.useApp();
+  const keep = useKeepAccounts();
+  const queryClient = useQueryClient();
+  return (reply: AuthCodeReply) => {
+    updateSession({ is_live_trader: true, is_demo_trader: false });
+    keep(reply.accounts);
+    void queryClient.invalidateQueries({ queryKey: brokerKeys.connection() });
+    void message.success(reply.message);
+  };
+}
+
 /** Exchanges the code the broker sent back (once: a state is single-use), then clears the address. */
 function useReturnFromBroker(): ReactNode {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { message } = App.useApp();
-  const keep = useKeepAccounts();
-  const queryClient = useQueryClient();
+  const connected = useConnected();
   const code = params.get('code');
   const state = params.get('state');
   const denied = params.get('error');
   const started = useRef(false);
   const finish = useMutation({
     mutationFn: finishBrokerAuthorization,
-    onSuccess: (reply) => {
-      updateSession({ is_live_trader: true, is_demo_trader: false });
-      keep(reply.accounts);
-      void queryClient.invalidateQueries({ queryKey: brokerKeys.connection() });
-      void message.success(reply.message);
-    },
+    onSuccess: connected,
     onError: (err) => void message.error(err.message),
     onSettled: () => void navigate('/trade/settings', { replace: true }),
   });
@@ -109,10 +149,8 @@ function BrokerCard({ live }: { live: boolean }) {
             onClick={() =>
               broker &&
               authorize.mutate(broker, {
-                // A cancelled password prompt is no failure to tell.
                 onError: (err) => {
-                  if (!(err instanceof ApiError && err.body.code === PASSWORD_CONFIRMATION_REQUIRED))
-                    void message.error(err.message);
+                  if (!promptCancelled(err)) void message.error(err.message);
                 },
               })
             }
@@ -129,12 +167,65 @@ function BrokerCard({ live }: { live: boolean }) {
           <Typography.Text type="secondary">No brokerage account is connected.</Typography.Text>
         )}
         {current?.expired && <Alert type="warning" showIcon message={BROKER_MSG.tokenExpired} />}
+        {broker && data?.offered.find((o) => o.broker === broker)?.keys && <KeyPairForm broker={broker} />}
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           <SafetyOutlined /> You confirm your password, then grant DRAT access at your broker. DRAT keeps the access
           encrypted and never sees your broker password.
         </Typography.Text>
       </Flex>
     </Card>
+  );
+}
+
+const KEY_FIELDS = ['key_id', 'secret_key'] as const;
+
+/**
+ * A broker that takes the trader's own API key pair (Alpaca): the key ID and secret key, checked by
+ * the contracts' schema, then with the broker; the server asks for the password first.
+ */
+function KeyPairForm({ broker }: { broker: BrokerName }) {
+  const [form] = Form.useForm<{ key_id?: string; secret_key?: string }>();
+  const { message } = App.useApp();
+  const connected = useConnected();
+  const connect = useMutation({ mutationFn: connectBrokerWithKeys });
+  const submit = (values: { key_id?: string; secret_key?: string }) => {
+    const { data, general } = checkWithSchema(form, brokerKeysBody, { broker, ...values }, KEY_FIELDS);
+    for (const text of general) void message.error(text);
+    if (!data) return;
+    connect.mutate(data, {
+      onSuccess: (reply) => {
+        form.resetFields();
+        connected(reply);
+      },
+      onError: (err) => {
+        if (promptCancelled(err)) return;
+        for (const text of applyServerErrors(form, err, KEY_FIELDS)) void message.error(text);
+      },
+    });
+  };
+  return (
+    <Collapse
+      size="small"
+      items={[
+        {
+          key: 'keys',
+          label: 'Or connect with your API keys',
+          children: (
+            <Form form={form} layout="vertical" onFinish={submit} autoComplete="off">
+              <Form.Item name="key_id" label="API key ID" rules={[zodFieldRule(brokerKeysBody, 'key_id')]}>
+                <Input autoComplete="off" spellCheck={false} />
+              </Form.Item>
+              <Form.Item name="secret_key" label="API secret key" rules={[zodFieldRule(brokerKeysBody, 'secret_key')]}>
+                <Input.Password autoComplete="new-password" />
+              </Form.Item>
+              <Button htmlType="submit" icon={<KeyOutlined />} loading={connect.isPending}>
+                Connect with keys
+              </Button>
+            </Form>
+          ),
+        },
+      ]}
+    />
   );
 }
 

@@ -55,6 +55,12 @@ export function useBrokerEvents() {
   useUserEvents(TRADE_EVENT, refresh);
 }
 
+/**
+ * Orders and positions are also read again this often while shown: a super user watching another
+ * trader's account hears no events of it, and orders placed at the broker itself send none.
+ */
+const WATCH_MS = 15_000;
+
 /** An account's balances (kept 3 minutes by the server). */
 export const useAccountInfo = (account: string | undefined) =>
   useQuery({
@@ -70,8 +76,7 @@ export const useBrokerOrders = (account: string | undefined) =>
     queryFn: () => fetchBrokerOrders(account!),
     enabled: account !== undefined,
     retry: false,
-    // A super user watching another trader's account hears no events of it: read it again now and then.
-    refetchInterval: 30_000,
+    refetchInterval: WATCH_MS,
   });
 
 export const usePositions = (account: string | undefined) =>
@@ -80,6 +85,7 @@ export const usePositions = (account: string | undefined) =>
     queryFn: () => fetchPositions(account!),
     enabled: account !== undefined,
     retry: false,
+    refetchInterval: WATCH_MS,
   });
 
 /** Super users: every account with its owner's e-mail. */
