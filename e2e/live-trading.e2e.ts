@@ -29,6 +29,18 @@ const modeSwitch = (page: Page) => page.getByLabel('Trading mode');
 const cardValue = (page: Page, title: string) =>
   page.locator('.ant-statistic').filter({ hasText: title }).locator('.ant-statistic-content');
 
+/** A new trader whose plan has the live trader, on Broker Settings with `broker` chosen in the broker menu. */
+async function brokerSettingsWith(browser: Browser, broker: string): Promise<Page> {
+  const trader = await createUser({ plans: ['elite-monthly'] });
+  const page = await newPage(browser);
+  await signIn(page, trader.email, trader.password);
+  await expectPath(page, '/dashboard');
+  await page.goto('/trade/settings');
+  await page.getByLabel('Broker').click();
+  await page.locator('.ant-select-item-option').filter({ hasText: broker }).click();
+  return page;
+}
+
 describe('live trading: broker authorization, the Trade Monitor, positions, demo and live', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -136,13 +148,7 @@ describe('live trading: broker authorization, the Trade Monitor, positions, demo
   });
 
   it('a trader authorizes Tradier through its authorize page and comes back to Broker Settings with a margin account', async () => {
-    const trader = await createUser({ plans: ['elite-monthly'] });
-    const page = await newPage(browser);
-    await signIn(page, trader.email, trader.password);
-    await expectPath(page, '/dashboard');
-    await page.goto('/trade/settings');
-    await page.getByLabel('Broker').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: 'Tradier' }).click();
+    const page = await brokerSettingsWith(browser, 'Tradier');
     await page.getByRole('button', { name: 'Authorize' }).click();
     // Tradier's page (the local one) approves and redirects to /trade/settings?code&state.
     await page.getByText(BROKER_MSG.authorized).waitFor({ timeout: 20_000 });
@@ -157,13 +163,7 @@ describe('live trading: broker authorization, the Trade Monitor, positions, demo
   });
 
   it('a trader connects Alpaca with their own API key pair: a wrong secret is told under its field, the right one connects', async () => {
-    const trader = await createUser({ plans: ['elite-monthly'] });
-    const page = await newPage(browser);
-    await signIn(page, trader.email, trader.password);
-    await expectPath(page, '/dashboard');
-    await page.goto('/trade/settings');
-    await page.getByLabel('Broker').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: 'Alpaca' }).click();
+    const page = await brokerSettingsWith(browser, 'Alpaca');
     await page.getByText('Or connect with your API keys').click();
     // Empty: the contracts' words under each field, before any call.
     await page.getByRole('button', { name: 'Connect with keys' }).click();

@@ -13,7 +13,8 @@ import {
 } from '@drat/contracts';
 import { applyServerErrors, checkWithSchema } from '../../lib/formErrors';
 import { formatPrice } from '../../lib/format';
-import { DURATION_OPTIONS, needsPrice, needsStop, orderTypeOptions, sideLabel } from './orderForm';
+import { OrderPriceFields, OrderTermsFields } from './OrderFields';
+import { needsPrice, needsStop, sideLabel } from './orderForm';
 import { usePlaceOrder } from './queries';
 
 interface Values {
@@ -133,25 +134,11 @@ export function ExitPositionModal({
         <Form.Item name="side" label="Side" rules={required(BROKER_MSG.sideRequired)}>
           <Select options={sidesOf(cls)} placeholder="Side" />
         </Form.Item>
-        <Form.Item name="order_type" label="Order type" rules={required(BROKER_MSG.orderTypeRequired)}>
-          <Select options={orderTypeOptions()} placeholder="Order type" />
-        </Form.Item>
-        <Form.Item name="duration" label="Duration" rules={required(BROKER_MSG.durationRequired)}>
-          <Select options={DURATION_OPTIONS} placeholder="Duration" />
-        </Form.Item>
+        <OrderTermsFields />
         <Form.Item name="quantity" label="Quantity">
           <InputNumber min={1} step={1} precision={0} style={{ width: '100%' }} />
         </Form.Item>
-        {needsPrice(type) && (
-          <Form.Item name="price" label="Limit price">
-            <InputNumber min={0} step={0.01} style={{ width: '100%' }} prefix="$" />
-          </Form.Item>
-        )}
-        {needsStop(type) && (
-          <Form.Item name="stop" label="Stop price">
-            <InputNumber min={0} step={0.01} style={{ width: '100%' }} prefix="$" />
-          </Form.Item>
-        )}
+        <OrderPriceFields type={type} />
       </Form>
     </Modal>
   );

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { App, Form, Input, InputNumber, Modal, Select, Typography } from 'antd';
+import { App, Form, Input, Modal, Typography } from 'antd';
 import {
   BROKER_MSG,
   ORDER_DURATIONS,
@@ -9,7 +9,8 @@ import {
   type OrderType,
 } from '@drat/contracts';
 import { applyServerErrors, checkWithSchema } from '../../lib/formErrors';
-import { DURATION_OPTIONS, needsPrice, needsStop, orderTypeOptions } from './orderForm';
+import { OrderPriceFields, OrderTermsFields } from './OrderFields';
+import { needsPrice, needsStop } from './orderForm';
 import { useModifyOrder } from './queries';
 
 interface Values {
@@ -111,26 +112,8 @@ export function ModifyOrderModal({
         <Form.Item name="side" label="Side" rules={[{ required: true, message: BROKER_MSG.sideRequired }]}>
           <Input disabled />
         </Form.Item>
-        <Form.Item
-          name="order_type"
-          label="Order type"
-          rules={[{ required: true, message: BROKER_MSG.orderTypeRequired }]}
-        >
-          <Select options={orderTypeOptions()} placeholder="Order type" />
-        </Form.Item>
-        <Form.Item name="duration" label="Duration" rules={[{ required: true, message: BROKER_MSG.durationRequired }]}>
-          <Select options={DURATION_OPTIONS} placeholder="Duration" />
-        </Form.Item>
-        {needsPrice(type) && (
-          <Form.Item name="price" label="Limit price">
-            <InputNumber min={0} step={0.01} style={{ width: '100%' }} prefix="$" />
-          </Form.Item>
-        )}
-        {needsStop(type) && (
-          <Form.Item name="stop" label="Stop price">
-            <InputNumber min={0} step={0.01} style={{ width: '100%' }} prefix="$" />
-          </Form.Item>
-        )}
+        <OrderTermsFields />
+        <OrderPriceFields type={type} />
       </Form>
     </Modal>
   );

@@ -79,6 +79,29 @@ const placeTrade = async (me: { token: string }, accountId: string) => {
   return trade;
 };
 
+/** A super user with their simulated brokerage account opened. */
+async function superOnSimulated() {
+  const admin = await signedIn({ isSuper: true, plans: [] });
+  await t.get('/livetrading/accounts', { token: admin.token });
+  return { admin, account_id: `SIM-${admin.id}` };
+}
+
+/** A super user's Exit: sell `quantity` MSFT at market today. */
+const sellMsftAtMarket = (admin: { token: string }, account_id: string, quantity: number) =>
+  t.post(
+    '/livetrading/place-tradier-order/',
+    {
+      account_id,
+      order_class: 'equity',
+      symbol: 'MSFT',
+      order_type: 'market',
+      duration: 'day',
+      side: 'sell',
+      quantity,
+    },
+    { token: admin.token },
+  );
+
 /** Authorizes the fake Tradier for a signed-in user through auth-code-setup and auth-code. */
 async function authorizeTradier(
   me: { token: string },
@@ -323,22 +346,8 @@ describe('the simulated brokerage account', () => {
   });
 
   it("an Exit of shares not held is refused in the broker's words, and the order is recorded as refused", async () => {
-    const admin = await signedIn({ isSuper: true, plans: [] });
-    const account_id = `SIM-${admin.id}`;
-    await t.get('/livetrading/accounts', { token: admin.token });
-    const res = await t.post(
-      '/livetrading/place-tradier-order/',
-      {
-        account_id,
-        order_class: 'equity',
-        symbol: 'MSFT',
-        order_type: 'market',
-        duration: 'day',
-        side: 'sell',
-        quantity: 5,
-      },
-      { token: admin.token },
-    );
+    const { admin, account_id } = await superOnSimulated();
+    const res = await sellMsftAtMarket(admin, account_id, 5);
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().non_field_errors).toEqual([BROKER_MSG.brokerRefused('Not enough shares to sell')]);
     const rows = await t.db.select().from(manualOrders).where(eq(manualOrders.accountId, account_id));
@@ -346,9 +355,7 @@ describe('the simulated brokerage account', () => {
   });
 
   it('an Exit of shares held fills at the next poll of the market: the position goes, the order shows filled', async () => {
-    const admin = await signedIn({ isSuper: true, plans: [] });
-    const account_id = `SIM-${admin.id}`;
-    await t.get('/livetrading/accounts', { token: admin.token });
+    const { admin, account_id } = await superOnSimulated();
     // Shares bought elsewhere before: no smart trade holds them with a working target.
     await t.db.insert(paperPositions).values({
       accountId: account_id,
@@ -357,19 +364,7 @@ describe('the simulated brokerage account', () => {
       cost: '1200.00',
       openedAt: new Date(Date.now() - 86_400_000),
     });
-    const exit = await t.post(
-      '/livetrading/place-tradier-order/',
-      {
-        account_id,
-        order_class: 'equity',
-        symbol: 'MSFT',
-        order_type: 'market',
-        duration: 'day',
-        side: 'sell',
-        quantity: 4,
-      },
-      { token: admin.token },
-    );
+    const exit = await sellMsftAtMarket(admin, account_id, 4);
     expect(exit.statusCode, exit.body).toBe(200);
     expect(exit.json()).toMatchObject({ message: BROKER_MSG.orderPlaced, data: { status: 'open', side: 'sell' } });
     // No smart trade has an order on this account: the poll still asks it, which fills the Exit.

@@ -1,3 +1,4 @@
+import { equityBuyOn } from '../../../../test/broker-orders';
 import { failure } from '../../../../test/provider-failure';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ALPACA_CLIENT_ID, ALPACA_CLIENT_SECRET, startAlpacaFake, type AlpacaFake } from '../../../../test/alpaca-fake';
@@ -8,7 +9,7 @@ import {
   type AlpacaBrokerOptions,
   type AlpacaCredentials,
 } from './alpaca-broker';
-import type { ManualOrder, PlaceOrder } from '../interface';
+import type { ManualOrder } from '../interface';
 
 let fake: AlpacaFake;
 let broker: AlpacaBroker;
@@ -55,19 +56,7 @@ beforeEach(() => {
   fake.requests.length = 0;
 });
 
-const equityBuy = (tag: string, extra: Partial<PlaceOrder> = {}): PlaceOrder => ({
-  account: CASH,
-  tag,
-  symbol: 'AAPL',
-  kind: 'equity',
-  multiplier: 1,
-  side: 'buy',
-  type: 'limit',
-  duration: 'gtc',
-  qty: '10',
-  limitPrice: '150.25',
-  ...extra,
-});
+const equityBuy = equityBuyOn(CASH);
 
 const exitOrder = (tag: string, extra: Partial<ManualOrder> = {}): ManualOrder => ({
   account: MARGIN,

@@ -1,3 +1,4 @@
+import { equityBuyOn } from '../../../../test/broker-orders';
 import { failure } from '../../../../test/provider-failure';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -7,7 +8,6 @@ import {
   type FakeBrokerage,
 } from '../../../../test/tradier-brokerage-fake';
 import { createTradierBroker, TRADIER_SCOPES, type TradierBroker } from './tradier-broker';
-import type { PlaceOrder } from '../interface';
 
 let fake: FakeBrokerage;
 let broker: TradierBroker;
@@ -41,19 +41,7 @@ beforeEach(() => {
   fake.http.requests.length = 0;
 });
 
-const equityBuy = (tag: string, extra: Partial<PlaceOrder> = {}): PlaceOrder => ({
-  account: CASH,
-  tag,
-  symbol: 'AAPL',
-  kind: 'equity',
-  multiplier: 1,
-  side: 'buy',
-  type: 'limit',
-  duration: 'gtc',
-  qty: '10',
-  limitPrice: '150.25',
-  ...extra,
-});
+const equityBuy = equityBuyOn(CASH);
 
 describe('Tradier OAuth and accounts', () => {
   it('the-authorize-link-names-the-client-the-scopes-and-the-state', () => {
