@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { ProviderError, type ProviderErrorCode } from '../provider-error';
-import { TokenBucket } from './rate-limiter';
+import { TokenBucket } from '../http/rate-limiter';
+import { parseRetryAfter } from '../http/retry-after';
 
 export type TradierLog = Pick<Logger, 'warn' | 'debug'>;
 
@@ -192,15 +193,6 @@ function parseJson(text: string, path: string, attempts: number, status: number)
       attempts,
     });
   }
-}
-
-/** Seconds ("3") or an HTTP date; undefined when absent or unreadable. */
-export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
-  if (value == null || value.trim() === '') return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
 function httpError(status: number, text: string, path: string, attempts: number, retryAfterMs?: number): ProviderError {

@@ -5,26 +5,9 @@
  * {"options": "null"}, {"strikes": {"strike": "null"}}). Numbers sometimes come as strings
  * (fundamentals) or null (no trade yet).
  */
-export type JsonObject = Record<string, unknown>;
+import { field, isNullish } from '../http/json';
 
-export function isNullish(x: unknown): boolean {
-  return x == null || (typeof x === 'string' && (x.trim() === '' || x.trim().toLowerCase() === 'null'));
-}
-
-export function record(x: unknown): JsonObject | undefined {
-  return x != null && typeof x === 'object' && !Array.isArray(x) ? (x as JsonObject) : undefined;
-}
-
-/** Walks object keys; undefined as soon as a step is not an object. */
-export function field(x: unknown, ...path: string[]): unknown {
-  let cur: unknown = x;
-  for (const key of path) {
-    const obj = record(cur);
-    if (!obj) return undefined;
-    cur = obj[key];
-  }
-  return cur;
-}
+export { field, isNullish, num, record, str, type JsonObject } from '../http/json';
 
 /** Always an array: [] for null/"null"/absent, [x] for a single value, the array (without nulls) otherwise. */
 export function list(x: unknown): unknown[] {
@@ -35,22 +18,6 @@ export function list(x: unknown): unknown[] {
 
 export function listAt(x: unknown, ...path: string[]): unknown[] {
   return list(field(x, ...path));
-}
-
-/** A finite number from a number or a numeric string; undefined otherwise (null, "NaN", ""). */
-export function num(x: unknown): number | undefined {
-  if (typeof x === 'number') return Number.isFinite(x) ? x : undefined;
-  if (typeof x === 'string' && x.trim() !== '') {
-    const n = Number(x);
-    return Number.isFinite(n) ? n : undefined;
-  }
-  return undefined;
-}
-
-export function str(x: unknown): string | undefined {
-  if (typeof x === 'string') return isNullish(x) ? undefined : x;
-  if (typeof x === 'number' && Number.isFinite(x)) return String(x);
-  return undefined;
 }
 
 /** Rounds away binary noise from arithmetic on prices (e.g. 0.1 + 0.2). */

@@ -22,9 +22,9 @@ import type { Logger } from 'pino';
 import type { AccountType } from '@drat/contracts';
 import { dec, fillAmount, ledgerOf, parseOcc, toText, type Dec, type LedgerFill } from '@drat/engine';
 import { ProviderError, isProviderError, type ProviderErrorDetails } from '../../provider-error';
-import { TokenBucket } from '../../tradier/rate-limiter';
-import { parseRetryAfter } from '../../tradier/http';
-import { record, str, type JsonObject } from '../../tradier/normalize';
+import { TokenBucket } from '../../http/rate-limiter';
+import { parseRetryAfter } from '../../http/retry-after';
+import { record, str, type JsonObject } from '../../http/json';
 import type {
   Broker,
   BrokerAccountInfo,

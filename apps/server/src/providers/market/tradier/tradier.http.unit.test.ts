@@ -1,8 +1,9 @@
 import { failure } from '../../../../test/provider-failure';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { parseRetryAfter, TradierHttp } from '../../tradier/http';
+import { TradierHttp } from '../../tradier/http';
+import { parseRetryAfter } from '../../http/retry-after';
 import { createTradierMarket } from './provider';
-import { TokenBucket } from '../../tradier/rate-limiter';
+import { TokenBucket } from '../../http/rate-limiter';
 import { AAPL } from '../../../../test/tradier-fixtures';
 import { FAKE_TOKEN, startFakeTradier, type FakeTradier } from '../../../../test/tradier-fake';
 

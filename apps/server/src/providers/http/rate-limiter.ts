@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface TokenBucketOptions {
-  /** Requests allowed in any 60-second window (Tradier: 120 production market data, 60 sandbox). */
+  /** Requests allowed in any 60-second window (Tradier: 120 production market data, 60 sandbox; Alpaca: 200). */
   requestsPerMinute: number;
   /** Requests that may go out back to back before the steady rate applies. */
   burst: number;
@@ -11,8 +11,8 @@ export interface TokenBucketOptions {
 /**
  * A client-side token bucket, FIFO. Capacity `burst`, refilled at (requestsPerMinute − burst) per
  * minute, so no 60-second window can hold more than `requestsPerMinute` requests, even when the
- * bucket starts full. `pauseUntil` stops everyone (a 429 with Retry-After, or Tradier's
- * X-Ratelimit-Available reaching 0) until the given time.
+ * bucket starts full. `pauseUntil` stops everyone (a 429 with Retry-After, or a vendor's
+ * remaining-requests header reaching 0) until the given time. Shared by the vendors' HTTP clients.
  */
 export class TokenBucket {
   private tokens: number;
