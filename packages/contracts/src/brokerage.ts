@@ -73,6 +73,7 @@ export const BROKER_MSG = {
   keysRefused: (broker: string) => `${broker} did not accept this key pair. Check the key ID and the secret key.`,
   brokerRefused: (reason: string) => `The broker refused the order: ${reason}`,
   brokerUnavailable: 'The broker did not answer. Nothing was changed; try again in a moment.',
+  neverReached: 'The broker never received this order: it was not placed.',
 } as const;
 
 /* ---- Requests --------------------------------------------------------------------------------- */

@@ -1,4 +1,5 @@
 import type { Jobs } from '../../jobs/queue';
+import type { BrokerageService } from './brokerage/brokerage.service';
 import type { TradeRunner } from './runner/runner.service';
 
 /** How many watchers share the running trades (trade id modulo this); each server process may take some. */
@@ -14,12 +15,17 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * The trade runner's jobs (docs/trading-rules.md): 'trading.send' carries one intent to the broker,
  * at once after the step that made it; 'trading.sweep' (every minute) queues again what a crash
- * lost and starts the minute's watchers, one job per partition of the trades, keyed by minute so a
+ * lost, settles the orders placed by hand whose answer was lost, and starts the minute's watchers, one job per partition of the trades, keyed by minute so a
  * sweep run twice starts each once; each watcher follows its trades' quotes for the minute, and
  * the first also the brokers' open orders (every 200 ms) and the cancel-if-not-filled deadlines.
  * Intents are also sent at once by the process that made them (the job is the fallback).
  */
-export async function startTradingJobs(jobs: Jobs, runner: TradeRunner, now: () => Date): Promise<() => void> {
+export async function startTradingJobs(
+  jobs: Jobs,
+  runner: TradeRunner,
+  brokerage: Pick<BrokerageService, 'reconcileManualOrders'>,
+  now: () => Date,
+): Promise<() => void> {
   // The watchers end their loop when the process stops (the queue then waits for no one).
   let stopped = false;
   // This process sends each intent as soon as its step is committed; the send job is the fallback.
@@ -35,6 +41,8 @@ export async function startTradingJobs(jobs: Jobs, runner: TradeRunner, now: () 
     for (let partition = 0; partition < WATCH_PARTITIONS; partition++) {
       await jobs.send('trading.watch', { partition, of: WATCH_PARTITIONS }, { key: `watch:${partition}:${minute}` });
     }
+    // Last: the minute's watchers are queued whatever a broker answers here.
+    await brokerage.reconcileManualOrders();
   });
   await jobs.schedule('trading.sweep', '* * * * *');
   await jobs.work(

@@ -144,12 +144,27 @@ export function brokerageRepo(db: Db) {
       return r!.id;
     },
 
+    /** Settles an order still SENDING (a second settle, by a sweep run twice, changes nothing). */
     async settleManualOrder(
       id: number,
       patch: { status: 'SENT' | 'REFUSED'; brokerOrderId?: string; reason?: string },
-    ): Promise<void> {
-      await db.update(manualOrders).set(patch).where(eq(manualOrders.id, id));
+    ): Promise<boolean> {
+      const rows = await db
+        .update(manualOrders)
+        .set(patch)
+        .where(and(eq(manualOrders.id, id), eq(manualOrders.status, 'SENDING')))
+        .returning({ id: manualOrders.id });
+      return rows.length > 0;
     },
+
+    /** Orders placed by hand whose answer was lost (still SENDING), placed before `before`, oldest first. */
+    manualOrdersUnsettled: (before: Date, limit: number) =>
+      db
+        .select()
+        .from(manualOrders)
+        .where(and(eq(manualOrders.status, 'SENDING'), lt(manualOrders.createdAt, before)))
+        .orderBy(asc(manualOrders.id))
+        .limit(limit),
   };
 }
 export type BrokerageRepo = ReturnType<typeof brokerageRepo>;

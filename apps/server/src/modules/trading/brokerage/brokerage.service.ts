@@ -62,6 +62,9 @@ export interface BrokerageDeps {
   now: () => Date;
 }
 
+/** An order placed by hand still SENDING after this long lost its answer: the sweep looks for it. */
+const LOST_ANSWER_MS = 2 * 60_000;
+
 /** An authorization started from Broker Settings is good for this long (Tradier's codes live 10 minutes). */
 const AUTH_STATE_MS = 10 * 60_000;
 
@@ -491,6 +494,35 @@ export function createBrokerageService(deps: BrokerageDeps) {
         expired: row.expiresAt !== null && row.expiresAt.getTime() <= now().getTime(),
       };
       return { data: { offered, connection: connection ?? null } };
+    },
+
+    /**
+     * Orders placed by hand whose answer was lost (a timeout, a crash between sending and
+     * recording): each is looked for at the broker by its tag, never sent again. Found, it is SENT
+     * with the broker's id; not found, it never reached the broker and is REFUSED in those words.
+     * A broker that cannot be asked now is asked at the next sweep. Answers how many were settled.
+     */
+    async reconcileManualOrders(): Promise<number> {
+      const lost = await repo.manualOrdersUnsettled(new Date(now().getTime() - LOST_ANSWER_MS), 100);
+      let settled = 0;
+      for (const o of lost) {
+        const broker = brokers[o.broker];
+        if (!broker) continue;
+        try {
+          const found = await broker.findOrder(o.accountId, o.tag);
+          const done = await repo.settleManualOrder(
+            o.id,
+            found
+              ? { status: 'SENT', brokerOrderId: found.id }
+              : { status: 'REFUSED', reason: BROKER_MSG.neverReached },
+          );
+          if (done) settled++;
+          if (done && found) await orderChanged(o.userId, found);
+        } catch (err) {
+          if (!isProviderError(err)) throw err;
+        }
+      }
+      return settled;
     },
 
     /** Forgets the caller's broker access (deauthorize): its tokens and accounts go. */

@@ -471,6 +471,51 @@ describe('Tradier through OAuth', () => {
     expect(list.working_orders.map((o: { tag: string }) => o.tag).sort()).toEqual(sent.map((o) => o.tag).sort());
   });
 
+  it('an Exit whose answer was lost is looked for by its tag at the next sweep, never sent again', async () => {
+    const admin = await signedIn({ isSuper: true, plans: ['elite-monthly'] });
+    await authorizeTradier(admin, 'tok-lost', [{ number: 'VA801', type: 'cash' }]);
+    const stamp = new Date().toISOString();
+    // One reached Tradier before its answer was lost; the other never did.
+    fake.orders.push({
+      id: 9801,
+      account: 'VA801',
+      class: 'equity',
+      symbol: 'MSFT',
+      side: 'sell',
+      quantity: 2,
+      type: 'market',
+      duration: 'day',
+      status: 'open',
+      exec_quantity: 0,
+      avg_fill_price: 0,
+      tag: 'Mlost1',
+      create_date: stamp,
+      transaction_date: stamp,
+    });
+    const lostAt = new Date(t.clock.now().getTime() - 5 * 60_000);
+    for (const tag of ['Mlost1', 'Mlost2']) {
+      await t.db.insert(manualOrders).values({
+        userId: admin.id,
+        broker: 'tradier',
+        accountId: 'VA801',
+        tag,
+        request: { tag },
+        status: 'SENDING',
+        createdAt: lostAt,
+      });
+    }
+    const placedBefore = fake.placements().length;
+    expect(await t.modules.trading.brokerage.reconcileManualOrders()).toBe(2);
+    const rows = await t.db.select().from(manualOrders).where(eq(manualOrders.accountId, 'VA801'));
+    expect(rows.map((r) => [r.tag, r.status, r.brokerOrderId, r.reason]).sort()).toEqual([
+      ['Mlost1', 'SENT', '9801', null],
+      ['Mlost2', 'REFUSED', null, BROKER_MSG.neverReached],
+    ]);
+    // Nothing was placed again, and a second sweep changes nothing.
+    expect(fake.placements().length).toBe(placedBefore);
+    expect(await t.modules.trading.brokerage.reconcileManualOrders()).toBe(0);
+  });
+
   it('a state that is not the callers, or used twice, is refused naming state', async () => {
     const me = await signedIn({ plans: ['elite-monthly'] });
     const other = await signedIn({ plans: ['elite-monthly'] });
