@@ -516,6 +516,22 @@ describe('Tradier through OAuth', () => {
     expect(await t.modules.trading.brokerage.reconcileManualOrders()).toBe(0);
   });
 
+  it("one trader's expired authorization does not stop the others' fills from being polled", async () => {
+    const expiredTrader = await signedIn({ plans: ['elite-monthly'] });
+    await authorizeTradier(expiredTrader, 'tok-poll-a', [{ number: 'VA901', type: 'cash' }]);
+    await placeTrade(expiredTrader, 'VA901');
+    fake.expire('tok-poll-a');
+    const other = await signedIn({ plans: ['elite-monthly'] });
+    await authorizeTradier(other, 'tok-poll-b', [{ number: 'VA902', type: 'cash' }]);
+    const trade = await placeTrade(other, 'VA902');
+    const buy = fake.orders.find((o) => o.account === 'VA902' && o.tag === `T${trade.id}-R1-L0-BUY-1`)!;
+    fake.fill(buy.id, buy.quantity, buy.price!);
+
+    await t.modules.trading.runner.pollOrders();
+    const trades = (await t.get('/livetrading/trades', { token: other.token })).json().data as SmartTradeDto[];
+    expect(trades.find((x) => x.id === trade.id)?.status).toBe('OPEN');
+  });
+
   it('a state that is not the callers, or used twice, is refused naming state', async () => {
     const me = await signedIn({ plans: ['elite-monthly'] });
     const other = await signedIn({ plans: ['elite-monthly'] });

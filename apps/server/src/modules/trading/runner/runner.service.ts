@@ -42,7 +42,7 @@ import type { Tx, WithTransaction } from '../../../db/transaction';
 import type { JobQueue } from '../../../jobs/queue';
 import type { Broker, BrokerOrder } from '../../../providers/broker/interface';
 import type { MarketDataProvider } from '../../../providers/market/interface';
-import { isProviderError } from '../../../providers/provider-error';
+import { isProviderError, type ProviderError } from '../../../providers/provider-error';
 import type { LiveService } from '../../live';
 import type { LockedTrade, NewTradeRow, RunnerRepo, TradeRowPatch } from './runner.repo';
 
@@ -269,6 +269,13 @@ export function createTradeRunner(deps: RunnerDeps) {
   /** The broker's word on every open order of every account, fed to the trades it changed. */
   // When each account was last asked: the next poll asks for what changed since (this process's memory).
   const lastPoll = new Map<string, string>();
+  // Accounts whose broker did not answer, told in the log once per kind of failure, not every poll.
+  const failing = new Map<string, string>();
+  function unanswered(key: string, err: ProviderError) {
+    if (failing.get(key) === err.code) return;
+    failing.set(key, err.code);
+    log.warn({ account: key, code: err.code, err: err.message }, 'trading: the broker did not answer for an account');
+  }
   async function pollOrders(): Promise<number> {
     let changed = 0;
     // A broker that fills by itself (paper) names the accounts whose orders fill now: only those are asked.
@@ -288,8 +295,19 @@ export function createTradeRunner(deps: RunnerDeps) {
       if (due.get(name)?.has(accountId) === false) continue;
       const key = `${name}:${accountId}`;
       const asked = now().toISOString();
-      const orders = (await broker.orders(accountId, lastPoll.get(key) ?? null)).filter((o) => o.tag !== null);
+      let listed: BrokerOrder[];
+      try {
+        listed = await broker.orders(accountId, lastPoll.get(key) ?? null);
+      } catch (err) {
+        // One account the broker will not answer for (an expired authorization, an outage) must
+        // not stop the others: it is asked again at the next poll, from the same moment.
+        if (!isProviderError(err)) throw err;
+        unanswered(key, err);
+        continue;
+      }
+      const orders = listed.filter((o) => o.tag !== null);
       lastPoll.set(key, asked);
+      failing.delete(key);
       const ours = new Map((await repo.ordersByTag(orders.map((o) => o.tag!))).map((o) => [o.clientOrderId, o]));
       for (const o of orders) {
         const mine = ours.get(o.tag!);
