@@ -30,6 +30,9 @@ export type OrderClass = (typeof ORDER_CLASSES)[number];
 export const ACCOUNT_TYPES = ['CASH', 'MARGIN', 'PDT'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
 
+/** Broker Settings' warning shows this long before the broker authorization ends. */
+export const AUTHORIZATION_WARNING_HOURS = 2;
+
 /** Balances are kept this long per account (1-core §7 "cached 3 minutes per account"). */
 export const ACCOUNT_INFO_CACHE_SECONDS = 180;
 
@@ -61,6 +64,8 @@ export const BROKER_MSG = {
   authRefused: 'The broker did not grant access. Try again from Broker Settings.',
   notConnected: 'Connect your brokerage account in Broker Settings first.',
   tokenExpired: 'Your broker authorization has expired. Re-authorize from Broker Settings.',
+  authorizationEnding: (at: string) =>
+    `Your broker authorization ends at ${at}. Re-authorize in Broker Settings to keep your trades running.`,
   notPermitted: 'Your broker authorization does not allow this. Re-authorize from Broker Settings.',
   brokerNotOffered: (broker: string) => `${broker} is not offered on this server.`,
   accountUnknown: 'There is no such brokerage account.',
@@ -329,6 +334,8 @@ export const brokerConnectionResponseSchema = z.object({
         /** Null when the authorization does not lapse (the simulated brokerage). */
         expires_at: z.string().nullable(),
         expired: z.boolean(),
+        /** It ends within AUTHORIZATION_WARNING_HOURS: the trader is told to re-authorize. */
+        ends_soon: z.boolean(),
       })
       .nullable(),
   }),

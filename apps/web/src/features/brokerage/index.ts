@@ -9,6 +9,7 @@ export const BrokerSettingsPage = lazyPage(async () => (await import('./BrokerSe
 export const TradeMonitor = lazyPage(async () => (await import('./TradeMonitor')).TradeMonitor);
 export const Positions = lazyPage(async () => (await import('./Positions')).Positions);
 export { AccountSelect, BuyingPower, CurrentAccountBar } from './AccountParts';
+export { AuthorizationNotice } from './AuthorizationNotice';
 export { currentAccountOf } from './accounts';
 export { useAccountInfo, useBrokerEvents, useLiveAccounts } from './queries';
 export { useTradeAccount } from './AccountParts';

@@ -16,7 +16,14 @@ import { useSession } from '../../app/session';
 import { formatPrice } from '../../lib/format';
 import { STORAGE_KEYS } from '../../lib/storage';
 import { MarketWidgets } from '../market';
-import { CurrentAccountBar, currentAccountOf, useAccountInfo, useBrokerEvents, useLiveAccounts } from '../brokerage';
+import {
+  AuthorizationNotice,
+  CurrentAccountBar,
+  currentAccountOf,
+  useAccountInfo,
+  useBrokerEvents,
+  useLiveAccounts,
+} from '../brokerage';
 import { useDemoAccount } from './useDemoAccount';
 
 const MASK = '****';
@@ -52,6 +59,7 @@ export function DashboardPage() {
   const shown = (v: number | undefined) => (discreet ? MASK : v === undefined ? '—' : formatPrice(v));
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+      {live && <AuthorizationNotice />}
       <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
         {live ? <CurrentAccountBar /> : <Typography.Text type="secondary">Demo account</Typography.Text>}
         <Space>

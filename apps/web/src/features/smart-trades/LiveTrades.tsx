@@ -36,7 +36,7 @@ const ShareTradeModal = lazyDialog(
   (p) => p.trade !== null,
 );
 import { useTradeDialogs } from './useTradeDialogs';
-import { Positions, TradeMonitor } from '../brokerage';
+import { AuthorizationNotice, Positions, TradeMonitor } from '../brokerage';
 
 /**
  * The live trade table (2-trading §2.1, §2.2), shown in live mode: Trade ID, Date,
@@ -105,6 +105,7 @@ type View = 'trades' | 'shared' | 'templates' | 'monitor' | 'positions';
 function Page({ views, children }: { views: ReactNode; children: ReactNode }) {
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+      <AuthorizationNotice />
       {/* On a phone the views scroll sideways rather than spill out of the page. */}
       <div style={{ overflowX: 'auto', maxWidth: '100%' }}>{views}</div>
       {children}

@@ -10,6 +10,7 @@
  */
 import {
   ACCOUNT_INFO_CACHE_SECONDS,
+  AUTHORIZATION_WARNING_HOURS,
   BROKER_LABELS,
   BROKER_ORDER_EVENT,
   BROKERS,
@@ -492,6 +493,8 @@ export function createBrokerageService(deps: BrokerageDeps) {
         synced_at: row.updatedAt.toISOString(),
         expires_at: row.expiresAt?.toISOString() ?? null,
         expired: row.expiresAt !== null && row.expiresAt.getTime() <= now().getTime(),
+        ends_soon:
+          row.expiresAt !== null && row.expiresAt.getTime() - now().getTime() < AUTHORIZATION_WARNING_HOURS * 3_600_000,
       };
       return { data: { offered, connection: connection ?? null } };
     },

@@ -324,6 +324,7 @@ describe('the simulated brokerage account', () => {
       label: 'Simulated brokerage',
       expires_at: null,
       expired: false,
+      ends_soon: false,
     });
   });
 
@@ -550,7 +551,7 @@ describe('Tradier through OAuth', () => {
     const me = await signedIn({ plans: ['elite-monthly'] });
     await authorizeTradier(me, 'tok-expiring', [{ number: 'VA501', type: 'cash' }]);
     const before = (await t.get('/livetrading/broker-connection/', { token: me.token })).json().data.connection;
-    expect(before).toMatchObject({ broker: 'tradier', label: 'Tradier', expired: false });
+    expect(before).toMatchObject({ broker: 'tradier', label: 'Tradier', expired: false, ends_soon: false });
     expect(Date.parse(before.expires_at)).toBeGreaterThan(Date.now() + 86_000_000);
     fake.expire('tok-expiring');
     const res = await t.post('/livetrading/positions-list/', { account_id: 'VA501' }, { token: me.token });
@@ -656,5 +657,24 @@ describe('Alpaca: a second broker behind the same interface', () => {
     const stale = await t.post('/livetrading/broker-keys/', body, { token: me.token });
     expect(stale.statusCode).toBe(403);
     expect(stale.json()).toMatchObject({ code: PASSWORD_CONFIRMATION_REQUIRED, reason: 'AUTHORIZATION' });
+  });
+});
+
+describe('the end of a broker authorization', () => {
+  it('Broker Settings says the Tradier authorization ends soon within two hours, then that it ended', async () => {
+    const me = await signedIn({ plans: ['elite-monthly'] });
+    await authorizeTradier(me, 'tok-ending', [{ number: 'VA991', type: 'cash' }]);
+    const read = async () =>
+      (await t.get('/livetrading/broker-connection/', { token: me.token })).json().data.connection;
+    const endsIn = (minutes: number) =>
+      t.db
+        .update(brokerConnections)
+        .set({ expiresAt: new Date(t.clock.now().getTime() + minutes * 60_000) })
+        .where(eq(brokerConnections.userId, me.id));
+    expect(await read()).toMatchObject({ expired: false, ends_soon: false });
+    await endsIn(90);
+    expect(await read()).toMatchObject({ expired: false, ends_soon: true });
+    await endsIn(-1);
+    expect(await read()).toMatchObject({ expired: true, ends_soon: true });
   });
 });
