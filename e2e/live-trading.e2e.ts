@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
   BROKER_MSG,
+  MSG,
   TRADE_MSG,
   TRADING_MSG,
   type LiveAccountsResponse,
@@ -144,6 +145,21 @@ describe('live trading: broker authorization, the Trade Monitor, positions, demo
     await page.getByText(TRADING_MSG.demoMode).waitFor();
     await expect.poll(() => modeSwitch(page).locator('.ant-segmented-item-selected').innerText()).toBe('Demo');
     await page.getByText('Demo account').first().waitFor();
+    await page.context().close();
+  });
+
+  it('a trader whose plan has neither the smart trader nor live trading is told so by the switch and stays in demo', async () => {
+    const demo = await createUser({ plans: ['stocks-monthly'] });
+    const page = await newPage(browser);
+    await signIn(page, demo.email, demo.password);
+    await expectPath(page, '/dashboard');
+    await modeSwitch(page).getByText('Live').click();
+    await page.getByText(MSG.smartTraderDenied).waitFor();
+    expect(await modeSwitch(page).locator('.ant-segmented-item-selected').innerText()).toBe('Demo');
+    expect(await page.getByRole('dialog', { name: 'Switch to live trading' }).count()).toBe(0);
+    // Broker Settings is not theirs either: back to / with the live trader's words.
+    await page.goto('/trade/settings');
+    await page.getByText(MSG.liveTraderDenied).waitFor();
     await page.context().close();
   });
 

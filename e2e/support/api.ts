@@ -3,7 +3,7 @@
  * place a trade) or to read what the page should show.
  */
 import type { PublishAlertResponse, QuotesResponse } from '@drat/contracts';
-import { baseURL } from './browser';
+import { baseURL, clientAddress } from './browser';
 import type { E2eUser } from './users';
 
 /** Calls `/api{path}` as the holder of `token`; throws with the answer when it is not 2xx. */
@@ -22,7 +22,7 @@ export async function call<T>(token: string, method: string, path: string, body?
 export async function tokenOf(user: E2eUser): Promise<string> {
   const res = await fetch(`${baseURL()}/api/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': clientAddress() },
     body: JSON.stringify({ username: user.email, password: user.password }),
   });
   const { user_data } = (await res.json()) as { user_data: { token: string } };

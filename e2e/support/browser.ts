@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
@@ -26,9 +27,20 @@ const violations = new WeakMap<Page, string[]>();
 /** What the page's Content-Security-Policy refused so far (chromium reports it on the console). */
 export const cspViolations = (page: Page): string[] => violations.get(page) ?? [];
 
+/**
+ * A client address of its own for each journey, as the product's proxy would report it
+ * (X-Forwarded-For; the e2e server trusts the loopback proxy): the journeys are different people,
+ * so the sign-in limit per address (50 in 15 minutes) counts each apart, as it would in life.
+ */
+export const clientAddress = () => `10.${[0, 0, 0].map(() => randomInt(1, 255)).join('.')}`;
+
 /** A fresh browser context (own localStorage) at the product's address. */
 export async function newPage(browser: Browser, viewport = { width: 1280, height: 860 }): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseURL(), viewport });
+  const context = await browser.newContext({
+    baseURL: baseURL(),
+    viewport,
+    extraHTTPHeaders: { 'x-forwarded-for': clientAddress() },
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   const refused: string[] = [];

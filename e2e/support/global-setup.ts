@@ -64,6 +64,9 @@ export default async function setup(project: TestProject) {
       DEMO_SEED: '1',
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
+      // The journeys' browsers come through the loopback as if through a proxy naming each one's
+      // own address (support/browser.ts clientAddress).
+      TRUST_PROXY: '127.0.0.1',
       TRADIER_CLIENT_ID: FAKE_CLIENT_ID,
       TRADIER_CLIENT_SECRET: FAKE_CLIENT_SECRET,
       TRADIER_BASE_URL: tradier.baseUrl,
