@@ -37,7 +37,7 @@ async function brokerSettingsWith(browser: Browser, broker: string): Promise<Pag
   await signIn(page, trader.email, trader.password);
   await expectPath(page, '/dashboard');
   await page.goto('/trade/settings');
-  await page.getByLabel('Broker').click();
+  await page.getByLabel('Broker', { exact: true }).click();
   await page.locator('.ant-select-item-option').filter({ hasText: broker }).click();
   return page;
 }

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Flex, Select, Space, Tooltip, Typography } from 'antd';
+import { Button, Flex, Select, Tooltip, Typography } from 'antd';
 import { SyncOutlined } from '@ant-design/icons';
 import { BROKER_LABELS, type BrokerAccount } from '@drat/contracts';
 import { formatPrice } from '../../lib/format';
@@ -45,7 +45,7 @@ export function CurrentAccountBar() {
   const sync = useSyncAccounts();
   const list = accounts.data?.data.accounts;
   return (
-    <Space wrap>
+    <Flex wrap gap={8}>
       <AccountSelect
         accounts={list}
         value={currentAccountOf(list)?.account_id}
@@ -57,7 +57,7 @@ export function CurrentAccountBar() {
           Sync
         </Button>
       </Tooltip>
-    </Space>
+    </Flex>
   );
 }
 
