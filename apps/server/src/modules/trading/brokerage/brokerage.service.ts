@@ -16,6 +16,7 @@ import {
   BROKERS,
   BROKER_MSG,
   MSG,
+  TRADE_MSG,
   type AccountInfoResponse,
   type AllAccountsResponse,
   type AuthCodeBody,
@@ -233,12 +234,18 @@ export function createBrokerageService(deps: BrokerageDeps) {
     assertLive,
     assertSuper,
 
-    /** Where the caller's live trades go: their current account (the simulated one until a broker is authorized). */
-    async currentTarget(principal: Principal): Promise<{ broker: BrokerName; accountId: string }> {
+    /**
+     * Where a live trade goes: the account the trader named, which must be one of their own, else
+     * their current account (the simulated one until a broker is authorized).
+     */
+    async tradeTarget(principal: Principal, accountId?: string): Promise<{ broker: BrokerName; accountId: string }> {
       const connection = await connectionOf(principal);
-      const current = (await accountList(principal.user.id, connection)).find((a) => a.connected);
-      if (!current) throw new DomainError('CONFLICT', BROKER_MSG.notConnected, { retryable: false });
-      return { broker: connection.broker, accountId: current.account_id };
+      const accounts = await accountList(principal.user.id, connection);
+      const target =
+        accountId === undefined ? accounts.find((a) => a.connected) : accounts.find((a) => a.account_id === accountId);
+      if (!target && accountId !== undefined) throw DomainError.field('account_id', TRADE_MSG.accountNotYours);
+      if (!target) throw new DomainError('CONFLICT', BROKER_MSG.notConnected, { retryable: false });
+      return { broker: target.broker, accountId: target.account_id };
     },
 
     /** GET /livetrading/accounts. */

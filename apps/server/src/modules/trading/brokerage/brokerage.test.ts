@@ -6,6 +6,7 @@ import {
   BROKER_ORDER_EVENT,
   MSG,
   PASSWORD_CONFIRMATION_REQUIRED,
+  TRADE_MSG,
   STEP_UP_MINUTES,
   TRADING_MSG,
   type BrokerOrderEventPayload,
@@ -531,6 +532,27 @@ describe('Tradier through OAuth', () => {
     await t.modules.trading.runner.pollOrders();
     const trades = (await t.get('/livetrading/trades', { token: other.token })).json().data as SmartTradeDto[];
     expect(trades.find((x) => x.id === trade.id)?.status).toBe('OPEN');
+  });
+
+  it("a live trade may name another of the trader's accounts (the drawer's selector), never someone else's", async () => {
+    const me = await signedIn({ plans: ['elite-monthly'] });
+    await authorizeTradier(me, 'tok-two', [
+      { number: 'VA311', type: 'cash' },
+      { number: 'VA312', type: 'margin' },
+    ]);
+    const trade = await placeTrade(me, 'VA312');
+    expect(trade.account_id).toBe('VA312');
+    expect(fake.orders.filter((o) => o.tag?.startsWith(`T${trade.id}-`)).map((o) => o.account)).toEqual([
+      'VA312',
+      'VA312',
+    ]);
+    const other = await signedIn({ isLiveTrader: true });
+    await t.get('/livetrading/accounts', { token: other.token });
+    const res = await t.post('/livetrading/create-trade/', restingTradeBody('MSFT', price, { account_id: 'VA312' }), {
+      token: other.token,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ account_id: [TRADE_MSG.accountNotYours] });
   });
 
   it('a state that is not the callers, or used twice, is refused naming state', async () => {

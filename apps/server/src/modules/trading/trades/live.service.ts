@@ -27,7 +27,7 @@ export interface LiveTradingDeps {
   repo: TradesRepo;
   placing: TradePlacing;
   /** The caller's brokerage connection: where live trades go. */
-  brokerage: Pick<BrokerageService, 'currentTarget' | 'accounts'>;
+  brokerage: Pick<BrokerageService, 'tradeTarget' | 'accounts'>;
 }
 
 const FINISHED = new Set(['COMPLETED', 'CANCELLED', 'FAIL']);
@@ -45,15 +45,12 @@ export function createLiveTradingService({ repo, placing, brokerage }: LiveTradi
   }
 
   /**
-   * The brokerage account a live trade goes to: the caller's current account (the simulated one
-   * until a broker is authorized). A body naming another account is refused on account_id (a
-   * draft may leave it out).
+   * The brokerage account a live trade goes to: the one the body names, if it is one of the
+   * caller's own (the drawer's account selector), else their current account (a draft may leave
+   * it out). Another trader's account is refused on account_id.
    */
   async function accountFor(principal: Principal, body: TradeBody): Promise<Target> {
-    const { broker, accountId } = await brokerage.currentTarget(principal);
-    if (body.account_id !== undefined && body.account_id !== accountId) {
-      throw DomainError.field('account_id', TRADE_MSG.accountNotYours);
-    }
+    const { broker, accountId } = await brokerage.tradeTarget(principal, body.account_id);
     return { mode: 'LIVE', broker, accountId };
   }
 
