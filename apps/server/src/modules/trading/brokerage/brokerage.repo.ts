@@ -47,6 +47,17 @@ export function brokerageRepo(db: Db) {
           .limit(1)
       ).length > 0,
 
+    /**
+     * A smart trade's order changed by hand came back under a new id (Alpaca replaces an order):
+     * the trade's later cancels and changes go to that one.
+     */
+    async rebindTradeOrder(clientOrderId: string, broker: string, brokerOrderId: string): Promise<void> {
+      await db
+        .update(tradeOrders)
+        .set({ brokerOrderId })
+        .where(and(eq(tradeOrders.clientOrderId, clientOrderId), eq(tradeOrders.broker, broker)));
+    },
+
     /** An account by its id at any broker (account ids are the broker's, unique per broker). */
     account: async (accountId: string): Promise<AccountRow | undefined> =>
       (await db.select().from(brokerAccounts).where(eq(brokerAccounts.accountId, accountId)).limit(1))[0],

@@ -377,6 +377,7 @@ export function createBrokerageService(deps: BrokerageDeps) {
           stopPrice: text(body.stop),
         }),
       );
+      if (changed.id !== order.id && changed.tag) await repo.rebindTradeOrder(changed.tag, row.broker, changed.id);
       await orderChanged(row.userId, changed);
       return { message: BROKER_MSG.orderModified, data: orderRow(changed) };
     },

@@ -12,7 +12,7 @@ import {
   type BrokerOrderEventPayload,
   type SmartTradeDto,
 } from '@drat/contracts';
-import { brokerConnections, manualOrders, paperPositions, tradeIntents } from '../../../db/schema/index';
+import { brokerConnections, manualOrders, paperPositions, tradeIntents, tradeOrders } from '../../../db/schema/index';
 import { makeSignedIn, restingTradeBody, type MakeUserOptions } from '../../../../test/factories';
 import { createTestApp, type TestApp } from '../../../../test/harness';
 import {
@@ -625,6 +625,39 @@ describe('Alpaca: a second broker behind the same interface', () => {
     expect(list.all_orders.map((o: { tag: string }) => o.tag).sort()).toEqual(
       [`T${trade.id}-R1-L0-BUY-1`, `T${trade.id}-R2-L0-BUY-1`].sort(),
     );
+  });
+
+  it("an order modified in the Trade Monitor comes back from Alpaca under a new id: the trade's cancel reaches that one", async () => {
+    const me = await signedIn({ plans: ['elite-monthly'] });
+    const { code } = alpaca.addAccount({ number: 'PA0003', type: 'cash', token: 'alp-token-3' });
+    const setup = await t.post('/livetrading/auth-code-setup/', { broker: 'alpaca' }, { token: me.token });
+    const state = new URL(setup.json().url).searchParams.get('state')!;
+    expect((await t.post('/livetrading/auth-code/', { code, state }, { token: me.token })).statusCode).toBe(200);
+    const trade = await placeTrade(me, 'PA0003');
+    const tag = `T${trade.id}-R1-L0-BUY-1`;
+    const list = (await t.post('/livetrading/trade-list/', { account_id: 'PA0003' }, { token: me.token })).json().data;
+    const before = list.all_orders.find((o: { tag: string }) => o.tag === tag);
+    const res = await t.post(
+      '/livetrading/modify-live-order/',
+      { account_id: 'PA0003', order_id: before.id, order_type: 'limit', duration: 'gtc', price: before.price - 1 },
+      { token: me.token },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const after = res.json().data;
+    expect(after.id).not.toBe(before.id);
+    const [bound] = await t.db.select().from(tradeOrders).where(eq(tradeOrders.clientOrderId, tag));
+    expect(bound!.brokerOrderId).toBe(after.id);
+
+    // Replaced at the broker's own site instead: the next poll binds the new id.
+    await t.db.update(tradeOrders).set({ brokerOrderId: before.id }).where(eq(tradeOrders.clientOrderId, tag));
+    await t.modules.trading.runner.pollOrders();
+    const [polled] = await t.db.select().from(tradeOrders).where(eq(tradeOrders.clientOrderId, tag));
+    expect(polled!.brokerOrderId).toBe(after.id);
+
+    const cancel = await t.post('/livetrading/cancel-live-trade/', { live_trade_id: trade.id }, { token: me.token });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    await sendAll(trade.id);
+    expect(alpaca.orders.find((o) => o.id === after.id)?.status).toBe('canceled');
   });
 
   it("connecting with the trader's own API keys: a wrong secret is refused on secret_key and nothing is kept; the right pair connects", async () => {

@@ -311,7 +311,21 @@ export function createTradeRunner(deps: RunnerDeps) {
       const ours = new Map((await repo.ordersByTag(orders.map((o) => o.tag!))).map((o) => [o.clientOrderId, o]));
       for (const o of orders) {
         const mine = ours.get(o.tag!);
-        if (!mine || mine.brokerStatus === brokerWord(o)) continue;
+        if (!mine) continue;
+        if (mine.brokerStatus === brokerWord(o)) {
+          // The same word from another order id: the order was replaced (Alpaca answers a change
+          // with a new order). Later cancels and changes go to the new one.
+          if (mine.brokerOrderId !== o.id) {
+            await repo.recordOrder(undefined, mine.clientOrderId, {
+              brokerOrderId: o.id,
+              brokerStatus: o.status,
+              filledQty: o.filledQty,
+              done: TERMINAL_AT_BROKER.has(o.status),
+              at: now(),
+            });
+          }
+          continue;
+        }
         await answer(mine.tradeId, mine.clientOrderId, o);
         changed++;
       }
