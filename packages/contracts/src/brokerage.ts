@@ -79,6 +79,11 @@ export const BROKER_MSG = {
   brokerRefused: (reason: string) => `The broker refused the order: ${reason}`,
   brokerUnavailable: 'The broker did not answer. Nothing was changed; try again in a moment.',
   neverReached: 'The broker never received this order: it was not placed.',
+  unconfirmed: 'The broker could not confirm this order in time. Check your account at the broker.',
+  outcomeUnknown:
+    'The broker did not confirm this order, and it may have been placed. DRAT is checking: look at the Trade Monitor in a minute before placing it again.',
+  exitUnconfirmed: (instrument: string) =>
+    `An order for ${instrument} on this account is still being confirmed with the broker. Look at the Trade Monitor in a minute.`,
 } as const;
 
 /* ---- Requests --------------------------------------------------------------------------------- */
@@ -442,7 +447,7 @@ export const BROKERAGE_API = {
     tag: TAG,
     body: placeBrokerOrderBody,
     response: brokerOrderReplySchema,
-    errors: [400, 401, 403, 404, 422, 502, 503],
+    errors: [400, 401, 403, 404, 409, 422, 502, 503],
     idempotent: true,
   }),
   authCodeSetup: operation({

@@ -72,7 +72,8 @@ export const manualOrders = pgTable(
     accountId: text('account_id').notNull(),
     tag: text('tag').notNull().unique(),
     request: jsonb('request').$type<Record<string, unknown>>().notNull(),
-    status: text('status', { enum: ['SENDING', 'SENT', 'REFUSED'] }).notNull(),
+    /** UNKNOWN: still unanswered past what the broker's order list reaches back; check at the broker. */
+    status: text('status', { enum: ['SENDING', 'SENT', 'REFUSED', 'UNKNOWN'] }).notNull(),
     brokerOrderId: text('broker_order_id'),
     reason: text('reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

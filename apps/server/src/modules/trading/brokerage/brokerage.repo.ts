@@ -2,7 +2,7 @@
  * Every query of the brokerage connections: a trader's connection (broker, sealed tokens, the
  * current account), its accounts, the authorizations under way, and orders placed by hand.
  */
-import { and, asc, eq, gte, lt, notInArray } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, notInArray, sql } from 'drizzle-orm';
 import type { BrokerName } from '@drat/contracts';
 import type { Db } from '../../../db/client';
 import {
@@ -168,14 +168,46 @@ export function brokerageRepo(db: Db) {
       return rows.length > 0;
     },
 
-    /** Orders placed by hand whose answer was lost (still SENDING), placed before `before`, oldest first. */
-    manualOrdersUnsettled: (before: Date, limit: number) =>
+    /** Orders placed by hand whose answer was lost (still SENDING), placed between `after` and `before`, oldest first. */
+    manualOrdersUnsettled: (before: Date, after: Date, limit: number) =>
       db
         .select()
         .from(manualOrders)
-        .where(and(eq(manualOrders.status, 'SENDING'), lt(manualOrders.createdAt, before)))
+        .where(
+          and(
+            eq(manualOrders.status, 'SENDING'),
+            lt(manualOrders.createdAt, before),
+            gte(manualOrders.createdAt, after),
+          ),
+        )
         .orderBy(asc(manualOrders.id))
         .limit(limit),
+
+    /** An order placed by hand on this account for this instrument whose outcome is not known yet. */
+    manualOrderUnsettled: async (accountId: string, instrument: string): Promise<boolean> =>
+      (
+        await db
+          .select({ id: manualOrders.id })
+          .from(manualOrders)
+          .where(
+            and(
+              eq(manualOrders.accountId, accountId),
+              eq(manualOrders.status, 'SENDING'),
+              sql`coalesce(${manualOrders.request}->>'optionSymbol', ${manualOrders.request}->>'symbol') = ${instrument}`,
+            ),
+          )
+          .limit(1)
+      ).length > 0,
+
+    /** Orders still SENDING placed before `before`: UNKNOWN, with `reason`. Answers how many. */
+    async giveUpManualOrders(before: Date, reason: string): Promise<number> {
+      const rows = await db
+        .update(manualOrders)
+        .set({ status: 'UNKNOWN', reason })
+        .where(and(eq(manualOrders.status, 'SENDING'), lt(manualOrders.createdAt, before)))
+        .returning({ id: manualOrders.id });
+      return rows.length;
+    },
   };
 }
 export type BrokerageRepo = ReturnType<typeof brokerageRepo>;

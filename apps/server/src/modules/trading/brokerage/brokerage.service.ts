@@ -66,6 +66,8 @@ export interface BrokerageDeps {
 
 /** An order placed by hand still SENDING after this long lost its answer: the sweep looks for it. */
 const LOST_ANSWER_MS = 2 * 60_000;
+/** How far back a broker's order list is trusted to show an order (Tradier lists the day's). */
+const LOOKUP_HORIZON_MS = 12 * 3_600_000;
 
 /** An authorization started from Broker Settings is good for this long (Tradier's codes live 10 minutes). */
 const AUTH_STATE_MS = 10 * 60_000;
@@ -389,6 +391,12 @@ export function createBrokerageService(deps: BrokerageDeps) {
     async placeOrder(principal: Principal, body: PlaceBrokerOrderBody): Promise<BrokerOrderReply> {
       assertSuper(principal);
       const { row, broker } = await reachable(principal, body.account_id);
+      // An Exit of the same position whose answer was lost may have reached the broker: another one
+      // waits until the sweep has found out (never two sells of the same shares).
+      const instrument = body.option_symbol ?? body.symbol;
+      if (await repo.manualOrderUnsettled(body.account_id, instrument)) {
+        throw new DomainError('CONFLICT', BROKER_MSG.exitUnconfirmed(instrument), { retryable: false });
+      }
       const tag = `M${randomToken(9).replace(/[^A-Za-z0-9]/g, '')}-${now().getTime().toString(36)}`;
       const request = {
         account: body.account_id,
@@ -429,6 +437,10 @@ export function createBrokerageService(deps: BrokerageDeps) {
       } catch (err) {
         if (err instanceof ProviderError && !err.retryable) {
           await repo.settleManualOrder(id, { status: 'REFUSED', reason: err.message });
+        }
+        // The answer was lost: the order may have reached the broker. Not "nothing changed".
+        if (err instanceof ProviderError && err.retryable) {
+          throw new DomainError('UNAVAILABLE', BROKER_MSG.outcomeUnknown, { retryable: false, cause: err });
         }
         return brokerFailure(err);
       }
@@ -514,8 +526,15 @@ export function createBrokerageService(deps: BrokerageDeps) {
      * A broker that cannot be asked now is asked at the next sweep. Answers how many were settled.
      */
     async reconcileManualOrders(): Promise<number> {
-      const lost = await repo.manualOrdersUnsettled(new Date(now().getTime() - LOST_ANSWER_MS), 100);
-      let settled = 0;
+      const at = now().getTime();
+      // Past what a broker's order list reaches back (Tradier's: the day), an order still unsettled
+      // cannot be told either way: it is marked so, for the trader to check at the broker.
+      let settled = await repo.giveUpManualOrders(new Date(at - LOOKUP_HORIZON_MS), BROKER_MSG.unconfirmed);
+      const lost = await repo.manualOrdersUnsettled(
+        new Date(at - LOST_ANSWER_MS),
+        new Date(at - LOOKUP_HORIZON_MS),
+        100,
+      );
       for (const o of lost) {
         const broker = brokers[o.broker];
         if (!broker) continue;
@@ -528,8 +547,10 @@ export function createBrokerageService(deps: BrokerageDeps) {
               : { status: 'REFUSED', reason: BROKER_MSG.neverReached },
           );
           if (done) settled++;
-          if (done && found) await orderChanged(o.userId, found);
+          const owner = (await repo.account(o.accountId))?.userId ?? o.userId;
+          if (done && found) await orderChanged(owner, found);
         } catch (err) {
+          // The broker cannot be asked now (an outage, an expired authorization): the next sweep asks.
           if (!isProviderError(err)) throw err;
         }
       }

@@ -473,7 +473,7 @@ describe('Tradier through OAuth', () => {
     expect(list.working_orders.map((o: { tag: string }) => o.tag).sort()).toEqual(sent.map((o) => o.tag).sort());
   });
 
-  it('an Exit whose answer was lost is looked for by its tag at the next sweep, never sent again', async () => {
+  it('an Exit whose answer was lost is looked for by its tag at the next sweep, never sent again, and no second Exit goes meanwhile', async () => {
     const admin = await signedIn({ isSuper: true, plans: ['elite-monthly'] });
     await authorizeTradier(admin, 'tok-lost', [{ number: 'VA801', type: 'cash' }]);
     const stamp = new Date().toISOString();
@@ -494,24 +494,33 @@ describe('Tradier through OAuth', () => {
       create_date: stamp,
       transaction_date: stamp,
     });
-    const lostAt = new Date(t.clock.now().getTime() - 5 * 60_000);
-    for (const tag of ['Mlost1', 'Mlost2']) {
-      await t.db.insert(manualOrders).values({
+    const minutesAgo = (m: number) => new Date(t.clock.now().getTime() - m * 60_000);
+    const lost = (tag: string, symbol: string, createdAt: Date) =>
+      t.db.insert(manualOrders).values({
         userId: admin.id,
         broker: 'tradier',
         accountId: 'VA801',
         tag,
-        request: { tag },
+        request: { tag, symbol, optionSymbol: null },
         status: 'SENDING',
-        createdAt: lostAt,
+        createdAt,
       });
-    }
+    await lost('Mlost1', 'MSFT', minutesAgo(5));
+    await lost('Mlost2', 'AAPL', minutesAgo(5));
+    // Older than the broker's order list reaches back: it cannot be told either way.
+    await lost('Mlost3', 'IBM', minutesAgo(13 * 60));
+    // Meanwhile another Exit of MSFT on this account waits: it may be the same shares.
+    const again = await sellMsftAtMarket(admin, 'VA801', 2);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().detail).toBe(BROKER_MSG.exitUnconfirmed('MSFT'));
+
     const placedBefore = fake.placements().length;
-    expect(await t.modules.trading.brokerage.reconcileManualOrders()).toBe(2);
+    expect(await t.modules.trading.brokerage.reconcileManualOrders()).toBe(3);
     const rows = await t.db.select().from(manualOrders).where(eq(manualOrders.accountId, 'VA801'));
     expect(rows.map((r) => [r.tag, r.status, r.brokerOrderId, r.reason]).sort()).toEqual([
       ['Mlost1', 'SENT', '9801', null],
       ['Mlost2', 'REFUSED', null, BROKER_MSG.neverReached],
+      ['Mlost3', 'UNKNOWN', null, BROKER_MSG.unconfirmed],
     ]);
     // Nothing was placed again, and a second sweep changes nothing.
     expect(fake.placements().length).toBe(placedBefore);
