@@ -22,11 +22,22 @@ import {
   type FakeBrokerage,
 } from '../../../../test/tradier-brokerage-fake';
 import { signedInSocket, wsUrl } from '../../../../test/ws-client';
+import type { Broker } from '../../../providers/broker/interface';
+import { ProviderError } from '../../../providers/provider-error';
 import { ALPACA_CLIENT_ID, ALPACA_CLIENT_SECRET, startAlpacaFake, type AlpacaFake } from '../../../../test/alpaca-fake';
 
 let t: TestApp;
 let fake: FakeBrokerage;
 let alpaca: AlpacaFake;
+/** A broker that fills orders itself, whose look over every order fails while this is set. */
+let selfFillingFails = false;
+const selfFilling = {
+  name: 'self-filling',
+  accountsToPoll: async () => {
+    if (selfFillingFails) throw new ProviderError('self-filling', 'UPSTREAM', 'no quotes');
+    return new Set<string>();
+  },
+} as unknown as Broker;
 let price: number;
 
 const signedIn = (options: MakeUserOptions = {}) => makeSignedIn(t, options);
@@ -35,6 +46,7 @@ beforeAll(async () => {
   fake = await startFakeBrokerage();
   alpaca = await startAlpacaFake();
   t = await createTestApp({
+    brokers: { 'self-filling': selfFilling },
     config: {
       brokerage: {
         tokenKey: randomBytes(32).toString('base64'),
@@ -527,7 +539,7 @@ describe('Tradier through OAuth', () => {
     expect(await t.modules.trading.brokerage.reconcileManualOrders()).toBe(0);
   });
 
-  it("one trader's expired authorization does not stop the others' fills from being polled", async () => {
+  it("one trader's expired authorization, or a broker that cannot look at its orders, does not stop the others' fills", async () => {
     const expiredTrader = await signedIn({ plans: ['elite-monthly'] });
     await authorizeTradier(expiredTrader, 'tok-poll-a', [{ number: 'VA901', type: 'cash' }]);
     await placeTrade(expiredTrader, 'VA901');
@@ -538,7 +550,13 @@ describe('Tradier through OAuth', () => {
     const buy = fake.orders.find((o) => o.account === 'VA902' && o.tag === `T${trade.id}-R1-L0-BUY-1`)!;
     fake.fill(buy.id, buy.quantity, buy.price!);
 
-    await t.modules.trading.runner.pollOrders();
+    // And a broker that fills orders itself cannot look at them now: the others are still asked.
+    selfFillingFails = true;
+    try {
+      await t.modules.trading.runner.pollOrders();
+    } finally {
+      selfFillingFails = false;
+    }
     const trades = (await t.get('/livetrading/trades', { token: other.token })).json().data as SmartTradeDto[];
     expect(trades.find((x) => x.id === trade.id)?.status).toBe('OPEN');
   });

@@ -42,7 +42,7 @@ import type { Tx, WithTransaction } from '../../../db/transaction';
 import type { JobQueue } from '../../../jobs/queue';
 import type { Broker, BrokerOrder } from '../../../providers/broker/interface';
 import type { MarketDataProvider } from '../../../providers/market/interface';
-import { isProviderError, type ProviderError } from '../../../providers/provider-error';
+import { isProviderError } from '../../../providers/provider-error';
 import type { LiveService } from '../../live';
 import type { LockedTrade, NewTradeRow, RunnerRepo, TradeRowPatch } from './runner.repo';
 
@@ -271,10 +271,14 @@ export function createTradeRunner(deps: RunnerDeps) {
   const lastPoll = new Map<string, string>();
   // Accounts whose broker did not answer, told in the log once per kind of failure, not every poll.
   const failing = new Map<string, string>();
-  function unanswered(key: string, err: ProviderError) {
-    if (failing.get(key) === err.code) return;
-    failing.set(key, err.code);
-    log.warn({ account: key, code: err.code, err: err.message }, 'trading: the broker did not answer for an account');
+  function unanswered(key: string, err: unknown) {
+    const kind = isProviderError(err) ? err.code : err instanceof Error ? err.message : String(err);
+    if (failing.get(key) === kind) return;
+    failing.set(key, kind);
+    // A provider's failure is the broker's; anything else is ours, and logged as an error.
+    if (isProviderError(err))
+      log.warn({ account: key, code: err.code, err: err.message }, 'trading: the broker did not answer for an account');
+    else log.error({ account: key, err }, 'trading: asking the broker for an account failed');
   }
   async function pollOrders(): Promise<number> {
     let changed = 0;
@@ -282,8 +286,14 @@ export function createTradeRunner(deps: RunnerDeps) {
     // Its accounts whose orders placed by hand (an Exit) fill now are asked too: asking fills them.
     const due = new Map<string, Set<string>>();
     for (const name of deps.brokerNames) {
-      const poll = deps.broker(name).accountsToPoll;
-      if (poll) due.set(name, await poll());
+      const broker = deps.broker(name);
+      if (!broker.accountsToPoll) continue;
+      try {
+        due.set(name, await broker.accountsToPoll());
+      } catch (err) {
+        // Its look over every order failed (no quotes): its accounts with our orders are asked one by one.
+        unanswered(`${name}:*`, err);
+      }
     }
     const accounts = await repo.accountsWithOpenOrders();
     const listed = new Set(accounts.map((a) => `${a.broker}:${a.accountId}`));
@@ -299,9 +309,9 @@ export function createTradeRunner(deps: RunnerDeps) {
       try {
         listed = await broker.orders(accountId, lastPoll.get(key) ?? null);
       } catch (err) {
-        // One account the broker will not answer for (an expired authorization, an outage) must
-        // not stop the others: it is asked again at the next poll, from the same moment.
-        if (!isProviderError(err)) throw err;
+        // One account the broker will not answer for (an expired authorization, an outage, a token
+        // that cannot be opened) must not stop the others: it is asked again at the next poll, from
+        // the same moment.
         unanswered(key, err);
         continue;
       }
