@@ -75,7 +75,9 @@ export const BROKER_MSG = {
   keyIdRequired: 'Please input the API key ID!',
   secretKeyRequired: 'Please input the API secret key!',
   keysNotTaken: (broker: string) => `${broker} is connected by authorization, not with API keys.`,
-  keysRefused: (broker: string) => `${broker} did not accept this key pair. Check the key ID and the secret key.`,
+  keysRefused: (broker: string) =>
+    `${broker} did not accept this key pair. Check the key ID and the secret key, and that they are for this server's kind of account (paper or live).`,
+  keyTooLong: 'An API key is at most 200 characters.',
   brokerRefused: (reason: string) => `The broker refused the order: ${reason}`,
   brokerUnavailable: 'The broker did not answer. Nothing was changed; try again in a moment.',
   neverReached: 'The broker never received this order: it was not placed.',
@@ -196,12 +198,12 @@ export const brokerKeysBody = z.object({
     .string({ error: BROKER_MSG.keyIdRequired })
     .trim()
     .min(1, { error: BROKER_MSG.keyIdRequired })
-    .max(200, { error: BROKER_MSG.keyIdRequired }),
+    .max(200, { error: BROKER_MSG.keyTooLong }),
   secret_key: z
     .string({ error: BROKER_MSG.secretKeyRequired })
     .trim()
     .min(1, { error: BROKER_MSG.secretKeyRequired })
-    .max(200, { error: BROKER_MSG.secretKeyRequired }),
+    .max(200, { error: BROKER_MSG.keyTooLong }),
 });
 export type BrokerKeysBody = z.infer<typeof brokerKeysBody>;
 

@@ -56,7 +56,7 @@ export function BrokerSettingsPage() {
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       {returning}
-      <BrokerCard live={session.is_live_trader} />
+      <BrokerCard live={live} />
       {live ? (
         <AccountCards />
       ) : (

@@ -64,7 +64,15 @@ export function Positions() {
                     title: 'Action',
                     key: 'exit',
                     render: (_: unknown, p: OpenPosition) => (
-                      <Button size="small" danger icon={<LogoutOutlined />} onClick={() => setExiting(p)}>
+                      // Exit sells (2-trading §7 sides): a short position is covered at the broker.
+                      <Button
+                        size="small"
+                        danger
+                        icon={<LogoutOutlined />}
+                        disabled={p.quantity <= 0}
+                        title={p.quantity <= 0 ? 'A short position is covered at the broker' : undefined}
+                        onClick={() => setExiting(p)}
+                      >
                         Exit
                       </Button>
                     ),

@@ -491,7 +491,9 @@ export function createBrokerageService(deps: BrokerageDeps) {
         link.keyCredentials(body.key_id, body.secret_key),
       ).catch((err: unknown) => {
         // The broker refusing the pair is the trader's to correct, on the form.
-        if (err instanceof DomainError && isProviderError(err.cause) && err.cause.code === 'UNAUTHORIZED')
+        // Alpaca answers 403 for keys of the other kind of account (live keys on paper) too.
+        const cause = err instanceof DomainError && isProviderError(err.cause) ? err.cause.code : null;
+        if (cause === 'UNAUTHORIZED' || cause === 'FORBIDDEN')
           throw DomainError.field('secret_key', BROKER_MSG.keysRefused(label));
         throw err;
       });

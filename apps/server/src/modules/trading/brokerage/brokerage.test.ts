@@ -699,6 +699,19 @@ describe('Alpaca: a second broker behind the same interface', () => {
     expect(wrong.json()).toEqual({ secret_key: [BROKER_MSG.keysRefused('Alpaca')] });
     expect(await t.db.select().from(brokerConnections).where(eq(brokerConnections.userId, me.id))).toEqual([]);
 
+    // Keys of the other kind of account (live keys on paper): Alpaca answers 403, told the same way.
+    alpaca.inject(
+      { method: 'GET', path: '/v2/account' },
+      { status: 403, json: { code: 40310000, message: 'forbidden.' } },
+      1,
+    );
+    const otherKind = await t.post(
+      '/livetrading/broker-keys/',
+      { broker: 'alpaca', key_id: 'PKTEST2', secret_key: 'right-secret' },
+      { token: me.token },
+    );
+    expect(otherKind.json()).toEqual({ secret_key: [BROKER_MSG.keysRefused('Alpaca')] });
+
     const right = await t.post(
       '/livetrading/broker-keys/',
       { broker: 'alpaca', key_id: 'PKTEST2', secret_key: 'right-secret' },
