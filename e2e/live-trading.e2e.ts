@@ -11,7 +11,7 @@ import {
 } from '@drat/contracts';
 import { call, tokenOf } from './support/api';
 import { launch, newPage } from './support/browser';
-import { expectPath, signIn } from './support/journeys';
+import { expectPath, fillFields, signIn } from './support/journeys';
 import { holdShares } from './support/broker';
 import { ageSessions, createUser, type E2eUser } from './support/users';
 
@@ -97,9 +97,7 @@ describe('live trading: broker authorization, the Trade Monitor, positions, demo
       'Target Range High': cents(quote!.bid * 1.2),
       'Stop Loss': cents(quote!.bid * 0.8),
     };
-    for (const [label, value] of Object.entries(levels)) {
-      await drawer.getByLabel(label, { exact: true }).fill(String(value));
-    }
+    await fillFields(drawer, levels);
     await drawer.getByLabel('Total Shares').fill('4');
     await drawer.getByRole('button', { name: 'Trade', exact: true }).click();
     await page.getByRole('dialog', { name: 'Confirm your trade' }).getByRole('button', { name: 'Confirm' }).click();

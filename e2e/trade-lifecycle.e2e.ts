@@ -10,7 +10,7 @@ import {
 } from '@drat/contracts';
 import { call, publishAlertAt, tokenOf } from './support/api';
 import { launch, newPage } from './support/browser';
-import { expectPath, signIn } from './support/journeys';
+import { expectPath, fillFields, signIn } from './support/journeys';
 import { createUser } from './support/users';
 
 const cents = (n: number) => Math.round(n * 100) / 100;
@@ -52,9 +52,7 @@ describe('smart trades: a basic smart trade from the drawer to COMPLETED', () =>
       'Target Range High': cents(quote!.bid * 0.75),
       'Stop Loss': cents(quote!.bid * 0.5),
     };
-    for (const [label, value] of Object.entries(levels)) {
-      await drawer.getByLabel(label, { exact: true }).fill(String(value));
-    }
+    await fillFields(drawer, levels);
     await drawer.getByLabel('Total Shares').fill('4');
     await expect.poll(() => drawer.getByLabel('Shares at Buy Range High').inputValue()).toBe('2');
     // Replay first: the same levels over the last 20 days of hourly bars, on a chart.
@@ -131,9 +129,7 @@ describe('smart trades: a basic smart trade from the drawer to COMPLETED', () =>
       'Target Range High': cents(now!.bid * 0.85),
       'Stop Loss': cents(now!.bid * 0.5),
     };
-    for (const [label, value] of Object.entries(levels)) {
-      await drawer.getByLabel(label, { exact: true }).fill(String(value));
-    }
+    await fillFields(drawer, levels);
     await drawer.getByLabel('Total Shares').fill('10');
     await expect.poll(() => drawer.getByLabel('Shares at Buy Range Low').inputValue()).toBe('5');
     await drawer.getByRole('button', { name: 'Trade', exact: true }).click();

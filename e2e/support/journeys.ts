@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /** Signs in through the login screen as a person would. */
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
@@ -12,4 +12,11 @@ export async function signIn(page: Page, email: string, password: string): Promi
 export async function expectPath(page: Page, path: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === path);
   expect(new URL(page.url()).pathname).toBe(path);
+}
+
+/** Types each value into the field with that exact label (a trade drawer's levels). */
+export async function fillFields(scope: Locator, values: Record<string, number | string>): Promise<void> {
+  for (const [label, value] of Object.entries(values)) {
+    await scope.getByLabel(label, { exact: true }).fill(String(value));
+  }
 }

@@ -81,6 +81,8 @@ function tabOf(o: BrokerOrder): 'queued_orders' | 'working_orders' | 'filled_ord
 }
 
 const num = (x: string | null | undefined) => (x === null || x === undefined ? null : toNumber(x));
+/** A price of a request as the broker interface's decimal text. */
+const text = (n: number | null) => (n === null ? null : String(n));
 
 function orderRow(o: BrokerOrder): BrokerOrderRow {
   const kind = o.detail?.kind ?? 'equity';
@@ -166,9 +168,21 @@ export function createBrokerageService(deps: BrokerageDeps) {
     return link;
   }
 
-  async function connect(userId: number, broker: BrokerName, credentials: BrokerCredentials) {
+  /**
+   * Reads the accounts the credentials reach and keeps them with the sealed credentials. A broker's
+   * failure is told as brokerFailure does, unless `refused` tells it in the caller's words first.
+   */
+  async function connect(
+    userId: number,
+    broker: BrokerName,
+    credentials: BrokerCredentials,
+    refused?: (err: ProviderError) => void,
+  ) {
     const link = linkOf(broker);
-    const accounts = await atBroker(() => link.accounts(credentials, userId));
+    const accounts = await link.accounts(credentials, userId).catch((err: unknown) => {
+      if (isProviderError(err)) refused?.(err);
+      return brokerFailure(err);
+    });
     const seal = (token: string | null) => {
       if (token === null) return null;
       if (!sealer) throw new Error('BROKER_TOKEN_KEY is not configured: broker tokens cannot be kept');
@@ -370,7 +384,6 @@ export function createBrokerageService(deps: BrokerageDeps) {
       if (!order) throw new DomainError('NOT_FOUND', BROKER_MSG.orderNotFound);
       if (!orderRow(order).modifiable)
         throw new DomainError('CONFLICT', BROKER_MSG.notModifiable, { retryable: false });
-      const text = (n: number | null) => (n === null ? null : String(n));
       const changed = await atBroker(() =>
         broker.modifyOrder(body.account_id, body.order_id, {
           type: body.order_type,
@@ -408,8 +421,8 @@ export function createBrokerageService(deps: BrokerageDeps) {
         type: body.order_type,
         duration: body.duration,
         qty: String(body.quantity),
-        limitPrice: body.price === null ? null : String(body.price),
-        stopPrice: body.stop === null ? null : String(body.stop),
+        limitPrice: text(body.price),
+        stopPrice: text(body.stop),
       };
       const id = await repo.addManualOrder({
         userId: principal.user.id,
@@ -435,13 +448,13 @@ export function createBrokerageService(deps: BrokerageDeps) {
         await orderChanged(row.userId, placed);
         return { message: BROKER_MSG.orderPlaced, data: orderRow(placed) };
       } catch (err) {
-        if (err instanceof ProviderError && !err.retryable) {
-          await repo.settleManualOrder(id, { status: 'REFUSED', reason: err.message });
-        }
-        // The answer was lost: the order may have reached the broker. Not "nothing changed".
-        if (err instanceof ProviderError && err.retryable) {
+        if (!isProviderError(err)) throw err;
+        // The answer was lost: the order may have reached the broker (the sweep finds out), so not
+        // "nothing changed"; anything else the broker decided is a refusal, kept with its reason.
+        if (err.retryable) {
           throw new DomainError('UNAVAILABLE', BROKER_MSG.outcomeUnknown, { retryable: false, cause: err });
         }
+        await repo.settleManualOrder(id, { status: 'REFUSED', reason: err.message });
         return brokerFailure(err);
       }
     },
@@ -485,17 +498,12 @@ export function createBrokerageService(deps: BrokerageDeps) {
       const label = BROKER_LABELS[body.broker];
       if (!link.keyCredentials) throw DomainError.field('broker', BROKER_MSG.keysNotTaken(label));
       await deps.assertFreshPassword(principal, 'AUTHORIZATION');
-      const connection = await connect(
-        principal.user.id,
-        body.broker,
-        link.keyCredentials(body.key_id, body.secret_key),
-      ).catch((err: unknown) => {
-        // The broker refusing the pair is the trader's to correct, on the form.
-        // Alpaca answers 403 for keys of the other kind of account (live keys on paper) too.
-        const cause = err instanceof DomainError && isProviderError(err.cause) ? err.cause.code : null;
-        if (cause === 'UNAUTHORIZED' || cause === 'FORBIDDEN')
+      const credentials = link.keyCredentials(body.key_id, body.secret_key);
+      const connection = await connect(principal.user.id, body.broker, credentials, (err) => {
+        // The broker refusing the pair is the trader's to correct, on the form. Alpaca answers 403
+        // for keys of the other kind of account (live keys on paper) too.
+        if (err.code === 'UNAUTHORIZED' || err.code === 'FORBIDDEN')
           throw DomainError.field('secret_key', BROKER_MSG.keysRefused(label));
-        throw err;
       });
       return goneLive(principal, body.broker, connection);
     },
@@ -524,8 +532,9 @@ export function createBrokerageService(deps: BrokerageDeps) {
     /**
      * Orders placed by hand whose answer was lost (a timeout, a crash between sending and
      * recording): each is looked for at the broker by its tag, never sent again. Found, it is SENT
-     * with the broker's id; not found, it never reached the broker and is REFUSED in those words.
-     * A broker that cannot be asked now is asked at the next sweep. Answers how many were settled.
+     * with the broker's id; not found, it never reached the broker and is REFUSED in those words;
+     * still unanswered past LOOKUP_HORIZON_MS, it is UNKNOWN. A broker that cannot be asked now is
+     * asked at the next sweep. Answers how many were settled.
      */
     async reconcileManualOrders(): Promise<number> {
       const at = now().getTime();

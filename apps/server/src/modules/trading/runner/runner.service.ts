@@ -185,14 +185,18 @@ export function createTradeRunner(deps: RunnerDeps) {
   /** Records the broker's answer for one of our orders and feeds it to its trade. */
   async function answer(tradeId: number, clientOrderId: string, order: BrokerOrder): Promise<void> {
     await apply(tradeId, orderEvent(order, clientOrderId, now().getTime()));
-    await repo.recordOrder(undefined, clientOrderId, {
+    await recordWord(clientOrderId, order);
+  }
+
+  /** The broker's last word on one of our orders, under the broker's id for it. */
+  const recordWord = (clientOrderId: string, order: BrokerOrder) =>
+    repo.recordOrder(undefined, clientOrderId, {
       brokerOrderId: order.id,
       brokerStatus: order.status,
       filledQty: order.filledQty,
       done: TERMINAL_AT_BROKER.has(order.status),
       at: now(),
     });
-  }
 
   async function send(
     broker: Broker,
@@ -290,15 +294,18 @@ export function createTradeRunner(deps: RunnerDeps) {
       if (!broker.accountsToPoll) continue;
       try {
         due.set(name, await broker.accountsToPoll());
+        failing.delete(`${name}:*`);
       } catch (err) {
         // Its look over every order failed (no quotes): its accounts with our orders are asked one by one.
         unanswered(`${name}:*`, err);
       }
     }
     const accounts = await repo.accountsWithOpenOrders();
-    const listed = new Set(accounts.map((a) => `${a.broker}:${a.accountId}`));
+    const withOurOrders = new Set(accounts.map((a) => `${a.broker}:${a.accountId}`));
     for (const [name, ids] of due) {
-      for (const accountId of ids) if (!listed.has(`${name}:${accountId}`)) accounts.push({ broker: name, accountId });
+      for (const accountId of ids) {
+        if (!withOurOrders.has(`${name}:${accountId}`)) accounts.push({ broker: name, accountId });
+      }
     }
     for (const { broker: name, accountId } of accounts) {
       const broker = deps.broker(name);
@@ -325,15 +332,7 @@ export function createTradeRunner(deps: RunnerDeps) {
         if (mine.brokerStatus === brokerWord(o)) {
           // The same word from another order id: the order was replaced (Alpaca answers a change
           // with a new order). Later cancels and changes go to the new one.
-          if (mine.brokerOrderId !== o.id) {
-            await repo.recordOrder(undefined, mine.clientOrderId, {
-              brokerOrderId: o.id,
-              brokerStatus: o.status,
-              filledQty: o.filledQty,
-              done: TERMINAL_AT_BROKER.has(o.status),
-              at: now(),
-            });
-          }
+          if (mine.brokerOrderId !== o.id) await recordWord(mine.clientOrderId, o);
           continue;
         }
         await answer(mine.tradeId, mine.clientOrderId, o);
