@@ -43,7 +43,7 @@ export interface AppDeps {
   config: Pick<
     Config,
     'env' | 'publicUrl' | 'demoSeed' | 'dataDir' | 'trustProxy' | 'readCacheMs' | 'mediaLinkSecret' | 'supportEmail'
-  > & { brokerage?: Config['brokerage'] };
+  > & { brokerage?: Config['brokerage']; allowedHosts?: Config['allowedHosts'] };
   db: Db;
   queue: JobQueue;
   mail: MailProvider;

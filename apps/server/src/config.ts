@@ -25,6 +25,23 @@ const schema = z.object({
   /** Where people write for help and renewals (the renewal page shows it). */
   SUPPORT_EMAIL: z.string().email().optional(),
   PUBLIC_URL: z.string().url().optional(),
+  /** Host names besides localhost and PUBLIC_URL's that requests may name (http/hosts.ts). */
+  ALLOWED_HOSTS: z
+    .string()
+    .optional()
+    .transform((v, ctx): string[] => {
+      const names = (v ?? '')
+        .split(',')
+        .map((n) => n.trim().toLowerCase())
+        .filter(Boolean);
+      const bad = names.find((n) => !/^\.?(\[[0-9a-f:.]+\]|[a-z0-9_-]+(\.[a-z0-9_-]+)*)$/.test(n));
+      if (bad === undefined) return names;
+      ctx.addIssue({
+        code: 'custom',
+        message: `'${bad}' is not a host name: give names without scheme or port, separated by commas (drat.example.com,.example.org)`,
+      });
+      return z.NEVER;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WORKERS: flag(true),
   /** The proxies in front whose X-Forwarded-For is believed: a hop count or their addresses; never "anyone". */
@@ -132,6 +149,8 @@ export type Config = {
   /** Shown to people who need help or a renewal; null when none is set (and no demo). */
   supportEmail: string | null;
   publicUrl: string;
+  /** Host names requests may name besides localhost and PUBLIC_URL's (`.example.com`: any under it). */
+  allowedHosts: string[];
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   workers: boolean;
   /** Whose X-Forwarded-For is believed: nobody (false), the nearest N proxies, or these addresses. */
@@ -247,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL ?? (demoSeed ? 'support@drat.local' : null),
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    allowedHosts: e.ALLOWED_HOSTS,
     logLevel: e.LOG_LEVEL,
     workers: e.WORKERS,
     trustProxy: e.TRUST_PROXY,

@@ -147,6 +147,22 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ READ_CACHE_MS: value }), value).toThrow(/READ_CACHE_MS/);
   });
 
+  it('reads ALLOWED_HOSTS as lower-case names, a leading dot for a whole domain', () => {
+    expect(loadConfig({}).allowedHosts).toEqual([]);
+    expect(loadConfig({ ALLOWED_HOSTS: ' DRAT.example.com, .corp.example ,,[::2]' }).allowedHosts).toEqual([
+      'drat.example.com',
+      '.corp.example',
+      '[::2]',
+    ]);
+  });
+
+  it.each(['https://drat.example.com', 'drat.example.com:3000', 'drat.example.com/app', 'a b'])(
+    'refuses ALLOWED_HOSTS=%j, saying to give names without scheme or port',
+    (value) => {
+      expect(() => loadConfig({ ALLOWED_HOSTS: value })).toThrow(/ALLOWED_HOSTS: .* is not a host name/);
+    },
+  );
+
   it('derives PUBLIC_URL from PORT when unset', () => {
     expect(loadConfig({ PORT: '4321' }).publicUrl).toBe('http://localhost:4321');
   });

@@ -52,7 +52,7 @@ export type MessageReply = z.infer<typeof messageSchema>;
 /**
  * Every error answer has one of these shapes (docs/architecture.md, "Where things go"): field errors
  * `{ field: [message] }` with `non_field_errors` for the body as a whole, `{ detail }` for 401,
- * 403, 404, 409, 422, 429 and 503, `{ error }` for 413, 415 and 502. Extra keys name details (a 400 of the
+ * 403, 404, 409, 421, 422, 429 and 503, `{ error }` for 413, 415 and 502. Extra keys name details (a 400 of the
  * OTP check carries `code`; an expired subscription `expired` and `renewal_url`).
  */
 export const fieldErrorsSchema = z
@@ -80,6 +80,10 @@ export const ERROR_SHAPES = {
   409: { description: 'The request conflicts with the current state.', schema: detailErrorSchema },
   413: { description: 'The request is too large.', schema: plainErrorSchema },
   415: { description: 'The request is not of a media type this call takes.', schema: plainErrorSchema },
+  421: {
+    description: 'The Host header names a server this one does not answer to (see ALLOWED_HOSTS).',
+    schema: detailErrorSchema,
+  },
   422: {
     description: 'The Idempotency-Key was already used for a different request.',
     schema: detailErrorSchema,

@@ -127,6 +127,9 @@ export const INPUT_MSG = {
   /** PostgreSQL text cannot hold U+0000: refused at the edge, naming the field. */
   nul: (field: string) => `${field} must not contain a NUL character.`,
   nulAnywhere: 'The request must not contain a NUL character.',
+  /** 421: a request for a host name this server does not answer to (DNS rebinding, a wrong proxy). */
+  hostNotAllowed: (host: string) =>
+    `This server does not answer to the host name ${host ? `'${host}'` : 'given'}. Add it to the ALLOWED_HOSTS setting (or set PUBLIC_URL to it) to allow it.`,
   // The HTTP edge: bodies and addresses the server cannot read.
   /** Broken JSON, or JSON naming __proto__ (refused as unsafe by the parser). */
   bodyNotJson: 'The body is not valid JSON.',

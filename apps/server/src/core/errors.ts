@@ -29,6 +29,8 @@ export const ERROR_CODES = {
   /** Too many attempts; `retryAfterSeconds` says when the budget is back. */
   RATE_LIMITED: { retryable: true },
   PAYLOAD_TOO_LARGE: { retryable: false },
+  /** The request's Host is not a name this server answers to (http/hosts.ts: DNS rebinding). */
+  MISDIRECTED_HOST: { retryable: false },
   UNSUPPORTED_MEDIA_TYPE: { retryable: false },
   /** An outside system (market data, broker) failed or is rate-limiting us: try again later. */
   UNAVAILABLE: { retryable: true },

@@ -13,6 +13,7 @@ import { answerSerializer } from './answers';
 import { apiMethods } from './methods';
 import { authPlugin } from './auth';
 import { errorHandler, frameworkError } from './errors';
+import { registerHostCheck } from './hosts';
 import { registerInputChecks } from './input';
 import { idempotencyPlugin } from './idempotency';
 import { registerRoutes } from './routes';
@@ -73,6 +74,8 @@ export async function buildApp(modules: Modules, deps: HttpDeps): Promise<Fastif
   // Answers are checked against their operation's schema in development and tests (http/answers.ts).
   app.setSerializerCompiler(answerSerializer(deps.config.env !== 'production'));
   app.setErrorHandler(errorHandler);
+  // First of all: a request for another host name (DNS rebinding) is refused before anything runs.
+  registerHostCheck(app, deps.config.publicUrl, deps.config.allowedHosts ?? []);
   registerInputChecks(app);
   const methods = apiMethods(app);
   await app.register(import('./compression'));

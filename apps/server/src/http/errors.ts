@@ -35,6 +35,8 @@ export function httpAnswer(err: DomainError): [number, Record<string, unknown>] 
       return [422, { detail: err.message }];
     case 'RATE_LIMITED':
       return [429, { detail: err.message, ...general }];
+    case 'MISDIRECTED_HOST':
+      return [421, { detail: err.message }];
     case 'PAYLOAD_TOO_LARGE':
       return [413, { error: err.message }];
     case 'UNSUPPORTED_MEDIA_TYPE':
