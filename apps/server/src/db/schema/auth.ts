@@ -87,6 +87,24 @@ export const resetTokens = pgTable('reset_tokens', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Browsers that have signed in to an account (the device cookie of README "Sign-in limits"): the
+ * cookie holds a random token, only its hash is kept. Guesses from such a browser are never held
+ * back by the limit per account, so an attack on the account does not keep its owner out.
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('known_devices_user_idx').on(t.userId)],
+);
+
 /** Fixed-window counters for sign-in, OTP and reset attempts, shared by every server node. */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),

@@ -1,6 +1,15 @@
 import { and, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { oneTimeCodes, profiles, resetTokens, sessionConfirmations, sessions, users } from '../../db/schema/index';
+import {
+  knownDevices,
+  loginEvents,
+  oneTimeCodes,
+  profiles,
+  resetTokens,
+  sessionConfirmations,
+  sessions,
+  users,
+} from '../../db/schema/index';
 import { userColumns } from '../users';
 
 /** What a delete of sessions returns: whose sessions ended. */
@@ -127,6 +136,28 @@ export function authRepo(db: Db) {
           .set({ usedAt: at })
           .where(and(eq(resetTokens.id, id), isNull(resetTokens.usedAt)))
           .returning({ id: resetTokens.id })
+      ).length === 1,
+
+    /** Remembers a browser that signed in to the account (the hash of its device cookie's token). */
+    addDevice: (userId: number, tokenHash: string, at: Date) =>
+      db.insert(knownDevices).values({ tokenHash, userId, createdAt: at, lastUsedAt: at }).onConflictDoNothing(),
+    /** Whether the device token (its hash) is one of the account's known browsers; marks it used. */
+    useDevice: async (userId: number, tokenHash: string, at: Date): Promise<boolean> =>
+      (
+        await db
+          .update(knownDevices)
+          .set({ lastUsedAt: at })
+          .where(and(eq(knownDevices.tokenHash, tokenHash), eq(knownDevices.userId, userId)))
+          .returning({ userId: knownDevices.userId })
+      ).length === 1,
+    /** Whether the account has signed in from this address before. */
+    signedInFrom: async (userId: number, ipAddress: string): Promise<boolean> =>
+      (
+        await db
+          .select({ id: loginEvents.id })
+          .from(loginEvents)
+          .where(and(eq(loginEvents.userId, userId), eq(loginEvents.ipAddress, ipAddress)))
+          .limit(1)
       ).length === 1,
   };
 }

@@ -1,17 +1,47 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUTH_API as API } from '@drat/contracts';
 import { routeOf } from '../../http/operation';
 import { principalOf } from '../../http/auth';
-import type { AuthService } from './auth.service';
+import type { AuthService, ClientInfo, SignInResult } from './auth.service';
 
-const client = (request: { ip: string; headers: Record<string, unknown> }) => ({
+/** The browser's device cookie (README "Sign-in limits"): a random token, kept a year, sent to the API only. */
+const DEVICE_COOKIE = 'drat_device';
+const DEVICE_COOKIE_SECONDS = 365 * 24 * 60 * 60;
+
+function deviceOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.cookie ?? '';
+  for (const part of header.split(';')) {
+    const [name, value] = part.trim().split('=', 2);
+    if (name === DEVICE_COOKIE && value && /^[\w-]{20,100}$/.test(value)) return value;
+  }
+  return undefined;
+}
+
+const client = (request: FastifyRequest): ClientInfo => ({
   ip: request.ip,
   userAgent: String(request.headers['user-agent'] ?? ''),
+  device: deviceOf(request),
 });
+
+/** A sign-in's answer, with the device cookie the browser keeps when it signed in. */
+function signedIn<T>(reply: FastifyReply, request: FastifyRequest, result: SignInResult<T>): T {
+  if (result.device) {
+    const secure = request.protocol === 'https' ? '; Secure' : '';
+    reply.header(
+      'set-cookie',
+      `${DEVICE_COOKIE}=${result.device}; Path=/api/; Max-Age=${DEVICE_COOKIE_SECONDS}; HttpOnly; SameSite=Strict${secure}`,
+    );
+  }
+  return result.answer;
+}
 
 /** Sign-in, OTP, password reset and password change (AUTH_API in packages/contracts). */
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
-  app.route({ ...routeOf(API.login), handler: (req) => auth.login(req.body, client(req)) });
+  app.route({
+    ...routeOf(API.login),
+    handler: async (req, reply) => signedIn(reply, req, await auth.login(req.body, client(req))),
+  });
 
   app.route({
     ...routeOf(API.logout),
@@ -21,7 +51,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     },
   });
 
-  app.route({ ...routeOf(API.verifyOtp), handler: (req) => auth.verifyOtp(req.body, client(req)) });
+  app.route({
+    ...routeOf(API.verifyOtp),
+    handler: async (req, reply) => signedIn(reply, req, await auth.verifyOtp(req.body, client(req))),
+  });
   app.route({ ...routeOf(API.resendOtp), handler: (req) => auth.resendOtp(req.body, client(req)) });
 
   app.route({ ...routeOf(API.requestReset), handler: (req) => auth.requestReset(req.body.email, client(req)) });

@@ -43,6 +43,17 @@ export interface Principal {
 export interface ClientInfo {
   ip: string;
   userAgent: string;
+  /** The token of the browser's device cookie, when it sent one (README "Sign-in limits"). */
+  device?: string;
+}
+
+/**
+ * A sign-in's answer, and the device token the browser keeps as its cookie from now on (a browser
+ * that signed in to the account is trusted by the limit per account), or null to leave it be.
+ */
+export interface SignInResult<T> {
+  answer: T;
+  device: string | null;
 }
 
 const IDLE_MS = IDLE_LOGOUT_MINUTES * 60_000;
@@ -107,6 +118,20 @@ export function createAuthService({
     return sessionData(user, token);
   }
 
+  /** Whether the browser's device cookie names one of the account's known browsers. */
+  async function knownDevice(userId: number | undefined, client: ClientInfo): Promise<boolean> {
+    if (userId === undefined || !client.device) return false;
+    return repo.useDevice(userId, sha256(client.device), now());
+  }
+
+  /** The browser's device token after a sign-in: its own when known, else a new one remembered for the account. */
+  async function deviceAfterSignIn(user: User, client: ClientInfo, known: boolean): Promise<string> {
+    if (known && client.device) return client.device;
+    const token = randomToken();
+    await repo.addDevice(user.id, sha256(token), now());
+    return token;
+  }
+
   async function assertMaySignIn(user: User): Promise<void> {
     if (!user.isActive) throw new DomainError('ACCOUNT_INACTIVE', MSG.accountInactive);
     const r = await rights.rightsOf(user);
@@ -169,31 +194,38 @@ export function createAuthService({
     async login(
       input: { email: string; password: string },
       client: ClientInfo,
-    ): Promise<{ user_data: SessionData } | { email: string }> {
-      // Guessing is slowed per (account, address), so nobody can lock the owner out from elsewhere;
-      // an unknown e-mail takes the same path, with a dummy hash, so the answer and its time match.
-      const guess = `${input.email.toLowerCase()}|${client.ip}`;
+    ): Promise<SignInResult<{ user_data: SessionData } | { email: string }>> {
+      // Guessing is slowed per (account, address), and per account for browsers and addresses that
+      // never signed in to it (many addresses at once), so nobody can lock the owner out from
+      // elsewhere; an unknown e-mail takes the same path, with a dummy hash, so the answer matches.
+      const email = input.email.toLowerCase();
+      const guess = `${email}|${client.ip}`;
       await limiter.hit(LIMITS.loginPerAddress, client.ip);
       await limiter.assertMayTry(BACKOFF.login, guess);
       const user = await users.byEmail(input.email);
+      const device = await knownDevice(user?.id, client);
+      const known = device || (user !== undefined && (await repo.signedInFrom(user.id, client.ip)));
+      if (!known) await limiter.assertMayTry(BACKOFF.loginAccount, email);
       const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
       if (!user || !ok) {
         await limiter.failed(BACKOFF.login, guess);
+        if (!known) await limiter.failed(BACKOFF.loginAccount, email);
         throw new DomainError('BAD_REQUEST', MSG.badCredentials);
       }
       await assertMaySignIn(user);
       await limiter.clear(BACKOFF.login, guess);
       if (user.otpEnabled) {
         await sendLoginCode(user, false);
-        return { email: user.email };
+        return { answer: { email: user.email }, device: null };
       }
-      return { user_data: await openSession(user, client) };
+      const answer = { user_data: await openSession(user, client) };
+      return { answer, device: await deviceAfterSignIn(user, client, device) };
     },
 
     async verifyOtp(
       input: { email: string; otp: string },
       client: ClientInfo,
-    ): Promise<{ code: 200; user_data: SessionData }> {
+    ): Promise<SignInResult<{ code: 200; user_data: SessionData }>> {
       const guess = `${input.email.toLowerCase()}|${client.ip}`;
       await limiter.hit(LIMITS.otpPerAddress, client.ip);
       await limiter.assertMayTry(BACKOFF.otp, guess);
@@ -213,7 +245,9 @@ export function createAuthService({
         throw new DomainError('BAD_REQUEST', MSG.otpNoChallenge, { details: { code: OTP_CODE.expired } });
       await assertMaySignIn(user);
       await limiter.clear(BACKOFF.otp, guess);
-      return { code: OTP_CODE.verified, user_data: await openSession(user, client) };
+      const device = await knownDevice(user.id, client);
+      const answer = { code: OTP_CODE.verified, user_data: await openSession(user, client) };
+      return { answer, device: await deviceAfterSignIn(user, client, device) };
     },
 
     /** One resend per sign-in challenge (1-core §2). */

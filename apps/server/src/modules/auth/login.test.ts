@@ -196,14 +196,113 @@ describe('POST /api/login: refused', () => {
 describe('POST /api/login: rate limits', () => {
   it('failures from other addresses never lock the owner out', async () => {
     const user = await makeUser(t.db);
+    // The owner has signed in from their own address before.
+    expect((await login({ username: user.email, password: user.password }, '198.51.100.20')).statusCode).toBe(200);
     // Forty wrong passwords, each from an address of its own, then eight more from one address.
-    for (let i = 0; i < 40; i += 1)
-      expect((await login({ username: user.email, password: `wrong-${i}-pw` })).statusCode).toBe(400);
+    for (let i = 0; i < 40; i += 1) await login({ username: user.email, password: `wrong-${i}-pw` });
     for (let i = 0; i < 8; i += 1) await login({ username: user.email, password: `wrong-${i}-pw` }, '192.0.2.10');
     expect((await login({ username: user.email, password: user.password }, '192.0.2.10')).statusCode).toBe(429);
     // The owner, at their own address, is not slowed at all.
     const res = await login({ username: user.email, password: user.password }, '198.51.100.20');
     expect(res.statusCode).toBe(200);
+  });
+
+  describe('per account (OWASP ASVS 2.2.1: at most 100 failed attempts an hour)', () => {
+    /** The browser's device cookie from a sign-in's answer. */
+    const deviceCookie = (res: { headers: Record<string, unknown> }) => {
+      const header = String(res.headers['set-cookie'] ?? '');
+      return /^drat_device=([\w-]+);/.exec(header)?.[1];
+    };
+    const withDevice = (body: unknown, ip: string, device: string) =>
+      t.post('/login', body, { ip, headers: { cookie: `theme=dark; drat_device=${device}` } });
+
+    /** 120 wrong passwords for one account from 24 addresses, 5 each: the answers' statuses. */
+    async function guessFrom24Addresses(email: string): Promise<number[]> {
+      const statuses: number[] = [];
+      for (let address = 1; address <= 24; address += 1) {
+        for (let i = 0; i < 5; i += 1) {
+          const res = await login({ username: email, password: `guess-${address}-${i}` }, `203.0.113.${address}`);
+          statuses.push(res.statusCode);
+        }
+      }
+      return statuses;
+    }
+
+    it('120 guesses from 24 addresses: after 20 failures the account makes strangers wait; the owner still signs in', async () => {
+      const user = await makeUser(t.db);
+      const first = await login({ username: user.email, password: user.password }, '198.51.100.30');
+      expect(first.statusCode).toBe(200);
+      const device = deviceCookie(first);
+      expect(device).toMatch(/^[\w-]{40,}$/);
+      expect(String(first.headers['set-cookie'])).toMatch(
+        /; Path=\/api\/; Max-Age=31536000; HttpOnly; SameSite=Strict$/,
+      );
+
+      const statuses = await guessFrom24Addresses(user.email);
+      // 21 guesses were tried (20 free, then one that starts the wait); the other 99 were refused unread.
+      expect(statuses.filter((s) => s === 400)).toHaveLength(21);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(99);
+      expect(statuses.slice(21).every((s) => s === 429)).toBe(true);
+
+      // Even the right password waits at an address and in a browser that never signed in…
+      const stranger = await login({ username: user.email, password: user.password }, '203.0.113.200');
+      expect(stranger.statusCode).toBe(429);
+      expect(stranger.json().detail).toBe('Too many attempts. Try again in 1 second.');
+      // …but the owner gets in from the address they signed in from before,
+      expect((await login({ username: user.email, password: user.password }, '198.51.100.30')).statusCode).toBe(200);
+      // and from a new address in the browser that signed in before (its device cookie).
+      const travelling = await withDevice({ username: user.email, password: user.password }, '192.0.2.230', device!);
+      expect(travelling.statusCode).toBe(200);
+      expect(deviceCookie(travelling)).toBe(device);
+    });
+
+    it("another account's device cookie, or a made-up one, is a stranger's", async () => {
+      const user = await makeUser(t.db);
+      const other = await makeUser(t.db);
+      const otherDevice = deviceCookie(
+        await login({ username: other.email, password: other.password }, '198.51.100.41'),
+      );
+      await guessFrom24Addresses(user.email);
+      for (const device of [otherDevice!, 'x'.repeat(43)]) {
+        const res = await withDevice({ username: user.email, password: user.password }, '192.0.2.231', device);
+        expect(res.statusCode).toBe(429);
+      }
+    });
+
+    it('the strangers wait 1 s, 2 s, 4 s … after the 20 free failures, so an hour holds at most about 35', async () => {
+      const user = await makeUser(t.db);
+      let tried = 0;
+      let address = 0;
+      const started = t.clock.now().getTime();
+      while (t.clock.now().getTime() - started < 60 * 60_000) {
+        address += 1;
+        const res = await login(
+          { username: user.email, password: 'guess-pw-1' },
+          `198.18.${address >> 8}.${address & 255}`,
+        );
+        if (res.statusCode === 400) tried += 1;
+        else t.clock.advance(Number(res.headers['retry-after']) * 1000);
+      }
+      expect(tried).toBeGreaterThan(20);
+      expect(tried).toBeLessThanOrEqual(100);
+      expect(tried).toBeLessThan(40);
+    });
+
+    it('an unknown e-mail is counted the same way, so the answers tell nothing about accounts', async () => {
+      const statuses = await guessFrom24Addresses('nobody-at-all@test.drat');
+      expect(statuses.filter((s) => s === 400)).toHaveLength(21);
+    });
+
+    it('a sign-in through the OTP code also gives the browser its device cookie', async () => {
+      const user = await makeUser(t.db, { otpEnabled: true });
+      const first = await login({ username: user.email, password: user.password }, '198.51.100.50');
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['set-cookie']).toBeUndefined();
+      const code = /code: (\d{6})$/.exec((await t.emailsTo(user.email)).at(-1)!.subject)![1];
+      const verified = await t.post('/otp/verify/', { email: user.email, otp: code }, { ip: '198.51.100.50' });
+      expect(verified.statusCode).toBe(200);
+      expect(deviceCookie(verified)).toMatch(/^[\w-]{40,}$/);
+    });
   });
 
   it('from one address, failures after the fifth make the next try wait 1 s, 2 s, 4 s …, even with the right password', async () => {
