@@ -147,8 +147,14 @@ export function brokerageRepo(db: Db) {
     },
 
     /** Takes an authorization under way (once): the row, or undefined when unknown. */
-    takeAuthState: async (stateHash: string) =>
-      (await db.delete(brokerAuthStates).where(eq(brokerAuthStates.stateHash, stateHash)).returning())[0],
+    /** Takes (once) the caller's own pending authorization; another user's state is left as it is. */
+    takeAuthState: async (stateHash: string, userId: number) =>
+      (
+        await db
+          .delete(brokerAuthStates)
+          .where(and(eq(brokerAuthStates.stateHash, stateHash), eq(brokerAuthStates.userId, userId)))
+          .returning()
+      )[0],
 
     async addManualOrder(row: typeof manualOrders.$inferInsert): Promise<number> {
       const [r] = await db.insert(manualOrders).values(row).returning({ id: manualOrders.id });

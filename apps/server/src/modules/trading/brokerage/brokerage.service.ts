@@ -475,8 +475,9 @@ export function createBrokerageService(deps: BrokerageDeps) {
 
     /** POST /livetrading/auth-code/: the code the broker sent back; the caller trades live from now on. */
     async authCode(principal: Principal, body: AuthCodeBody): Promise<AuthCodeReply> {
-      const pending = await repo.takeAuthState(sha256(body.state));
-      if (!pending || pending.userId !== principal.user.id || pending.expiresAt.getTime() < now().getTime()) {
+      // Whose it is is checked first: another user's post neither uses up nor deletes the owner's state.
+      const pending = await repo.takeAuthState(sha256(body.state), principal.user.id);
+      if (!pending || pending.expiresAt.getTime() < now().getTime()) {
         throw DomainError.field('state', BROKER_MSG.authLinkInvalid);
       }
       const link = linkOf(pending.broker);

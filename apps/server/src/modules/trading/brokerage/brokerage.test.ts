@@ -582,7 +582,7 @@ describe('Tradier through OAuth', () => {
     expect(res.json()).toEqual({ account_id: [TRADE_MSG.accountNotYours] });
   });
 
-  it('a state that is not the callers, or used twice, is refused naming state', async () => {
+  it("another user posting a trader's state is refused naming state, and the owner's authorization still succeeds", async () => {
     const me = await signedIn({ plans: ['elite-monthly'] });
     const other = await signedIn({ plans: ['elite-monthly'] });
     const code = fake.addUser('tok-state', [{ number: 'VA401', type: 'cash' }]);
@@ -591,9 +591,13 @@ describe('Tradier through OAuth', () => {
     const stolen = await t.post('/livetrading/auth-code/', { code, state }, { token: other.token });
     expect(stolen.statusCode).toBe(400);
     expect(stolen.json()).toEqual({ state: [BROKER_MSG.authLinkInvalid] });
-    // Taken by the attempt: the state is single-use.
-    const late = await t.post('/livetrading/auth-code/', { code, state }, { token: me.token });
-    expect(late.json()).toEqual({ state: [BROKER_MSG.authLinkInvalid] });
+    // The attempt left the owner's state alone: their own return from the broker connects.
+    const mine = await t.post('/livetrading/auth-code/', { code, state }, { token: me.token });
+    expect(mine.statusCode).toBe(200);
+    // The state is single-use: the same return again is refused.
+    const again = await t.post('/livetrading/auth-code/', { code, state }, { token: me.token });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ state: [BROKER_MSG.authLinkInvalid] });
   });
 
   it('an expired Tradier token asks the trader to re-authorize (403), never signs them out', async () => {
