@@ -11,7 +11,7 @@ import type { AppDeps, Modules } from '../compose';
 import { mailboxRoutes } from '../modules/dev';
 import { answerSerializer } from './answers';
 import { apiMethods } from './methods';
-import { authPlugin } from './auth';
+import { authPlugin, documentRights } from './auth';
 import { errorHandler, frameworkError } from './errors';
 import { registerHostCheck } from './hosts';
 import { registerInputChecks } from './input';
@@ -118,6 +118,7 @@ export async function buildApp(modules: Modules, deps: HttpDeps): Promise<Fastif
   await app.register(
     async (api) => {
       await api.register(authPlugin, { auth: modules.auth, rights: modules.rights });
+      documentRights(api);
       await api.register(idempotencyPlugin, { idempotency: modules.idempotency });
       await api.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 50 } });
       api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());

@@ -1,11 +1,11 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { MSG, type Rights } from '@drat/contracts';
 import type { AuthService, Principal } from '../modules/auth';
 import type { RightsService } from '../modules/rights';
 import { DomainError } from '../core/errors';
 
-type RightName = 'AA' | 'DA' | 'ADA' | 'TIA' | 'is_super' | 'can_use_live_trader' | 'is_smart_trader_user';
+export type RightName = 'AA' | 'DA' | 'ADA' | 'TIA' | 'is_super' | 'can_use_live_trader' | 'is_smart_trader_user';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -55,19 +55,40 @@ export function principalOf(request: FastifyRequest): Principal {
   return request.principal;
 }
 
+/** A route's check of a right: its `onRequest` hook, which names the right for the API document. */
+export type RightCheck = onRequestAsyncHookHandler & { readonly right: RightName };
+
 /**
- * Declares on a route who may call it: `onRequest: requireRight('AA')`. Super users pass every
- * check. A caller without the right gets 403 with `message`, unless every plan of theirs has ended
- * (since signing in, too): then 401 'Your account is inactive or your subscription has expired.'
- * (1-core §6, §8), so access ends on the next request and the app shows the renewal link.
+ * Declares on a route who may call it: `onRequest: requireRight('AA')`. It runs on the request
+ * (onRequest), before any of its body is read, so a caller without the right gets 403 whatever
+ * they send. Super users pass every check. A caller without the right gets 403 with `message`,
+ * unless every plan of theirs has ended (since signing in, too): then 401 'Your account is
+ * inactive or your subscription has expired.' (1-core §6, §8), so access ends on the next request
+ * and the app shows the renewal link.
  */
-export function requireRight(right: RightName, message: string = MSG.noPermission): preHandlerAsyncHookHandler {
-  return async (request) => {
+export function requireRight(right: RightName, message: string = MSG.noPermission): RightCheck {
+  const check: onRequestAsyncHookHandler = async (request) => {
     const r = await request.rights();
     if (r.is_super || r[right]) return;
     if (r.expired && right !== 'is_super') throw new DomainError('ACCESS_LAPSED', MSG.accountInactiveOrExpired);
     throw new DomainError('FORBIDDEN', message);
   };
+  return Object.assign(check, { right });
+}
+
+const isRightCheck = (hook: unknown): hook is RightCheck =>
+  typeof hook === 'function' && typeof (hook as Partial<RightCheck>).right === 'string';
+
+/**
+ * Names each route's right in /api/openapi.json (`x-drat-right`), read from the `requireRight` on
+ * its `onRequest`, so the document, a generated client and the hostile-input sweep know which calls
+ * are a super user's without a second list.
+ */
+export function documentRights(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const check = [route.onRequest].flat().find(isRightCheck);
+    if (check && route.schema) (route.schema as Record<string, unknown>)['x-drat-right'] = check.right;
+  });
 }
 
 export type App = FastifyInstance;

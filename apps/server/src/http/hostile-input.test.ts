@@ -34,6 +34,8 @@ interface DocOperation {
   parameters?: { name: string; in: string; required?: boolean; schema?: Schema }[];
   requestBody?: { content?: Record<string, { schema?: Schema }> };
   security?: unknown[];
+  /** The right the route checks before reading the request (http/auth.ts documentRights). */
+  'x-drat-right'?: string;
 }
 interface Doc {
   paths: Record<string, Record<string, DocOperation>>;
@@ -48,6 +50,8 @@ interface Op {
   /** Query parameters the operation requires. */
   required: Set<string>;
   public: boolean;
+  /** The right its route declares, if any ('is_super' for a super user's call). */
+  right: string | undefined;
   body: Schema | undefined;
   query: { name: string; schema: Schema }[];
   params: string[];
@@ -120,6 +124,7 @@ function readOperations(document: Doc): Op[] {
         method,
         path,
         public: Array.isArray(op.security) && op.security.length === 0,
+        right: op['x-drat-right'],
         body: json?.schema,
         query: (op.parameters ?? [])
           .filter((p) => p.in === 'query')
@@ -444,6 +449,23 @@ describe('hostile input to every documented operation', () => {
     expect(letIn.map(describeOutcome)).toEqual([]);
     const unrouted = outcomes.filter((o) => o.case.unrouted && o.status !== 400 && o.status !== 404);
     expect(unrouted.map(describeOutcome)).toEqual([]);
+  });
+
+  it("refuses a subscriber with 403 on every super user's operation, whatever the body, query or media type", () => {
+    const superOnly = ops.filter((op) => op.right === 'is_super');
+    expect(superOnly.map((op) => op.where)).toEqual(
+      expect.arrayContaining([
+        'POST /api/resources/create/',
+        'POST /api/alerts/create/',
+        'POST /api/livetrading/place-tradier-order/',
+        'POST /api/livetrading/create-advanced-trade/',
+        'GET /api/management/user-list',
+      ]),
+    );
+    const letThrough = outcomes.filter(
+      (o) => o.role === 'subscriber' && o.op.right === 'is_super' && !o.case.unrouted && o.status !== 403,
+    );
+    expect(letThrough.map(describeOutcome)).toEqual([]);
   });
 
   it('marks the public operations in the document (security: [])', () => {

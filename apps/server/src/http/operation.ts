@@ -22,7 +22,7 @@ const fileAnswer = (mediaType: string) => ({
 /**
  * A route's method, path and schema from its operation in packages/contracts: the request and
  * answer schemas, the error answers it documents and whether it is public. Routes spread it:
- * `app.route({ ...routeOf(op), preHandler, handler })`.
+ * `app.route({ ...routeOf(op), onRequest: requireRight(…), handler })`.
  */
 export function routeOf<const O extends Operation>(op: O) {
   const response: Record<number, unknown> = {

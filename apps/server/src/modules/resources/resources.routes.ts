@@ -20,12 +20,12 @@ export const resourcesRoutes: FastifyPluginAsyncZod<{ resources: ResourcesServic
     ...routeOf(API.open),
     handler: async (req) => resources.open(principalOf(req), await req.rights(), req.params.id),
   });
-  app.route({ ...routeOf(API.remove), preHandler: superOnly, handler: (req) => resources.remove(req.params.id) });
+  app.route({ ...routeOf(API.remove), onRequest: superOnly, handler: (req) => resources.remove(req.params.id) });
   // The multipart form is read by the route itself (resources.form.ts), not by a body schema: its
   // files stream to temporary files, which the service removes once it is done with them.
   app.route({
     ...routeOf(API.create),
-    preHandler: superOnly,
+    onRequest: superOnly,
     handler: async (req) => resources.create(principalOf(req), await readResourceForm(req, resources.incomingDir)),
   });
 };

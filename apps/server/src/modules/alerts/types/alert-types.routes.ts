@@ -9,14 +9,16 @@ export const alertTypesAdminRoutes: FastifyPluginAsyncZod<{ alertTypesAdmin: Ale
   app,
   { alertTypesAdmin },
 ) => {
-  app.addHook('onRequest', requireRight('is_super'));
-  app.route({ ...routeOf(API.alertTypes), handler: () => alertTypesAdmin.list() });
+  const onRequest = requireRight('is_super');
+  app.route({ ...routeOf(API.alertTypes), onRequest, handler: () => alertTypesAdmin.list() });
   app.route({
     ...routeOf(API.setNotificationStatus),
+    onRequest,
     handler: (req) => alertTypesAdmin.setCategoryNotifications(req.query.category, req.body.is_notification_enabled),
   });
   app.route({
     ...routeOf(API.updateAlertType),
+    onRequest,
     handler: (req) => alertTypesAdmin.update(req.params.id, req.body),
   });
 };

@@ -10,13 +10,13 @@ import type { AskDratService } from './ask-drat.service';
  * spec's `token` query parameter is accepted and ignored (the Authorization header authenticates).
  */
 export const askDratRoutes: FastifyPluginAsyncZod<{ askDrat: AskDratService }> = async (app, { askDrat }) => {
-  const preHandler = requireRight('ADA', ASK_DRAT_MSG.noAccess);
+  const onRequest = requireRight('ADA', ASK_DRAT_MSG.noAccess);
 
-  app.route({ ...routeOf(API.info), preHandler, handler: (req) => askDrat.info(req.query.ticker) });
-  app.route({ ...routeOf(API.filings), preHandler, handler: (req) => askDrat.filings(req.query) });
+  app.route({ ...routeOf(API.info), onRequest, handler: (req) => askDrat.info(req.query.ticker) });
+  app.route({ ...routeOf(API.filings), onRequest, handler: (req) => askDrat.filings(req.query) });
   app.route({
     ...routeOf(API.sheet),
-    preHandler,
+    onRequest,
     handler: async (req, reply) => {
       const { filename, content } = await askDrat.sheet(req.query);
       return reply

@@ -9,20 +9,20 @@ export const rangeRadarRoutes: FastifyPluginAsyncZod<{ rangeRadar: RangeRadarSer
   app,
   { rangeRadar },
 ) => {
-  const preHandler = requireRight('TIA', TRADE_IDEAS_MSG.noAccess);
+  const onRequest = requireRight('TIA', TRADE_IDEAS_MSG.noAccess);
 
   app.route({
     ...routeOf(API.search),
-    preHandler,
+    onRequest,
     handler: (req) => {
       const { user } = principalOf(req);
       return rangeRadar.search(user.id, user.tradeIdeasCredits, req.query.ticker);
     },
   });
-  app.route({ ...routeOf(API.history), preHandler, handler: (req) => rangeRadar.history(principalOf(req).user.id) });
+  app.route({ ...routeOf(API.history), onRequest, handler: (req) => rangeRadar.history(principalOf(req).user.id) });
   app.route({
     ...routeOf(API.clearHistory),
-    preHandler,
+    onRequest,
     handler: (req) => rangeRadar.clear(principalOf(req).user.id),
   });
 };

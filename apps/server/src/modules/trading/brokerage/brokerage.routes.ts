@@ -10,7 +10,7 @@ import type { BrokerageService } from './brokerage.service';
  */
 export const brokerageRoutes: FastifyPluginAsyncZod<{ brokerage: BrokerageService }> = async (app, { brokerage }) => {
   app.addHook('onRequest', async (req) => brokerage.assertLive(principalOf(req)));
-  const superOnly = async (req: Parameters<typeof principalOf>[0]) => brokerage.assertSuper(principalOf(req));
+  const superOnly = requireRight('is_super');
   app.route({
     ...routeOf(API.accountInfo),
     handler: (req) => brokerage.accountInfo(principalOf(req), req.body.account_id),
@@ -27,7 +27,7 @@ export const brokerageRoutes: FastifyPluginAsyncZod<{ brokerage: BrokerageServic
   app.route({
     ...routeOf(API.allAccounts),
     onRequest: superOnly,
-    handler: (req) => brokerage.allAccounts(principalOf(req)),
+    handler: () => brokerage.allAccounts(),
   });
   app.route({
     ...routeOf(API.positions),

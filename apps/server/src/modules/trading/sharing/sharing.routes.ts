@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { INPUT_MSG, SMART_TRADES_API as API } from '@drat/contracts';
 import { DomainError } from '../../../core/errors';
-import { principalOf } from '../../../http/auth';
+import { principalOf, requireRight } from '../../../http/auth';
 import { multipartFailure, nulError, nulField } from '../../../http/input';
 import { routeOf } from '../../../http/operation';
 import type { SharingService } from './sharing.service';
@@ -52,6 +52,10 @@ export const sharingRoutes: FastifyPluginAsyncZod<{ sharing: SharingService }> =
     onRequest: async (req) => sharing.assertMayShare(principalOf(req)),
     handler: async (req) => sharing.share(principalOf(req), await readShareForm(req)),
   });
-  app.route({ ...routeOf(API.shareableUsers), handler: (req) => sharing.shareableUsers(principalOf(req)) });
+  app.route({
+    ...routeOf(API.shareableUsers),
+    onRequest: requireRight('is_super'),
+    handler: () => sharing.shareableUsers(),
+  });
   app.route({ ...routeOf(API.planGroups), handler: (req) => sharing.planGroups(principalOf(req)) });
 };

@@ -91,11 +91,6 @@ export function createSharingService({ repo, trades, users, now }: SharingDeps) 
     }
   }
 
-  /** Only super users pick whom to share with from every user's e-mail (live traders type one). */
-  function assertSuper(principal: Principal): void {
-    if (!principal.user.isSuper) throw new DomainError('FORBIDDEN', MSG.noPermission);
-  }
-
   async function listOf(rows: ShareRow[]): Promise<SharedItemsResponse> {
     const emails = await users.emailsOf(
       rows.flatMap((r) => (r.sharedTo === null ? [r.sharedBy] : [r.sharedBy, r.sharedTo])),
@@ -197,8 +192,7 @@ export function createSharingService({ repo, trades, users, now }: SharingDeps) 
     },
 
     /** GET /management/user-list: every active user's e-mail, sorted (super users). */
-    async shareableUsers(principal: Principal): Promise<{ data: { email: string }[] }> {
-      assertSuper(principal);
+    async shareableUsers(): Promise<{ data: { email: string }[] }> {
       return { data: (await users.activeEmails()).map((email) => ({ email })) };
     },
 

