@@ -337,7 +337,8 @@ export async function makeSignedIn(
   return { id: user.id, token: await signIn(t.app, user) };
 }
 
-const cents = (n: number) => Math.round(n * 100) / 100;
+/** A number rounded to cents, as a price field takes it. */
+export const cents = (n: number) => Math.round(n * 100) / 100;
 
 /**
  * A custom trade's body on `ticker` around `price`: buys 10% and 5% under it (they rest at the

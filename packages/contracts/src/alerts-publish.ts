@@ -5,8 +5,9 @@
  * DELETE /alerts/publishers/{id}). One schema validates both ways in.
  */
 import { z } from 'zod';
+import { fromDecimalText, priceField, textIdField } from './amounts';
 import { alertDtoSchema } from './alerts';
-import { exactDecimal, PRICE_DECIMALS } from './decimal';
+import { PRICE_DECIMALS } from './decimal';
 import { expirationDateField, MARKET_MSG, strategyField, strikeField, tickerField } from './market';
 import { messageSchema, operation } from './operation';
 
@@ -51,18 +52,17 @@ const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' &
  * A price: a number (or a numeric string) above 0, with at most 8 decimals (the column's: more would
  * be rounded away silently). Named in messages by its form label.
  */
-function priceField(label: string) {
+function alertPrice(label: string) {
+  // A publisher may quote its prices ("12.50"): decimal digits are read, any other text is refused.
   return z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : blankToUndefined(v)),
-    exactDecimal(
-      z
-        .number({
-          error: (issue) => (issue.input === undefined ? ALERT_PUBLISH_MSG.required : ALERT_PUBLISH_MSG.number(label)),
-        })
-        .positive({ error: ALERT_PUBLISH_MSG.positive(label) })
-        .max(1_000_000_000, { error: ALERT_PUBLISH_MSG.tooLarge(label) }),
-      PRICE_DECIMALS,
-      ALERT_PUBLISH_MSG.tooPrecise(label),
+    blankToUndefined,
+    fromDecimalText(
+      priceField(label, {
+        type: (issue) => (issue.input === undefined ? ALERT_PUBLISH_MSG.required : ALERT_PUBLISH_MSG.number(label)),
+        least: ALERT_PUBLISH_MSG.positive(label),
+        most: ALERT_PUBLISH_MSG.tooLarge(label),
+        precise: ALERT_PUBLISH_MSG.tooPrecise(label),
+      }),
     ),
   );
 }
@@ -104,12 +104,12 @@ const alertFields = z.object({
     .max(100)
     .transform((s) => s.toUpperCase()),
   ticker: tickerField,
-  alert_price: priceField('Alert Price'),
-  buy_range_low: priceField('Buy Range Low'),
-  buy_range_high: priceField('Buy Range High'),
-  target_range_low: priceField('Target Range Low'),
-  target_range_high: priceField('Target Range High'),
-  stop_loss: priceField('Stop Loss'),
+  alert_price: alertPrice('Alert Price'),
+  buy_range_low: alertPrice('Buy Range Low'),
+  buy_range_high: alertPrice('Buy Range High'),
+  target_range_low: alertPrice('Target Range Low'),
+  target_range_high: alertPrice('Target Range High'),
+  stop_loss: alertPrice('Stop Loss'),
   rating: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : blankToUndefined(v)),
     z
@@ -214,9 +214,7 @@ export const createPublisherBody = z.object({
     .max(100, { error: ALERT_PUBLISH_MSG.publisherNameRequired }),
 });
 
-export const publisherIdParams = z.object({
-  id: z.coerce.number({ error: ALERT_PUBLISH_MSG.publisherNotFound }).int().positive().max(2_147_483_647),
-});
+export const publisherIdParams = z.object({ id: textIdField(ALERT_PUBLISH_MSG.publisherNotFound) });
 
 /** A publisher as super users see it: the key itself is never shown again after creation. */
 export const alertPublisherDtoSchema = z.object({

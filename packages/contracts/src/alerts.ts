@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bodyIdField, fromDecimalText, textIdField } from './amounts';
 import { exemptAlertsBody } from './auth';
 import { ALERT_CATEGORIES, type AlertCategory } from './constants';
 import { messageSchema, operation } from './operation';
@@ -385,29 +386,31 @@ const typeName = z.string({ error: ALERT_MSG.nameRequired }).trim().min(1, { err
 const limitField = (max: number, fallback: number) =>
   z.preprocess(
     blank,
-    z.coerce
-      .number({ error: ALERT_MSG.limitInvalid(max) })
-      .int({ error: ALERT_MSG.limitInvalid(max) })
-      .min(1, { error: ALERT_MSG.limitInvalid(max) })
-      .max(max, { error: ALERT_MSG.limitInvalid(max) })
-      .default(fallback),
+    fromDecimalText(
+      z
+        .number({ error: ALERT_MSG.limitInvalid(max) })
+        .int({ error: ALERT_MSG.limitInvalid(max) })
+        .min(1, { error: ALERT_MSG.limitInvalid(max) })
+        .max(max, { error: ALERT_MSG.limitInvalid(max) })
+        .default(fallback),
+    ),
   );
 
 const offsetField = z.preprocess(
   blank,
-  z.coerce
-    .number({ error: ALERT_MSG.offsetInvalid })
-    .int({ error: ALERT_MSG.offsetInvalid })
-    .min(0, { error: ALERT_MSG.offsetInvalid })
-    .max(OFFSET_MAX, { error: ALERT_MSG.offsetInvalid })
-    .default(0),
+  fromDecimalText(
+    z
+      .number({ error: ALERT_MSG.offsetInvalid })
+      .int({ error: ALERT_MSG.offsetInvalid })
+      .min(0, { error: ALERT_MSG.offsetInvalid })
+      .max(OFFSET_MAX, { error: ALERT_MSG.offsetInvalid })
+      .default(0),
+  ),
 );
 
-const idField = z.coerce
-  .number({ error: ALERT_MSG.idInvalid })
-  .int({ error: ALERT_MSG.idInvalid })
-  .positive({ error: ALERT_MSG.idInvalid })
-  .max(2_147_483_647, { error: ALERT_MSG.idInvalid });
+/** An id in a query or path (text), and in a JSON body (a number only). */
+const idField = textIdField(ALERT_MSG.idInvalid);
+const bodyId = bodyIdField(ALERT_MSG.idInvalid);
 
 export const alertCategoryField = z.enum(ALERT_CATEGORIES, { error: ALERT_MSG.categoryInvalid });
 
@@ -503,14 +506,14 @@ export type AlertSearchBody = z.infer<typeof alertSearchBody>;
 
 /** POST /alerts/add-alert-tracker/: alert_id decides; alert_type (name or id) and ticker, when sent, must match it. */
 export const addAlertTrackerBody = z.object({
-  alert_id: idField,
+  alert_id: bodyId,
   // null means absent; it sits on the name's branch so that the docs show a nullable string or a number.
   alert_type: z.union([z.string().max(100).nullable(), z.number()]).optional(),
   ticker: z.string().max(32).optional().nullable(),
 });
 export type AddAlertTrackerBody = z.infer<typeof addAlertTrackerBody>;
 
-export const trackerIdBody = z.object({ id: idField });
+export const trackerIdBody = z.object({ id: bodyId });
 
 /** DELETE /alerts/batch-delete?type=soft&alert_ids=1,2 */
 export const batchDeleteQuery = z.object({

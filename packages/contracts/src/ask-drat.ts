@@ -4,6 +4,7 @@
  * server and the web app.
  */
 import { z } from 'zod';
+import { fromDecimalText } from './amounts';
 import { TICKER_PATTERN, tickerField } from './market';
 import { operation } from './operation';
 
@@ -78,7 +79,9 @@ export const filingsQuery = z.object({
     .max(20, invalid)
     .pipe(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 ./-]*$/, invalid))
     .transform((f) => f.replace(/\s+/g, ' ').toUpperCase()),
-  size: z.coerce.number(invalid).int(invalid).min(FILINGS_MIN_RESULTS, invalid).max(FILINGS_MAX_RESULTS, invalid),
+  size: fromDecimalText(
+    z.number(invalid).int(invalid).min(FILINGS_MIN_RESULTS, invalid).max(FILINGS_MAX_RESULTS, invalid),
+  ),
 });
 export type FilingsQuery = z.infer<typeof filingsQuery>;
 
@@ -87,7 +90,7 @@ const years = { error: ASK_DRAT_MSG.sheetYears };
 export const sheetAnalysisQuery = z.object({
   token: ignoredToken,
   ticker: tickerField,
-  years_difference: z.coerce.number(years).int(years).min(SHEET_YEARS_MIN, years).max(SHEET_YEARS_MAX, years),
+  years_difference: fromDecimalText(z.number(years).int(years).min(SHEET_YEARS_MIN, years).max(SHEET_YEARS_MAX, years)),
 });
 export type SheetAnalysisQuery = z.infer<typeof sheetAnalysisQuery>;
 

@@ -5,7 +5,7 @@
  * (offline, always there), Tradier, Alpaca. Messages in the spec's words where it gives them.
  */
 import { z } from 'zod';
-import { exactDecimal, PRICE_DECIMALS } from './decimal';
+import { priceField, quantityField } from './amounts';
 import { messageSchema, operation } from './operation';
 import { ORDER_CLASSES, ORDER_DURATIONS, ORDER_SIDES, ORDER_TYPES } from './smart-trades';
 import { accountIdField } from './smart-trades-fields';
@@ -95,12 +95,10 @@ const choice = <T extends readonly [string, ...string[]]>(values: T, required: s
     error: (issue) => (issue.input === undefined || issue.input === '' ? required : BROKER_MSG.choose(label, values)),
   });
 
-const orderPrice = exactDecimal(
-  z.number({ error: BROKER_MSG.pricePositive }).positive({ error: BROKER_MSG.pricePositive }),
-  PRICE_DECIMALS,
-  `Price has more than ${PRICE_DECIMALS} decimals.`,
-);
-const optionalPrice = orderPrice.nullish().transform((v) => v ?? null);
+const orderPrice = (label: string) =>
+  priceField(label, { type: BROKER_MSG.pricePositive, least: BROKER_MSG.pricePositive })
+    .nullish()
+    .transform((v) => v ?? null);
 
 /** `{ account_id }`: account-info, set-current-account, trade-list, positions-list. */
 export const accountIdBody = z.object({ account_id: accountIdField });
@@ -130,8 +128,8 @@ export const modifyLiveOrderBody = z
     order_id: z.union([z.string(), z.number()], { error: BROKER_MSG.orderIdRequired }).transform(String),
     order_type: choice(ORDER_TYPES, BROKER_MSG.orderTypeRequired, 'Order type'),
     duration: choice(ORDER_DURATIONS, BROKER_MSG.durationRequired, 'Duration'),
-    price: optionalPrice,
-    stop: optionalPrice,
+    price: orderPrice('Price'),
+    stop: orderPrice('Stop'),
   })
   .superRefine(pricesFor);
 export type ModifyLiveOrderBody = z.infer<typeof modifyLiveOrderBody>;
@@ -157,13 +155,9 @@ export const placeBrokerOrderBody = z
     order_type: choice(ORDER_TYPES, BROKER_MSG.orderTypeRequired, 'Order type'),
     duration: choice(ORDER_DURATIONS, BROKER_MSG.durationRequired, 'Duration'),
     side: choice(ORDER_SIDES, BROKER_MSG.sideRequired, 'Side'),
-    quantity: z.coerce
-      .number({ error: BROKER_MSG.quantityRequired })
-      .int({ error: BROKER_MSG.quantityRequired })
-      .positive({ error: BROKER_MSG.quantityRequired })
-      .max(1_000_000, { error: BROKER_MSG.quantityRequired }),
-    price: optionalPrice,
-    stop: optionalPrice,
+    quantity: quantityField({ type: BROKER_MSG.quantityRequired, least: BROKER_MSG.quantityRequired }),
+    price: orderPrice('Price'),
+    stop: orderPrice('Stop'),
   })
   .superRefine((v, ctx) => {
     pricesFor(v, ctx);

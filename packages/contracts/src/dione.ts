@@ -4,6 +4,7 @@
  * the numbers is docs/dione.md.
  */
 import { z } from 'zod';
+import { bodyIdField, priceField } from './amounts';
 import { tickerField } from './market';
 import { messageSchema, operation } from './operation';
 
@@ -34,14 +35,13 @@ export const DIONE_MSG = {
 
 /** The spec's fixed access `token` query parameter: accepted and ignored (the header authenticates). */
 const ignoredToken = z.string().optional();
-const idField = z.coerce
-  .number({ error: DIONE_MSG.idInvalid })
-  .int({ error: DIONE_MSG.idInvalid })
-  .positive({ error: DIONE_MSG.idInvalid });
-const priceField = z.coerce
-  .number({ error: DIONE_MSG.priceInvalid })
-  .positive({ error: DIONE_MSG.priceInvalid })
-  .max(10_000_000, { error: DIONE_MSG.priceInvalid });
+const idField = bodyIdField(DIONE_MSG.idInvalid);
+/** A price of a term (its stored columns keep 8 decimals), up to 10,000,000. */
+const termPrice = priceField(
+  'Price',
+  { type: DIONE_MSG.priceInvalid, least: DIONE_MSG.priceInvalid, most: DIONE_MSG.priceInvalid },
+  { max: 10_000_000 },
+);
 
 /** GET /stock/dione?ticker&token: the ticker is trimmed and upper-cased. */
 export const dioneQuery = z.object({ ticker: tickerField, token: ignoredToken });
@@ -51,9 +51,9 @@ export type DioneQuery = z.infer<typeof dioneQuery>;
 export const addDioneTickerBody = z.object({
   history_id: idField,
   ticker: tickerField,
-  lastprice: priceField,
-  t1: priceField,
-  t2: priceField,
+  lastprice: termPrice,
+  t1: termPrice,
+  t2: termPrice,
 });
 export type AddDioneTickerBody = z.infer<typeof addDioneTickerBody>;
 

@@ -15,6 +15,7 @@ export * from './alerts-publish';
 export * from './operation';
 export * from './system';
 export * from './decimal';
+export * from './amounts';
 export * from './trading';
 export * from './brokerage';
 export * from './outbox';

@@ -1,5 +1,6 @@
 /** Market data shapes shared by the server, the web app and the WebSocket (2-trading §7, §9). */
 import { z } from 'zod';
+import { fromDecimalText, priceField } from './amounts';
 import { MSG } from './messages';
 import { operation } from './operation';
 
@@ -328,11 +329,13 @@ export const taParameterField = z.preprocess(
   z.enum(TA_PARAMETERS, { error: MARKET_MSG.parameterInvalid }),
 );
 
-export const timePeriodField = z.coerce
-  .number({ error: MARKET_MSG.timePeriodInvalid })
-  .int({ error: MARKET_MSG.timePeriodInvalid })
-  .min(1, { error: MARKET_MSG.timePeriodInvalid })
-  .max(TA_TIME_PERIOD_MAX, { error: MARKET_MSG.timePeriodInvalid });
+export const timePeriodField = fromDecimalText(
+  z
+    .number({ error: MARKET_MSG.timePeriodInvalid })
+    .int({ error: MARKET_MSG.timePeriodInvalid })
+    .min(1, { error: MARKET_MSG.timePeriodInvalid })
+    .max(TA_TIME_PERIOD_MAX, { error: MARKET_MSG.timePeriodInvalid }),
+);
 
 /** BUY CALL, BUY PUT, STRANGLE or STRADDLE; case, underscores and repeated spaces are forgiven. */
 export const strategyField = z.preprocess(
@@ -358,10 +361,13 @@ export const expirationDateField = z
   .refine((s) => /^\d{4}-\d{2}-\d{2}$/.test(s) && isCalendarDate(s), { error: MARKET_MSG.dateInvalid });
 
 /** A strike price (2-trading §9: above 0, at most 10,000,000). */
-export const strikeField = z.coerce
-  .number({ error: MARKET_MSG.strikeInvalid })
-  .positive({ error: MARKET_MSG.strikeInvalid })
-  .max(10_000_000, { error: MARKET_MSG.strikeInvalid });
+export const strikeField = fromDecimalText(
+  priceField(
+    'Strike',
+    { type: MARKET_MSG.strikeInvalid, least: MARKET_MSG.strikeInvalid, most: MARKET_MSG.strikeInvalid },
+    { max: 10_000_000 },
+  ),
+);
 
 /** The spec's fixed access `token` query parameter: accepted and ignored (auth is the header). */
 const ignoredToken = z.string().optional();

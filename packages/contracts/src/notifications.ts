@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textIdField } from './amounts';
 import type { NotificationDto } from './alerts';
 import { operation } from './operation';
 
@@ -36,11 +37,7 @@ export type NotificationsResponse = z.infer<typeof notificationsResponseSchema>;
 
 /** POST /notifications/mark-single-as-read/ */
 export const markSingleAsReadBody = z.object({
-  id: z.coerce
-    .number({ error: 'A notification id is required.' })
-    .int({ error: 'A notification id is required.' })
-    .positive({ error: 'A notification id is required.' })
-    .max(2_147_483_647, { error: 'A notification id is required.' }),
+  id: textIdField('A notification id is required.'),
 });
 export type MarkSingleAsReadBody = z.input<typeof markSingleAsReadBody>;
 

@@ -3,19 +3,22 @@
  * every background job that did (issue 12: nothing stays stuck unseen).
  */
 import { z } from 'zod';
+import { fromDecimalText } from './amounts';
 import { operation } from './operation';
 
 export const FAILED_DELIVERIES_LIMIT_MAX = 500;
 
+const LIMIT_WORDS = `Limit must be a whole number from 1 to ${FAILED_DELIVERIES_LIMIT_MAX}.`;
+
 export const failedDeliveriesQuery = z.object({
-  limit: z.coerce
-    .number({ error: `Limit must be a whole number from 1 to ${FAILED_DELIVERIES_LIMIT_MAX}.` })
-    .int({ error: `Limit must be a whole number from 1 to ${FAILED_DELIVERIES_LIMIT_MAX}.` })
-    .min(1, { error: `Limit must be a whole number from 1 to ${FAILED_DELIVERIES_LIMIT_MAX}.` })
-    .max(FAILED_DELIVERIES_LIMIT_MAX, {
-      error: `Limit must be a whole number from 1 to ${FAILED_DELIVERIES_LIMIT_MAX}.`,
-    })
-    .default(100),
+  limit: fromDecimalText(
+    z
+      .number({ error: LIMIT_WORDS })
+      .int({ error: LIMIT_WORDS })
+      .min(1, { error: LIMIT_WORDS })
+      .max(FAILED_DELIVERIES_LIMIT_MAX, { error: LIMIT_WORDS })
+      .default(100),
+  ),
 });
 
 export const failedMessageSchema = z.object({

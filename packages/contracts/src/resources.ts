@@ -1,5 +1,6 @@
 /** The resources library (1-core §2 Resources, §3 Resource; 3-bots-admin-public §2.9, §3, §5, §7, §8). */
 import { z } from 'zod';
+import { fromDecimalText, ID_MAX } from './amounts';
 import { messageSchema, operation } from './operation';
 
 export const RESOURCE_TYPES = ['VIDEO', 'PDF', 'SHEET'] as const;
@@ -129,7 +130,7 @@ export const RESOURCE_LIST_OF: Record<ResourceType, keyof ResourcesResponse> = {
   VIDEO: 'videos',
 };
 
-export const resourceIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const resourceIdParams = z.object({ id: fromDecimalText(z.number().int().positive().max(ID_MAX)) });
 
 const optionalText = (max: number, message: string) => z.string().trim().max(max, { error: message }).optional();
 
@@ -149,10 +150,13 @@ export const resourceCreateFields = z
     access: z.enum(RESOURCE_ACCESS, { error: RESOURCE_MSG.accessRequired }).optional(),
     alert_types: z
       .array(
-        z.coerce
-          .number({ error: RESOURCE_MSG.unknownAlertType })
-          .int()
-          .positive({ error: RESOURCE_MSG.unknownAlertType }),
+        fromDecimalText(
+          z
+            .number({ error: RESOURCE_MSG.unknownAlertType })
+            .int()
+            .positive({ error: RESOURCE_MSG.unknownAlertType })
+            .max(ID_MAX, { error: RESOURCE_MSG.unknownAlertType }),
+        ),
       )
       .default([]),
     video_time_duration: optionalText(RESOURCE_DURATION_MAX, RESOURCE_MSG.durationTooLong),

@@ -4,7 +4,8 @@
  * `buy_range_N` (range N's buy) and `sell_range_N` (its target sell).
  */
 import { z } from 'zod';
-import { exactDecimal, PRICE_DECIMALS } from './decimal';
+import { priceField } from './amounts';
+import { PRICE_DECIMALS } from './decimal';
 import { INTERVALS, MARKET_MSG, TA_DEFAULTS, TA_PARAMETERS, TA_TIME_PERIOD_MAX } from './market';
 import {
   ACTION_PRICE_TYPES,
@@ -17,7 +18,6 @@ import {
   orderKeyOf,
   PRICE_TYPES,
   TRADE_MSG,
-  TRADE_PRICE_MAX,
   tradePrice,
   type ConditionType,
   type TradeIssue,
@@ -94,10 +94,10 @@ const actionRules = z
     priceType: z.enum(ACTION_PRICE_TYPES).default('last price'),
     customPrice: tradePrice('Custom price').positive().nullable().optional(),
     actionSign: z.enum(ACTION_SIGNS).default('plus'),
-    actionSignValue: exactDecimal(
-      z.number().min(0).max(TRADE_PRICE_MAX),
-      PRICE_DECIMALS,
-      TRADE_MSG.tooPrecise('Action value', PRICE_DECIMALS),
+    actionSignValue: priceField(
+      'Action value',
+      { precise: TRADE_MSG.tooPrecise('Action value', PRICE_DECIMALS) },
+      { least: 'zero' },
     ).default(0),
   })
   .superRefine((r, ctx) => {

@@ -4,6 +4,7 @@
  * some fields failed, on the fields that passed: every broken rule is said once, on its field.
  */
 import { z } from 'zod';
+import { textIdField } from './amounts';
 import { exactDecimal } from './decimal';
 import { PERCENT_DECIMALS, TRADE_MSG, TRADE_NOTE_MAX, TRAILING_PERCENT_MAX, TRIGGER_PERCENT_MAX } from './smart-trades';
 
@@ -64,12 +65,7 @@ export const idField = (label: string) =>
     .positive({ error: TRADE_MSG.idInvalid(label) })
     .max(2_147_483_647, { error: TRADE_MSG.idInvalid(label) });
 /** A positive whole id in a query or path (text). */
-export const queryIdField = (label: string) =>
-  z.coerce
-    .number({ error: TRADE_MSG.idInvalid(label) })
-    .int({ error: TRADE_MSG.idInvalid(label) })
-    .positive({ error: TRADE_MSG.idInvalid(label) })
-    .max(2_147_483_647, { error: TRADE_MSG.idInvalid(label) });
+export const queryIdField = (label: string) => textIdField(TRADE_MSG.idInvalid(label));
 
 /** The public id of a trade (the trade DTO's order_id). */
 export const orderIdField = z

@@ -21,19 +21,18 @@ import {
   EXTRA_RANGES_MAX,
   LEG_TYPES,
   monthName,
-  onTypeIssue,
   OPTIONS_DATE_PLACEHOLDER,
   SELL_INSTRUCTIONS,
   STRIKE_MAX,
   TRADE_DEFAULTS,
   TRADE_FIELD_LABELS,
   TRADE_MSG,
-  TRADE_QUANTITY_MAX,
   TRADE_TIME_ZONE,
   TRAILING_MIN,
   tradePrice,
   type TradeIssue,
 } from './smart-trades';
+import { onTypeIssue, QUANTITY_MAX, quantityField } from './amounts';
 import { conditionRowIssues, conditionRowsField } from './smart-trades-conditions';
 import {
   accountIdField,
@@ -194,7 +193,29 @@ export function priceOrderIssues(p: TradePrices): TradeIssue[] {
   }
   if (sl !== undefined && bl !== undefined && sl >= bl)
     out.push({ path: ['stop_loss'], message: TRADE_MSG.invalidStopLoss });
+  // Range 1 sells what it buys at buy range low at target range high; range 2, buy range high at target range low.
+  for (const issue of [
+    buyBelowTarget(1, bl, th, ['target_range_high']),
+    buyBelowTarget(2, bh, tl, ['target_range_low']),
+  ])
+    if (issue) out.push(issue);
   return out;
+}
+
+/**
+ * Every range's buy below its own target (§5.2, §5.3), one rule for every body that sets a range's
+ * prices (a basic trade's two ranges and its extra ones, an advanced trade's ranges, an order edit
+ * merged with its trade, a range edit): 'Please adjust buy range and target range for Range N',
+ * said on the range's target. null while either price is absent.
+ */
+export function buyBelowTarget(
+  range: number,
+  buy: number | undefined,
+  target: number | undefined,
+  path: (string | number)[],
+): TradeIssue | null {
+  if (buy === undefined || target === undefined || buy < target) return null;
+  return { path, message: TRADE_MSG.adjustBuyTarget(range) };
 }
 
 export interface TrailingSettings {
@@ -279,11 +300,7 @@ function rangePrice(label: string, incomplete: RangeMessage, before: number) {
 /** A range's quantity (shares or contracts): whole; missing, not a number or not above 0 says `incomplete(N)`. */
 function rangeQuantity(incomplete: RangeMessage, before: number) {
   const error = (issue: { path?: PropertyKey[] }) => incomplete(rangeNumber(issue.path, before));
-  return z
-    .number({ error: onTypeIssue(error) })
-    .int()
-    .max(TRADE_QUANTITY_MAX)
-    .refine((n) => n > 0, { error });
+  return quantityField({ type: error, least: error });
 }
 
 /** An extra range of a custom trade (§5.1): all four values; numbered after the two buy ranges. */
@@ -310,7 +327,7 @@ const strikeField = optional(
 const optionsDateField = optionalText(tradeExpirationField, [OPTIONS_DATE_PLACEHOLDER]);
 
 const basicPrice = (label: string) => tradePrice(label, TRADE_MSG.checkPrices);
-const amountField = z.number({ error: TRADE_MSG.reviewInput }).max(TRADE_QUANTITY_MAX);
+const amountField = z.number({ error: TRADE_MSG.reviewInput }).max(QUANTITY_MAX);
 
 const basicFields = {
   ticker: tickerField,
@@ -383,6 +400,14 @@ function basicRules(shape: typeof basicFields) {
       if (n !== undefined && n > 0 && !Number.isInteger(n)) add([k], amountMessage);
     }
     for (const i of priceOrderIssues(v)) add(i.path, i.message);
+    (v.extra_ranges ?? []).forEach((r, i) => {
+      const issue = buyBelowTarget(BASIC_RANGE_COUNT + i + 1, r.buy_range, r.target_range, [
+        'extra_ranges',
+        i,
+        'target_range',
+      ]);
+      if (issue) add(issue.path, issue.message);
+    });
     trailingAndCancelRules(v, failed, add);
     if (v.trade_type === 'ALERT' && missing('alert_id')) add(['alert_id'], TRADE_MSG.alertIdRequired);
 
@@ -517,8 +542,9 @@ function advancedRules(raw: Record<string, unknown>, ctx: z.RefinementCtx): void
         if (r[key] === undefined && !bad.has(key)) add(['extra_ranges', i, key], message(n));
       }
     }
-    if (r.buy_range !== undefined && r.target_range !== undefined && r.buy_range >= r.target_range) {
-      add(['extra_ranges', i, 'target_range'], TRADE_MSG.adjustBuyTarget(n));
+    const ownTarget = buyBelowTarget(n, r.buy_range, r.target_range, ['extra_ranges', i, 'target_range']);
+    if (ownTarget) {
+      add(ownTarget.path, ownTarget.message);
     } else if (!options && r.buy_range !== undefined) {
       // Every buy range below every target range (equity: options ranges may be different options).
       const buy = r.buy_range;

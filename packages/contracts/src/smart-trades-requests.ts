@@ -39,7 +39,7 @@ import {
   triggerPercentField,
   validOf,
 } from './smart-trades-fields';
-import { priceOrderIssues, trailingIssues } from './smart-trades-forms';
+import { buyBelowTarget, priceOrderIssues, trailingIssues } from './smart-trades-forms';
 
 /* ---- Changes to a placed trade (§5.5) ---------------------------------------------------------- */
 
@@ -96,9 +96,8 @@ export const rangeEditBody = z.object({
       }),
     })
     .superRefine((r, ctx) => {
-      if (r.buy_range >= r.target_range) {
-        ctx.addIssue({ code: 'custom', path: ['target_range'], message: TRADE_MSG.adjustBuyTarget(r.range_id) });
-      }
+      const issue = buyBelowTarget(r.range_id, r.buy_range, r.target_range, ['target_range']);
+      if (issue) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
     }),
 });
 export type RangeEditBody = z.infer<typeof rangeEditBody>;

@@ -209,6 +209,59 @@ describe('a custom or alert-based trade', () => {
       extra_ranges: [{ buy_range: 9.5, buy_range_quantity: 10, target_range: 13, target_range_quantity: 10 }],
     }));
 
+  describe('each buy below its own target (§5.2, §5.3: the rule of create-trade, order-edit and range/edit)', () => {
+    it("a buy range above both targets asks to adjust Range 1 and Range 2, on each range's target", () => {
+      const issues = issuesOf(basicTradeBody, {
+        ...custom,
+        buy_range_low: 20,
+        buy_range_high: 21,
+        target_range_low: 12,
+        target_range_high: 13,
+        stop_loss: 19,
+      });
+      expect(issues).toContainEqual({ path: 'target_range_high', message: TRADE_MSG.adjustBuyTarget(1) });
+      expect(issues).toContainEqual({ path: 'target_range_low', message: TRADE_MSG.adjustBuyTarget(2) });
+    });
+
+    it('range 2 buying at buy range high above target range low is refused on its target alone', () => {
+      const issues = issuesOf(basicTradeBody, {
+        ...custom,
+        buy_range_low: 10,
+        buy_range_high: 12.5,
+        target_range_low: 12,
+        target_range_high: 13,
+      });
+      expect(issues).toEqual([{ path: 'target_range_low', message: TRADE_MSG.adjustBuyTarget(2) }]);
+    });
+
+    it('the live create-trade body says the same', () =>
+      expectRefused(
+        liveBasicTradeBody,
+        { ...custom, account_id: 'VA1', buy_range_low: 12, buy_range_high: 12.5, stop_loss: 11.5 },
+        'target_range_low',
+        TRADE_MSG.adjustBuyTarget(2),
+      ));
+
+    it('an extra range buying at or above its own target asks to adjust it by its number', () =>
+      expectRefused(
+        basicTradeBody,
+        {
+          ...custom,
+          extra_ranges: [{ buy_range: 13, buy_range_quantity: 10, target_range: 13, target_range_quantity: 10 }],
+        },
+        'extra_ranges.0.target_range',
+        TRADE_MSG.adjustBuyTarget(3),
+      ));
+
+    it('an order edit giving a buy above its own target is refused', () =>
+      expectRefused(
+        orderEditBody,
+        { order_id: 'T42', buy_range_low: 9, buy_range_high: 14, target_range_low: 12, target_range_high: 15 },
+        'target_range_low',
+        TRADE_MSG.adjustBuyTarget(2),
+      ));
+  });
+
   it('buy range low not below buy range high says so on both fields', () => {
     const issues = issuesOf(basicTradeBody, { ...custom, buy_range_low: 10 });
     expect(issues).toContainEqual({ path: 'buy_range_low', message: TRADE_MSG.buyLowBelowHigh });

@@ -7,8 +7,8 @@
  * - smart-trades-requests.ts: edits of a placed trade, templates, sharing, queries;
  * - smart-trades-api.ts: the operations (SMART_TRADES_API).
  */
-import { z } from 'zod';
-import { exactDecimal, PRICE_DECIMALS } from './decimal';
+import { priceField, type FieldError } from './amounts';
+import { PRICE_DECIMALS } from './decimal';
 import { MARKET_MSG } from './market';
 
 /* ---- Constants (2-trading §3, §4, §9) ---------------------------------------------------------- */
@@ -137,9 +137,6 @@ export const PRICE_STEP = 0.01;
 /** The trade details modal's price step (§5.5). */
 export const DETAILS_PRICE_STEP = 0.001;
 export const ACTION_VALUE_STEP = 0.01;
-/** Largest price or quantity a trade accepts (our own bound; numeric(18,8) holds more). */
-export const TRADE_PRICE_MAX = 1_000_000_000;
-export const TRADE_QUANTITY_MAX = 10_000_000;
 /** Our own bounds on the size of an advanced trade. */
 export const EXTRA_RANGES_MAX = 20;
 export const CONDITION_ROWS_MAX = 20;
@@ -339,28 +336,13 @@ export interface TradeIssue {
   message: string;
 }
 
-/** What a refused value is called: a text, or a function of the issue (its path names the range). */
-export type FieldError = string | ((issue: { path?: PropertyKey[]; input?: unknown }) => string);
-
 /**
- * A schema's own error for a missing value or one of another type only: its other checks (a
- * maximum, whole numbers) keep their own words (a schema's `error` would speak for them too).
- */
-export function onTypeIssue(error: FieldError) {
-  return (issue: { code?: string; path?: PropertyKey[]; input?: unknown }) =>
-    issue.code === 'invalid_type' ? (typeof error === 'string' ? error : error(issue)) : undefined;
-}
-
-/**
- * A price of a trade: a number of at most 8 decimals (the column's), up to TRADE_PRICE_MAX; `error`
+ * A price of a trade: a number of at most 8 decimals (the column's), up to PRICE_MAX (amounts.ts); `error`
  * says a missing value or one that is not a number.
  */
 export function tradePrice(label: string, error?: FieldError) {
-  return exactDecimal(
-    z.number(error === undefined ? undefined : { error: onTypeIssue(error) }).max(TRADE_PRICE_MAX),
-    PRICE_DECIMALS,
-    TRADE_MSG.tooPrecise(label, PRICE_DECIMALS),
-  );
+  // Its sign is the trade's rules' to judge (§5.1), in their words; the bounds are every price's.
+  return priceField(label, { type: error, precise: TRADE_MSG.tooPrecise(label, PRICE_DECIMALS) }, { least: 'any' });
 }
 
 /** An order of a trade in conditions: `buy_range_N` (range N's buy) or `sell_range_N` (its target sell). */

@@ -69,6 +69,8 @@ interface Case {
   contentType?: string;
   /** The URL routes nowhere (it cannot be decoded, or a parameter is longer than the router takes): 400 or 404 for everyone. */
   unrouted?: boolean;
+  /** A hostile amount (HOSTILE_AMOUNTS) in a number of the body: the top-level field a 400 must name. */
+  amount?: { field: string; value: string };
 }
 
 interface Outcome {
@@ -81,6 +83,13 @@ interface Outcome {
 }
 
 const NUL = 'a\u0000b';
+/**
+ * Values no amount (price, quantity, percent, id) may take, as JSON text: too large for any column
+ * or broker, finer than any column keeps, and text or a boolean where a number belongs (never read
+ * as 16, 1 or 100). -0 reads as 0, which some amounts take.
+ */
+const HOSTILE_AMOUNTS = ['1e308', '-0', '1e-9', '"0x10"', 'true', '"1e2"'];
+const AMOUNT_SLOT = '__hostile_amount__';
 const BODY_LIMIT = 1024 * 1024;
 /** A JSON body past the body limit. */
 const HUGE_BODY = JSON.stringify({ notes: 'x'.repeat(BODY_LIMIT + 1024) });
@@ -211,6 +220,29 @@ function wrongQuery(schema: Schema): string[] {
   }
 }
 
+/** The paths of every number in a body schema (lists by their first item), up to a few levels deep. */
+function numberPaths(schema: Schema | undefined, prefix: (string | number)[] = []): (string | number)[][] {
+  const s = resolve(schema);
+  if (prefix.length > 4) return [];
+  switch (typeOf(s)) {
+    case 'integer':
+    case 'number':
+      return s.enum ? [] : [prefix];
+    case 'array':
+      return numberPaths(s.items, [...prefix, 0]);
+    case 'object':
+      return Object.entries(s.properties ?? {}).flatMap(([k, v]) => numberPaths(v, [...prefix, k]));
+    default:
+      return [];
+  }
+}
+
+function setAt(target: unknown, path: (string | number)[], value: unknown): void {
+  let at = target as Record<string | number, unknown>;
+  for (const key of path.slice(0, -1)) at = at[key] as Record<string | number, unknown>;
+  at[path.at(-1)!] = value;
+}
+
 function queryString(entries: [string, string][]): string {
   return entries.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
 }
@@ -304,6 +336,26 @@ function casesOf(op: Op): Case[] {
     { name: 'an unknown query parameter with a NUL', url: `${url}${url.includes('?') ? '&' : '?'}zz=%00` },
     { name: 'broken percent-encoding in the query', url: `${pathWith('1')}?a=%zz&b=%&${queryString(sampleQuery)}` },
   );
+
+  // Every number of the body, at any depth (the first item of a list), in turn set to each hostile
+  // amount, the rest of the body plausible.
+  if (op.body && typeOf(body) === 'object') {
+    const full = sample(op.body) as Record<string, unknown>;
+    for (const path of numberPaths(op.body)) {
+      const withSlot = structuredClone(full);
+      setAt(withSlot, path, AMOUNT_SLOT);
+      const text = JSON.stringify(withSlot);
+      for (const value of HOSTILE_AMOUNTS) {
+        cases.push({
+          name: `amount ${path.join('.')}: ${value}`,
+          url,
+          payload: text.replace(`"${AMOUNT_SLOT}"`, value),
+          contentType: 'application/json',
+          amount: { field: String(path[0]), value },
+        });
+      }
+    }
+  }
 
   // Path parameters: a NUL, text, negative, fractional, huge, an encoded slash; broken encoding
   // and a parameter longer than the router takes route nowhere.
@@ -466,6 +518,30 @@ describe('hostile input to every documented operation', () => {
       (o) => o.role === 'subscriber' && o.op.right === 'is_super' && !o.case.unrouted && o.status !== 403,
     );
     expect(letThrough.map(describeOutcome)).toEqual([]);
+  });
+
+  it('refuses every hostile amount with 400 naming its field, before anything is recorded', () => {
+    // As a super user, who may call everything; a call with a key of its own (publishing) answers 401
+    // before its body is read, and its amounts are tested with a key in its own tests.
+    const amounts = outcomes.filter((o) => o.role === 'super user' && o.case.amount && o.status !== 401);
+    expect(amounts.map((o) => o.op.where)).toEqual(
+      expect.arrayContaining([
+        'POST /api/livetrading/modify-live-order/',
+        'POST /api/livetrading/place-tradier-order/',
+        'POST /api/livetrading/create-trade/',
+        'POST /api/livetrading/order-edit/',
+      ]),
+    );
+    const accepted = amounts.filter((o) => {
+      const { field, value } = o.case.amount!;
+      if (o.status >= 500) return true;
+      // -0 is 0, which some amounts take; every other value is refused, naming the field.
+      if (value === '-0') return false;
+      if (o.status !== 400) return true;
+      const body = JSON.parse(o.body) as Record<string, unknown>;
+      return !(field in body);
+    });
+    expect(accepted.map(describeOutcome)).toEqual([]);
   });
 
   it('marks the public operations in the document (security: [])', () => {

@@ -368,6 +368,55 @@ describe('the simulated brokerage account', () => {
     expect(rows.map((r) => r.status)).toEqual(['REFUSED']);
   });
 
+  it('amounts out of bounds are refused on their field before anything is recorded, and the next Exit goes through', async () => {
+    const { admin, account_id } = await superOnSimulated();
+    await t.db.insert(paperPositions).values({
+      accountId: account_id,
+      symbol: 'MSFT',
+      qty: '4',
+      cost: '1200.00',
+      openedAt: new Date(Date.now() - 86_400_000),
+    });
+    const exit = (patch: Record<string, unknown>) =>
+      t.inject({
+        method: 'POST',
+        url: '/api/livetrading/place-tradier-order/',
+        headers: { authorization: `Token ${admin.token}`, 'content-type': 'application/json' },
+        payload: `{"account_id":"${account_id}","order_class":"equity","symbol":"MSFT","order_type":"limit","duration":"day","side":"sell","quantity":${patch.quantity ?? 4},"price":${patch.price ?? 300}}`,
+      });
+    const tooLarge = await exit({ price: '1e308' });
+    expect(tooLarge.statusCode).toBe(400);
+    expect(tooLarge.json()).toEqual({ price: ['Price must be at most 1,000,000,000.'] });
+    expect((await exit({ price: '1e-9' })).json()).toEqual({ price: ['Price has more than 8 decimals.'] });
+    for (const quantity of ['"0x10"', 'true', '"1e2"', '1e-9', '0']) {
+      const res = await exit({ quantity });
+      expect(res.statusCode, quantity).toBe(400);
+      expect(res.json(), quantity).toEqual({ quantity: [BROKER_MSG.quantityRequired] });
+    }
+    expect(await t.db.select().from(manualOrders).where(eq(manualOrders.accountId, account_id))).toEqual([]);
+    // Nothing was left SENDING to block the position: its Exit is placed at once.
+    expect((await sellMsftAtMarket(admin, account_id, 4)).statusCode).toBe(200);
+  });
+
+  it('a modify with a price no broker takes is refused on price, and the order keeps its price', async () => {
+    const me = await signedIn({ isLiveTrader: true });
+    const account_id = `SIM-${me.id}`;
+    await placeTrade(me, account_id);
+    const list = async () =>
+      (await t.post('/livetrading/trade-list/', { account_id }, { token: me.token })).json().data.working_orders;
+    const order = (await list())[0];
+    for (const price of [1e308, 9999999999]) {
+      const res = await t.post(
+        '/livetrading/modify-live-order/',
+        { account_id, order_id: order.id, order_type: 'limit', duration: 'day', price },
+        { token: me.token },
+      );
+      expect(res.statusCode, String(price)).toBe(400);
+      expect(res.json()).toEqual({ price: ['Price must be at most 1,000,000,000.'] });
+    }
+    expect((await list()).find((o: { id: string }) => o.id === order.id).price).toBe(order.price);
+  });
+
   it('an Exit of shares held fills at the next poll of the market: the position goes, the order shows filled', async () => {
     const { admin, account_id } = await superOnSimulated();
     // Shares bought elsewhere before: no smart trade holds them with a working target.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { DEMO_ACCOUNT_START_VALUE, TRADE_MSG, type DemoTradeDto } from '@drat/contracts';
 import { paperOrders, tradeIntents, trades } from '../../../db/schema/index';
-import { makeSignedIn, restingTradeBody, type MakeUserOptions } from '../../../../test/factories';
+import { cents, makeSignedIn, restingTradeBody, type MakeUserOptions } from '../../../../test/factories';
 import { createTestApp, type TestApp } from '../../../../test/harness';
 
 let t: TestApp;
@@ -18,7 +18,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const cents = (n: number) => Math.round(n * 100) / 100;
 /** A custom trade on AAPL whose buys rest under the market (restingTradeBody). */
 const body = (patch: Record<string, unknown> = {}) => restingTradeBody('AAPL', price, patch);
 const create = (token: string, b: unknown, headers?: Record<string, string>) =>

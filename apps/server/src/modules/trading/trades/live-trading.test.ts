@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MSG, TRADE_MSG, type SmartTradeDto } from '@drat/contracts';
 import { tradeIntents } from '../../../db/schema/index';
-import { makeSignedIn, restingTradeBody, type MakeUserOptions } from '../../../../test/factories';
+import { cents, makeSignedIn, restingTradeBody, type MakeUserOptions } from '../../../../test/factories';
 import { createTestApp, type TestApp } from '../../../../test/harness';
 
 let t: TestApp;
@@ -108,6 +108,24 @@ describe('POST /api/livetrading/create-trade/', () => {
     );
     expect(res.statusCode).toBe(400);
     expect(res.json().buy_range_low).toContain(TRADE_MSG.buyLowBelowHigh);
+  });
+});
+
+describe('each buy below its own target (§5.2)', () => {
+  it('create-trade with the buy range above the targets asks to adjust both ranges; nothing stored', async () => {
+    const me = await signedIn({ isLiveTrader: true });
+    const res = await t.post(
+      '/livetrading/create-trade/',
+      body(`SIM-${me.id}`, { buy_range_low: cents(price * 1.3), buy_range_high: cents(price * 1.4) }),
+      { token: me.token },
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      target_range_high: [TRADE_MSG.adjustBuyTarget(1)],
+      target_range_low: [TRADE_MSG.adjustBuyTarget(2)],
+    });
+    const trades = (await t.get('/livetrading/trades', { token: me.token })).json();
+    expect(JSON.stringify(trades)).not.toContain('MSFT');
   });
 });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { REPLAY_MSG, type ReplayResult } from '@drat/contracts';
 import { trades } from '../../../db/schema/index';
-import { makeSignedIn, restingTradeBody } from '../../../../test/factories';
+import { cents, makeSignedIn, restingTradeBody } from '../../../../test/factories';
 import { createTestApp, type TestApp } from '../../../../test/harness';
 
 let t: TestApp;
@@ -16,7 +16,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const cents = (n: number) => Math.round(n * 100) / 100;
 
 describe('POST /api/livetrading/replay-trade/', () => {
   it('answers 401 to an anonymous caller', async () => {

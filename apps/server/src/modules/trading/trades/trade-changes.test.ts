@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { MSG, TRADE_MSG, type SmartTradeDto } from '@drat/contracts';
 import { indicatorKey } from '@drat/engine';
 import { tradeIntents, trades } from '../../../db/schema/index';
-import { makeAlert, makeSignedIn, restingTradeBody, type MakeUserOptions } from '../../../../test/factories';
+import { cents, makeAlert, makeSignedIn, restingTradeBody, type MakeUserOptions } from '../../../../test/factories';
 import { createTestApp, type TestApp } from '../../../../test/harness';
 
 let t: TestApp;
@@ -21,7 +21,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const cents = (n: number) => Math.round(n * 100) / 100;
 const basic = (me: Me, patch: Record<string, unknown> = {}) =>
   restingTradeBody(TICKER, price, {
     account_id: `SIM-${me.id}`,
@@ -346,6 +345,20 @@ describe('POST /api/livetrading/order-edit/', () => {
     });
     expect((await detail(me, trade.id)).buy_range_1).toBe(trade.buy_range_1);
     expect((await intentsOf(trade.id)).filter((i) => i.kind === 'modify')).toEqual([]);
+  });
+
+  it('a target moved below its own buy (range 2 buys at buy range high) is refused on it, nothing changed', async () => {
+    const me = await signedIn({ isLiveTrader: true });
+    const trade = await placed(me, '/livetrading/create-trade/', basic(me));
+    // The trade buys range 2 at 0.95 of the price; a target range low of 0.94 is below that buy.
+    const res = await t.post(
+      '/livetrading/order-edit/',
+      { order_id: String(trade.id), target_range_low: cents(price * 0.94) },
+      { token: me.token },
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ target_range_low: [TRADE_MSG.adjustBuyTarget(2)] });
+    expect((await detail(me, trade.id)).target_range_low).toBe(trade.target_range_low);
   });
 
   it("someone else's trade is not found", async () => {
