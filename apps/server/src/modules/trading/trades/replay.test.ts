@@ -16,7 +16,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-
 describe('POST /api/livetrading/replay-trade/', () => {
   it('answers 401 to an anonymous caller', async () => {
     expect((await t.post('/livetrading/replay-trade/', {})).statusCode).toBe(401);
