@@ -16,6 +16,7 @@ export * from './operation';
 export * from './system';
 export * from './decimal';
 export * from './amounts';
+export * from './estimates';
 export * from './trading';
 export * from './brokerage';
 export * from './outbox';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { occSymbol } from '../options/occ';
 import { conditionHolds, indicatorKey, indicatorsWanted, parseIndicatorKey } from './conditions';
-import { equity, optionsEstimate, rangeProfitLoss, tradeValue, type RangeInput } from './create';
+import { equity, rangeProfitLoss, tradeValue, type RangeInput } from './create';
 import { advancedTrade, basicTrade, MINUTE, Scenario, T0 } from './scenario.fixture';
 import type { ConditionAction, ConditionRow, TradeInstrument } from './types';
 
@@ -413,9 +413,7 @@ describe('options', () => {
     expect(place.type === 'place' && place.instrument.legs?.map((l) => l.symbol)).toEqual([call, put]);
   });
 
-  it('the-estimates-of-2-trading-9', () => {
-    expect(optionsEstimate('1.25', 3)).toEqual({ cost: '375', fees: '2.2', total: '377.2' });
-    expect(optionsEstimate('1.25', 0)).toEqual({ cost: '0', fees: '0', total: '0' });
+  it('the-value-of-an-advanced-trade-2-trading-9', () => {
     expect(tradeValue([range('10', '30', '12'), range('1.2', '3', '2', option)])).toBe('660');
   });
 });

@@ -152,23 +152,8 @@ export function rangeProfitLoss(r: RangeState): RangeProfitLoss {
   };
 }
 
-/** 2-trading §9: an options fee estimate of 0.6 per contract plus 0.4; a premium costs 100 times itself. */
-export const OPTIONS_FEE_PER_CONTRACT = '0.6';
-export const OPTIONS_FEE_FLAT = '0.4';
+/** 2-trading §9: a premium costs 100 times itself. (The confirmation's fee estimate is contracts' `tradeEstimate`.) */
 export const OPTIONS_MULTIPLIER = 100;
-
-export function optionsEstimate(
-  premium: DecimalInput,
-  contracts: DecimalInput,
-): { cost: DecimalText; fees: DecimalText; total: DecimalText } {
-  const cost = dec(premium).times(OPTIONS_MULTIPLIER).times(contracts);
-  const fees = dec(contracts).gt(0) ? dec(OPTIONS_FEE_PER_CONTRACT).times(contracts).plus(OPTIONS_FEE_FLAT) : dec(0);
-  return {
-    cost: toText(roundDec(cost, 2)),
-    fees: toText(roundDec(fees, 2)),
-    total: toText(roundDec(cost.plus(fees), 2)),
-  };
-}
 
 /** An advanced trade's value (2-trading §9): the sum of range price × quantity (× 100 for options). */
 export function tradeValue(ranges: Pick<RangeInput, 'instrument' | 'buyPrice' | 'buyQty'>[]): DecimalText {

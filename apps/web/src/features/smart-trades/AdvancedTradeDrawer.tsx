@@ -4,6 +4,9 @@ import { App, Button, Drawer, Flex, Form, Input, InputNumber, Modal, Tabs, Toolt
 import dayjs from 'dayjs';
 import {
   cancelByInFuture,
+  optionsOf,
+  SHARES,
+  tradeEstimate,
   parseCancelBy,
   PRICE_STEP,
   TRADE_MSG,
@@ -45,7 +48,6 @@ import { tradeKeys } from './queries';
 import { useTradeAccount } from '../brokerage';
 import { ReplayButton } from './ReplayButton';
 import { TradeSettingsFields } from './TradeSettingsFields';
-import { tradeEstimate } from './tradeEstimates';
 
 export interface AdvancedTradeDrawerProps {
   open: boolean;
@@ -341,7 +343,7 @@ function ConfirmAdvancedTrade({
   const ranges = body?.extra_ranges ?? [];
   const estimate = tradeEstimate(
     ranges.map((r) => ({ price: r.buy_range, quantity: r.buy_range_quantity })),
-    options,
+    options ? optionsOf() : SHARES,
   );
   return (
     <Modal

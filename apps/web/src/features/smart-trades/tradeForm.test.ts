@@ -132,5 +132,7 @@ describe('the basic trade drawer form', () => {
     } as const;
     expect(estimateOf(base)).toEqual({ value: 4, fees: 0, total: 4 });
     expect(estimateOf({ ...base, strategy: 'BUY CALL' as const })).toEqual({ value: 400, fees: 2.2, total: 402.2 });
+    // 3 strangles are 6 contracts (a call and a put each): 0.6 × 6 + 0.4.
+    expect(estimateOf({ ...base, strategy: 'STRANGLE' as const })).toEqual({ value: 400, fees: 4, total: 404 });
   });
 });

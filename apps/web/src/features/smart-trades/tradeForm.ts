@@ -7,6 +7,11 @@ import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import {
   CANCEL_BY_FORMAT,
+  optionsOf,
+  SHARES,
+  strategyField,
+  tradeEstimate,
+  type Estimate,
   DEFAULT_SHARES,
   TRADE_DEFAULTS,
   TRADE_TIME_ZONE,
@@ -18,7 +23,6 @@ import {
   BASIC_TRADE_TYPES,
   type BasicTradeType,
 } from '@drat/contracts';
-import { tradeEstimate, type Estimate } from './tradeEstimates';
 
 /** Where a drawer starts: an alert's levels, an empty custom trade, or a trade of the list (draft, retrade, copy). */
 export type TradeSource =
@@ -279,6 +283,6 @@ export function estimateOf(body: BasicTradeInput): Estimate {
       { price: body.buy_range_low ?? 0, quantity: body.amount_buy_range_low ?? 0 },
       { price: body.buy_range_high ?? 0, quantity: body.amount_buy_range_high ?? 0 },
     ],
-    Boolean(body.strategy),
+    body.strategy ? optionsOf(strategyField.safeParse(body.strategy).data) : SHARES,
   );
 }
