@@ -60,7 +60,7 @@ export const DEMO_USERS: DemoUser[] = [
     email: 'demo@drat.local',
     firstName: 'Dana',
     lastName: 'Demo',
-    plans: ['stocks-monthly'],
+    plans: ['stocks-monthly', 'offer25-smart-trader'],
     firstLogin: true,
     dioneCredits: 25,
     tradeIdeasCredits: 10,

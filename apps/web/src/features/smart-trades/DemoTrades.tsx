@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Space } from 'antd';
+import { Segmented, Space } from 'antd';
 import { byStatusThenNewest, type DemoTradeDto } from '@drat/contracts';
 import { formatDateTime, formatPrice } from '../../lib/format';
 import { exportFilename } from './exportTrades';
@@ -15,6 +15,7 @@ import {
   usePhone,
 } from './TradeListParts';
 import { ofType, typeOptions, type TypeFilter } from './tradeTypes';
+import { TemplatesView } from './TemplatesPanel';
 import { useTradeDialogs } from './useTradeDialogs';
 
 /**
@@ -22,7 +23,28 @@ import { useTradeDialogs } from './useTradeDialogs';
  * status group then newest first, with the demo trade-type filter (All, Alert, DIONE), Export and
  * the row actions: details, log, alert, and cancel while the trade runs. Changes arrive live.
  */
-export function DemoTrades() {
+export function DemoTrades({ isSuper }: { isSuper: boolean }) {
+  const [view, setView] = useState<'trades' | 'templates'>('trades');
+  // A super user keeps their SMT Templates in demo mode too (2-trading §6).
+  const views = isSuper ? (
+    <Segmented<'trades' | 'templates'>
+      value={view}
+      onChange={setView}
+      options={[
+        { value: 'trades', label: 'Demo Trades' },
+        { value: 'templates', label: 'SMT Templates' },
+      ]}
+    />
+  ) : null;
+  return (
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+      {views}
+      {view === 'templates' ? <TemplatesView /> : <DemoTradeTable />}
+    </Space>
+  );
+}
+
+function DemoTradeTable() {
   const phone = usePhone();
   const trades = useDemoTrades();
   const cancel = useCancelDemoTrade();

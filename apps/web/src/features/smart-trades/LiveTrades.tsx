@@ -18,7 +18,7 @@ import {
 } from './TradeListParts';
 import { lazyDialog } from '../../lib/lazyPage';
 import { SharedTrades } from './SharedTrades';
-import { TemplatesPanel } from './TemplatesPanel';
+import { TemplatesView } from './TemplatesPanel';
 import type { AdvancedMode } from './advancedForm';
 import { TradeDrawer } from './TradeDrawer';
 import type { TradeSource } from './tradeForm';
@@ -47,7 +47,6 @@ import { AuthorizationNotice, Positions, TradeMonitor } from '../brokerage';
  */
 export function LiveTrades({ isSuper }: { isSuper: boolean }) {
   const [view, setView] = useState<View>('trades');
-  const [using, setUsing] = useState<number | null>(null);
   const views = (
     <Segmented<View>
       value={view}
@@ -82,11 +81,7 @@ export function LiveTrades({ isSuper }: { isSuper: boolean }) {
   if (view === 'templates')
     return (
       <Page views={views}>
-        <TemplatesPanel onUse={(t) => setUsing(t.id)} />
-        <TradeDrawer
-          source={using === null ? null : { kind: 'custom', template: using }}
-          onClose={() => setUsing(null)}
-        />
+        <TemplatesView />
       </Page>
     );
   return (

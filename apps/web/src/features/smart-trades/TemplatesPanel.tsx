@@ -7,6 +7,7 @@ import { TEMPLATE_ENTRIES, type TemplateEntry, type TradeTemplateDto } from '@dr
 import { deleteTradeTemplate, fetchTradeTemplates } from '../../api/trading';
 import { formatDateTime } from '../../lib/format';
 import { TemplateDrawer } from './TemplateDrawer';
+import { TradeDrawer } from './TradeDrawer';
 import {
   entryLabel,
   parameterOf,
@@ -158,5 +159,23 @@ export function TemplatesPanel({ onUse }: { onUse: (template: TradeTemplateDto) 
       <TemplateDetailsModal template={viewing} onClose={() => setViewing(null)} />
       <TemplateDrawer template={editing} onClose={() => setEditing(null)} />
     </Space>
+  );
+}
+
+/**
+ * The SMT Templates view of the Smart Trades page (super users, in live and in demo mode: §6 gives
+ * templates to super users whatever the mode): the templates, and Use opening the basic trade
+ * drawer with one (a live trade in live mode, a demo trade in demo mode).
+ */
+export function TemplatesView() {
+  const [using, setUsing] = useState<number | null>(null);
+  return (
+    <>
+      <TemplatesPanel onUse={(t) => setUsing(t.id)} />
+      <TradeDrawer
+        source={using === null ? null : { kind: 'custom', template: using }}
+        onClose={() => setUsing(null)}
+      />
+    </>
   );
 }
