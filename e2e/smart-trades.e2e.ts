@@ -79,6 +79,38 @@ describe('smart trades: the demo trade list', () => {
     await page.context().close();
   });
 
+  it('the drawer says each rule as soon as its values are entered, before the empty fields are filled (§5.1)', async () => {
+    const trader = await createUser({ plans: ['elite-monthly'], isLiveTrader: true });
+    const page = await newPage(browser);
+    await signIn(page, trader.email, trader.password);
+    await expectPath(page, '/dashboard');
+    await page.goto('/smart-trades');
+    await page.getByRole('button', { name: 'Basic Smart Trade' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Basic Smart Trade' });
+    const field = (label: string) => drawer.getByLabel(label, { exact: true });
+    await drawer.getByLabel('Symbol').fill('INTC');
+    // A buy range low of 20 over a high of 10, the targets and the stop still empty: the buy
+    // range's rule shows on both its fields at once, with 'Please check your inputs' in place of
+    // the buttons; nothing asks for the fields not yet reached.
+    await field('Buy Range Low').fill('20');
+    await field('Buy Range High').fill('10');
+    await drawer.getByText(TRADE_MSG.buyLowBelowHigh).waitFor();
+    await drawer.getByText(TRADE_MSG.buyHighAboveLow).waitFor();
+    await drawer.getByText(TRADE_MSG.checkInputs).waitFor();
+    expect(await drawer.getByRole('button', { name: 'Trade', exact: true }).count()).toBe(0);
+    expect(await drawer.getByText('Enter the target range low.').count()).toBe(0);
+    // Mended, the buttons come back; Trade then asks for what is missing, each on its field.
+    await field('Buy Range Low').fill('9');
+    await drawer.getByRole('button', { name: 'Trade', exact: true }).click();
+    await drawer.getByText('Enter the target range low.').waitFor();
+    await drawer.getByText('Enter the stop loss.').waitFor();
+    await expect.poll(() => drawer.getByText(TRADE_MSG.buyLowBelowHigh).count()).toBe(0);
+    // A target under its own buy is said as soon as it is typed (§5.2).
+    await field('Target Range Low').fill('9.5');
+    await drawer.getByText(TRADE_MSG.adjustBuyTarget(2)).waitFor();
+    await page.context().close();
+  });
+
   it('from an alert card, Trade opens the drawer with its levels; 6 shares split 3/3 are placed on the demo account', async () => {
     const admin = await createUser({ isSuper: true, plans: [] });
     const trader = await createUser({ plans: ['elite-monthly'] });
@@ -102,14 +134,16 @@ describe('smart trades: the demo trade list', () => {
     await drawer.getByLabel('Buy Range Low', { exact: true }).waitFor();
     expect(Number(await drawer.getByLabel('Buy Range Low', { exact: true }).inputValue())).toBe(cents(p * 0.9));
     expect(await drawer.getByLabel('Shares at Buy Range Low').inputValue()).toBe('1');
-    // A stop loss over the buy range: the contracts' §5 words land under the field and the buttons
-    // give way to 'Please check your inputs' (§5.1); nothing is placed.
+    // A stop loss over the buy range: as soon as it is typed, the contracts' §5 words land under the
+    // field and the buttons give way to 'Please check your inputs' (§5.1); nothing is placed.
     const stop = drawer.getByLabel('Stop Loss');
     await stop.fill('99999');
-    await drawer.getByRole('button', { name: 'Trade', exact: true }).click();
     await drawer.getByText(TRADE_MSG.invalidStopLoss).waitFor();
     await drawer.getByText(TRADE_MSG.checkInputs).waitFor();
+    expect(await drawer.getByRole('button', { name: 'Trade', exact: true }).count()).toBe(0);
     await stop.fill(String(cents(p * 0.8)));
+    await drawer.getByRole('button', { name: 'Trade', exact: true }).waitFor();
+    await expect.poll(() => drawer.getByText(TRADE_MSG.invalidStopLoss).count()).toBe(0);
     await drawer.getByLabel('Total Shares').fill('6');
     await expect.poll(() => drawer.getByLabel('Shares at Buy Range High').inputValue()).toBe('3');
     await drawer.getByRole('button', { name: 'Trade', exact: true }).click();

@@ -18,6 +18,18 @@ const cents = (n: number) => Math.round(n * 100) / 100;
 const card = async (page: Page, title: string) =>
   (await page.locator('.ant-card').filter({ hasText: title }).locator('.ant-statistic-content').innerText()).trim();
 
+/**
+ * Ends an OPEN trade whose buys filled over the market: its stop loss raised to just under its
+ * buy range low, which is over the bid, so the next quote sells everything held at market (the
+ * targets are above the buys, as §5.2 asks, and would wait for the market to rise).
+ */
+async function stopOverTheBid(token: string, tradeId: number, buyRangeLow: number): Promise<void> {
+  await call(token, 'POST', '/livetrading/order-edit/', {
+    order_id: String(tradeId),
+    stop_loss: cents(buyRangeLow - 0.01),
+  });
+}
+
 describe('smart trades: a basic smart trade from the drawer to COMPLETED', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -43,13 +55,14 @@ describe('smart trades: a basic smart trade from the drawer to COMPLETED', () =>
     await drawer.getByText(/Last price/).waitFor();
     expect(await drawer.getByLabel('Shares at Buy Range Low').inputValue()).toBe('50');
 
-    // Buys over the ask fill at once; targets under the bid sell at once: the trade runs its course.
+    // Buys over the ask fill at once; each target is above its own buy (§5.2), so the trade ends by
+    // its stop, raised over the bid once it is OPEN (stopOverTheBid).
     const [quote] = (await call<QuotesResponse>(token, 'GET', '/market/quotes?tickers=MSFT')).quotes;
     const levels = {
       'Buy Range Low': cents(quote!.ask * 1.05),
       'Buy Range High': cents(quote!.ask * 1.06),
-      'Target Range Low': cents(quote!.bid * 0.7),
-      'Target Range High': cents(quote!.bid * 0.75),
+      'Target Range Low': cents(quote!.ask * 1.3),
+      'Target Range High': cents(quote!.ask * 1.35),
       'Stop Loss': cents(quote!.bid * 0.5),
     };
     await fillFields(drawer, levels);
@@ -86,7 +99,9 @@ describe('smart trades: a basic smart trade from the drawer to COMPLETED', () =>
     expect(trade.id).not.toBe(draft.id);
     const row = page.locator(`tr[data-row-key="${trade.id}"]`);
     await row.waitFor();
-    // The runner fills the buys, then the targets; the row follows over the socket.
+    // The runner fills the buys, then sells at the stop; the row follows over the socket.
+    await expect.poll(async () => (await row.innerText()).includes('OPEN'), { timeout: 30_000 }).toBe(true);
+    await stopOverTheBid(token, trade.id, levels['Buy Range Low']);
     await expect.poll(async () => (await row.innerText()).includes('COMPLETED'), { timeout: 60_000 }).toBe(true);
     const { data: log } = await call<TradeLogsResponse>(token, 'GET', `/logs/live-trades?trade_id=${trade.id}`);
     const text = log.map((l) => l.text).join('\n');
@@ -119,14 +134,14 @@ describe('smart trades: a basic smart trade from the drawer to COMPLETED', () =>
       .getByRole('button', { name: /Trade$/ })
       .click();
     const drawer = page.getByRole('dialog', { name: 'Trade AAPL' });
-    // The trader buys now (over the ask) and takes profit at once (targets under the bid): the
-    // simulated market fills each order at its next look.
+    // The trader buys now (over the ask: the simulated market fills each order at its next look),
+    // targets above the buys (§5.2), and ends the trade by raising the stop over the bid once OPEN.
     const [now] = (await call<QuotesResponse>(token, 'GET', '/market/quotes?tickers=AAPL')).quotes;
     const levels = {
       'Buy Range Low': cents(now!.ask * 1.04),
       'Buy Range High': cents(now!.ask * 1.05),
-      'Target Range Low': cents(now!.bid * 0.8),
-      'Target Range High': cents(now!.bid * 0.85),
+      'Target Range Low': cents(now!.ask * 1.3),
+      'Target Range High': cents(now!.ask * 1.35),
       'Stop Loss': cents(now!.bid * 0.5),
     };
     await fillFields(drawer, levels);
@@ -143,6 +158,8 @@ describe('smart trades: a basic smart trade from the drawer to COMPLETED', () =>
     const row = page.locator(`tr[data-row-key="${id}"]`);
     await row.waitFor();
     // The row follows the trade over the socket, without a reload.
+    await expect.poll(async () => (await row.innerText()).includes('OPEN'), { timeout: 30_000 }).toBe(true);
+    await stopOverTheBid(token, id, levels['Buy Range Low']);
     await expect.poll(async () => (await row.innerText()).includes('COMPLETED'), { timeout: 60_000 }).toBe(true);
     const { data: log } = await call<TradeLogsResponse>(token, 'GET', `/logs/live-trades?trade_id=${id}`);
     const told = log.map((l) => l.text).join('\n');

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Drawer, Flex, Form, Input, InputNumber, Modal, Select, Space, Tooltip, Typography } from 'antd';
 import {
@@ -59,6 +59,27 @@ const shownPrice = (n: number | undefined) => (n === undefined || n === 0 || n =
  * The contracts' schema checks the form before anything is sent; the server's answers land on the
  * fields they name.
  */
+/** The fields the contracts' rules are said on while typing (each depends on the others). */
+const CHECKED_FIELDS: (keyof Values)[] = [
+  'singleStrike',
+  'singleExpiration',
+  'legOneStrike',
+  'legTwoStrike',
+  'legsExpiration',
+  'buy_range_low',
+  'buy_range_high',
+  'target_range_low',
+  'target_range_high',
+  'stop_loss',
+  'total',
+  'amount_buy_range_low',
+  'amount_buy_range_high',
+  'trailing_profit',
+  'new_trailing_profit',
+  'trigger_percent',
+  'cancelBy',
+];
+
 export function TradeDrawer(props: { source: TradeSource | null; onClose: () => void }) {
   // A new source starts a new form: its look-ups, template and checks start afresh.
   return <TradeDrawerFor key={keyOf(props.source)} {...props} />;
@@ -117,26 +138,55 @@ function TradeDrawerFor({ source, onClose }: { source: TradeSource | null; onClo
   });
   const draft = useMutation({ mutationFn: saveDraftTrade, onSuccess: done, onError: failed });
 
-  /** The body, checked by the contracts' schema; each issue lands on its field. Null when invalid. */
-  const checkedBody = async (): Promise<BasicTradeInput | null> => {
-    const values = form.getFieldsValue(true) as Values;
-    const body = bodyOf(source!, values, template !== null);
+  /** The form checked by the contracts' schema as it is now: the body when it passes, each issue by field. */
+  const schemaCheck = () => {
+    const body = bodyOf(source!, form.getFieldsValue(true) as Values, template !== null);
     const parsed = basicTradeBody.safeParse(body);
-    if (parsed.success) {
-      setInvalid(false);
-      return body;
-    }
     const byField = new Map<keyof Values, string[]>();
     const general: string[] = [];
-    for (const issue of parsed.error.issues) {
+    for (const issue of parsed.success ? [] : parsed.error.issues) {
       const field = formFieldOf(String(issue.path[0] ?? ''));
       if (field) byField.set(field, [...(byField.get(field) ?? []), issue.message]);
       else general.push(issue.message);
     }
-    form.setFields([...byField].map(([name, errors]) => ({ name, errors })));
+    return { body: parsed.success ? body : null, byField, general };
+  };
+  /** Trade or Save was pressed: empty fields say they are needed from now on. */
+  const submitted = useRef(false);
+  /**
+   * A field's rule (§5.1, §5.2): the schema's words for it as soon as it holds a value, so a rule
+   * across fields shows once its values are entered (each such field depends on the others, so all
+   * are checked again when one changes); an empty field asks for itself (`required`) once typed in
+   * or once Trade was pressed. 'Please check your inputs' replaces the buttons while any field
+   * shows an issue (onFieldsChange).
+   */
+  const checked = (name: keyof Values, required?: string) => ({
+    name,
+    dependencies: CHECKED_FIELDS.filter((f) => f !== name),
+    rules: [
+      {
+        validator: async (_rule: unknown, value: unknown) => {
+          const said = schemaCheck().byField.get(name) ?? [];
+          if (value === undefined || value === null || value === '') {
+            const asked = required ?? said[0];
+            if (asked && (submitted.current || form.isFieldTouched(name))) throw new Error(asked);
+            return;
+          }
+          if (said.length > 0) throw new Error(said[0]);
+        },
+      },
+    ],
+  });
+  /** The body when every rule passes (the rest of the issues toasted), else null. */
+  const checkedBody = async (): Promise<BasicTradeInput | null> => {
+    submitted.current = true;
+    const fine = await form.validateFields().then(
+      () => true,
+      () => false,
+    );
+    const { body, general } = schemaCheck();
     for (const text of general) void message.error(text);
-    setInvalid(true);
-    return null;
+    return fine ? body : null;
   };
 
   const onValues = (changed: Partial<Values>, all: Values) => {
@@ -146,7 +196,6 @@ function TradeDrawerFor({ source, onClose }: { source: TradeSource | null; onClo
     } else if ('amount_buy_range_low' in changed || 'amount_buy_range_high' in changed) {
       form.setFieldsValue({ total: totalOf(all.amount_buy_range_low, all.amount_buy_range_high) });
     }
-    if (invalid) setInvalid(false);
   };
 
   /** §4 "Live price fields": the price and name when the symbol loses focus. */
@@ -213,7 +262,7 @@ function TradeDrawerFor({ source, onClose }: { source: TradeSource | null; onClo
   const strategy = Form.useWatch('strategy', form);
   const unit = strategy ? 'Contracts' : 'Shares';
   const price = (name: keyof Values, label: string) => (
-    <Form.Item name={name} label={label} rules={[{ required: true, message: `Enter the ${label.toLowerCase()}.` }]}>
+    <Form.Item {...checked(name, `Enter the ${label.toLowerCase()}.`)} label={label}>
       <InputNumber min={0} step={0.01} style={{ width: '100%' }} />
     </Form.Item>
   );
@@ -251,9 +300,13 @@ function TradeDrawerFor({ source, onClose }: { source: TradeSource | null; onClo
         layout="vertical"
         initialValues={source ? initialValues(source) : undefined}
         onValuesChange={onValues}
+        onFieldsChange={(_changed, fields) => setInvalid(fields.some((f) => (f.errors?.length ?? 0) > 0))}
         onFinish={async () => {
           const body = await checkedBody();
           if (body) setConfirming(body);
+        }}
+        onFinishFailed={() => {
+          submitted.current = true;
         }}
       >
         <Flex gap={12} wrap>
@@ -308,12 +361,12 @@ function TradeDrawerFor({ source, onClose }: { source: TradeSource | null; onClo
         {(strategy === 'BUY CALL' || strategy === 'BUY PUT') && (
           <Flex gap={12} wrap>
             {cell(
-              <Form.Item name="singleStrike" label="Strike" extra={premium('Premium', premiums?.single)}>
+              <Form.Item {...checked('singleStrike')} label="Strike" extra={premium('Premium', premiums?.single)}>
                 {strikeInput}
               </Form.Item>,
             )}
             {cell(
-              <Form.Item name="singleExpiration" label="Expiration (YYYY-MM-DD)">
+              <Form.Item {...checked('singleExpiration')} label="Expiration (YYYY-MM-DD)">
                 <Input maxLength={10} onBlur={() => void lookUpPremiums()} />
               </Form.Item>,
             )}
@@ -322,20 +375,28 @@ function TradeDrawerFor({ source, onClose }: { source: TradeSource | null; onClo
         {(strategy === 'STRANGLE' || strategy === 'STRADDLE') && (
           <Flex gap={12} wrap>
             {cell(
-              <Form.Item name="legOneStrike" label="Leg One Strike (CALL)" extra={premium('Premium', premiums?.one)}>
+              <Form.Item
+                {...checked('legOneStrike')}
+                label="Leg One Strike (CALL)"
+                extra={premium('Premium', premiums?.one)}
+              >
                 {strikeInput}
               </Form.Item>,
               150,
             )}
             {strategy === 'STRANGLE' &&
               cell(
-                <Form.Item name="legTwoStrike" label="Leg Two Strike (PUT)" extra={premium('Premium', premiums?.two)}>
+                <Form.Item
+                  {...checked('legTwoStrike')}
+                  label="Leg Two Strike (PUT)"
+                  extra={premium('Premium', premiums?.two)}
+                >
                   {strikeInput}
                 </Form.Item>,
                 150,
               )}
             {cell(
-              <Form.Item name="legsExpiration" label="Expiration (YYYY-MM-DD)">
+              <Form.Item {...checked('legsExpiration')} label="Expiration (YYYY-MM-DD)">
                 <Input maxLength={10} onBlur={() => void lookUpPremiums()} />
               </Form.Item>,
               150,
@@ -349,24 +410,26 @@ function TradeDrawerFor({ source, onClose }: { source: TradeSource | null; onClo
           {cell(price('target_range_high', 'Target Range High'))}
           {cell(price('stop_loss', 'Stop Loss'))}
           {cell(
-            <Form.Item name="total" label={`Total ${unit}`}>
+            <Form.Item {...checked('total')} label={`Total ${unit}`}>
               <InputNumber min={1} step={1} precision={0} style={{ width: '100%' }} />
             </Form.Item>,
           )}
           {cell(
-            <Form.Item name="amount_buy_range_low" label={`${unit} at Buy Range Low`}>
+            <Form.Item {...checked('amount_buy_range_low')} label={`${unit} at Buy Range Low`}>
               <InputNumber min={0} step={1} precision={0} style={{ width: '100%' }} />
             </Form.Item>,
           )}
           {cell(
-            <Form.Item name="amount_buy_range_high" label={`${unit} at Buy Range High`}>
+            <Form.Item {...checked('amount_buy_range_high')} label={`${unit} at Buy Range High`}>
               <InputNumber min={0} step={1} precision={0} style={{ width: '100%' }} />
             </Form.Item>,
           )}
         </Flex>
         <TradeSettingsFields
           cancelByName="cancelBy"
-          cancelByRules={[{ required: true, message: TRADE_MSG.cancelByRequired }]}
+          checked={(name) =>
+            checked(name as keyof Values, name === 'cancelBy' ? TRADE_MSG.cancelByRequired : undefined)
+          }
         />
         {invalid ? (
           <Typography.Text type="danger">{TRADE_MSG.checkInputs}</Typography.Text>

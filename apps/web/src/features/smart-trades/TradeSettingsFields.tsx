@@ -16,10 +16,14 @@ const TRAILING_FIELDS = [
 export function TradeSettingsFields({
   cancelByName,
   cancelByRules,
+  checked,
 }: {
   cancelByName: string;
   cancelByRules?: FormRule[];
+  /** A drawer that checks each field by its rules while typing: the field's name, rules and dependencies. */
+  checked?: (name: string) => { name: string; rules: FormRule[]; dependencies: string[] };
 }) {
+  const item = (name: string, rules?: FormRule[]) => checked?.(name) ?? { name, rules };
   const form = Form.useFormInstance();
   const trailing = Form.useWatch('set_trailing_profit', form);
   const cancelBy = Form.useWatch('setCancelIfNotFilledBy', form);
@@ -31,7 +35,7 @@ export function TradeSettingsFields({
       {trailing && (
         <Flex gap={12} wrap>
           {TRAILING_FIELDS.map(([name, label]) => (
-            <Form.Item key={name} name={name} label={label} style={{ flex: '1 1 150px' }}>
+            <Form.Item key={name} {...item(name)} label={label} style={{ flex: '1 1 150px' }}>
               <InputNumber min={TRAILING_MIN} style={{ width: '100%' }} />
             </Form.Item>
           ))}
@@ -42,7 +46,7 @@ export function TradeSettingsFields({
       </Form.Item>
       {cancelBy && (
         <Flex gap={12} wrap>
-          <Form.Item name={cancelByName} label="Date and time" rules={cancelByRules} style={{ flex: '1 1 220px' }}>
+          <Form.Item {...item(cancelByName, cancelByRules)} label="Date and time" style={{ flex: '1 1 220px' }}>
             <DatePicker showTime style={{ width: '100%' }} />
           </Form.Item>
           <Form.Item label="Time zone" style={{ flex: '1 1 180px' }}>
