@@ -1,19 +1,30 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '@drat/contracts';
-import type { IdempotencyRef, IdempotencyService } from '../modules/idempotency';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_MSG, IDEMPOTENT_REPLAYED_HEADER } from '@drat/contracts';
+import { DomainError } from '../core/errors';
+import type { IdempotencyRef, IdempotencyService, ResultRecorder } from '../modules/idempotency';
 import { principalOf } from './auth';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The operation honours an Idempotency-Key header (routeOf sets it from the operation). */
     idempotent?: boolean;
+    /**
+     * The answer for what an earlier request with the key made (`resultId`, recorded with
+     * `recordResult`) when it died before answering: routes whose calls make something give it.
+     */
+    recover?: (req: FastifyRequest, resultId: number) => Promise<unknown>;
   }
   interface FastifyRequest {
     /** The key this request claimed: its answer is kept when it is sent. */
     idempotencyRef?: IdempotencyRef;
     /** The answer's body before serialization (and compression), to keep. */
     idempotencyBody?: unknown;
+    /**
+     * Records what this request makes (a trade's id) in the transaction that makes it, when the
+     * request holds a key: the route hands it to the service.
+     */
+    recordResult?: ResultRecorder;
   }
 }
 
@@ -22,7 +33,9 @@ declare module 'fastify' {
  * After sign-in and validation, the key is claimed, or the earlier answer is sent again. When the
  * answer goes out: a success is kept; a refusal (4xx, or 502/503 from an outside system: nothing
  * was done) frees the key so a retry runs; an unexpected error (500: it may have acted half-way) is
- * kept too, so that a retry cannot act twice.
+ * kept too, so that a retry cannot act twice. A request cut off by its process's end: what it made
+ * was recorded with the key in the same transaction, so the retry answers with it (the route's
+ * `recover`); if it made nothing, the retry carries it out once the claim is stale (the service).
  */
 export const idempotencyPlugin = fp<{ idempotency: IdempotencyService }>(
   async (app: FastifyInstance, { idempotency }) => {
@@ -40,7 +53,15 @@ export const idempotencyPlugin = fp<{ idempotency: IdempotencyService }>(
       if (start.kind === 'replay') {
         return reply.code(start.statusCode).header(IDEMPOTENT_REPLAYED_HEADER, 'true').send(start.body);
       }
+      if (start.kind === 'made') {
+        const recover = req.routeOptions.config.recover;
+        if (!recover) throw new DomainError('CONFLICT', IDEMPOTENCY_MSG.inProgress);
+        const body = await recover(req, start.resultId);
+        await idempotency.finish(ref, 200, body);
+        return reply.code(200).header(IDEMPOTENT_REPLAYED_HEADER, 'true').send(body);
+      }
       req.idempotencyRef = ref;
+      req.recordResult = (tx, resultId) => idempotency.recordResult(tx, ref, resultId);
     });
 
     app.addHook('preSerialization', async (req: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
@@ -53,9 +74,14 @@ export const idempotencyPlugin = fp<{ idempotency: IdempotencyService }>(
       if (!ref) return payload;
       req.idempotencyRef = undefined;
       const status = reply.statusCode;
-      if (status < 300 || status === 500) {
+      if (status < 300) {
+        await idempotency.finish(ref, status, req.idempotencyBody ?? null);
+      } else if (status === 500 && !req.routeOptions.config.recover) {
+        // It may have acted half-way, with nothing to show for it: a retry must not act again.
         await idempotency.finish(ref, status, req.idempotencyBody ?? null);
       } else {
+        // Nothing was done; or, for a call that records what it makes (recover), the key is freed
+        // only if nothing was made: what was is what a retry answers with.
         await idempotency.release(ref);
       }
       return payload;

@@ -1,4 +1,4 @@
-import type { FastifySchema } from 'fastify';
+import type { FastifyContextConfig, FastifySchema } from 'fastify';
 import { z } from 'zod';
 import { ERROR_SHAPES, idempotencyHeaders, serverErrorSchema, type Operation } from '@drat/contracts';
 
@@ -21,10 +21,15 @@ const fileAnswer = (mediaType: string) => ({
 
 /**
  * A route's method, path and schema from its operation in packages/contracts: the request and
- * answer schemas, the error answers it documents and whether it is public. Routes spread it:
+ * answer schemas, the error answers it documents and whether it is public; for an idempotent call
+ * that makes something, `recover` answers for what a request that died before answering made
+ * (http/idempotency.ts). Routes spread it:
  * `app.route({ ...routeOf(op), onRequest: requireRight(…), handler })`.
  */
-export function routeOf<const O extends Operation>(op: O) {
+export function routeOf<const O extends Operation>(
+  op: O,
+  options: { recover?: FastifyContextConfig['recover'] } = {},
+) {
   const response: Record<number, unknown> = {
     200: op.response instanceof z.ZodType ? op.response : fileAnswer(op.response.file),
   };
@@ -48,7 +53,12 @@ export function routeOf<const O extends Operation>(op: O) {
     response,
   };
   if (op.idempotent && op.public) throw new Error(`${op.operationId}: idempotency keys belong to signed-in users`);
-  const config = { ...(op.public ? { public: true } : {}), ...(op.idempotent ? { idempotent: true } : {}) };
+  if (options.recover && !op.idempotent) throw new Error(`${op.operationId}: only an idempotent call recovers`);
+  const config = {
+    ...(op.public ? { public: true } : {}),
+    ...(op.idempotent ? { idempotent: true } : {}),
+    ...(options.recover ? { recover: options.recover } : {}),
+  };
   return {
     method: op.method,
     url: op.path,

@@ -2,9 +2,12 @@ import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'dri
 import { users } from './users';
 
 /**
- * Idempotency keys of calls that honour them (POST /alerts/create/, orders next): the first
- * request with a key claims it (IN_PROGRESS) and stores its answer (DONE); a repeat with the same
- * key replays that answer. Rows older than a day are purged.
+ * Idempotency keys of calls that honour them (POST /alerts/create/, the trades): the first request
+ * with a key claims it (IN_PROGRESS, locked_at) and stores its answer (DONE); a repeat with the same
+ * key replays that answer. A request that makes something records its id (`result_id`) in the same
+ * transaction that makes it, so a retry after a crash answers with what was made; a claim whose
+ * request died before making anything is taken over once its lock is stale. Rows older than a day
+ * are purged.
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
@@ -20,7 +23,11 @@ export const idempotencyKeys = pgTable(
     state: text('state', { enum: ['IN_PROGRESS', 'DONE'] }).notNull(),
     statusCode: integer('status_code'),
     response: jsonb('response'),
+    /** What the request made (a trade's id), written in the transaction that made it. */
+    resultId: integer('result_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** When the request now holding the key claimed it (a stale lock is taken over by a retry). */
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.operationId, t.key] }),

@@ -1,5 +1,6 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { runnerOf, type Tx } from '../../db/transaction';
 import { idempotencyKeys } from '../../db/schema/index';
 
 export type IdempotencyRow = typeof idempotencyKeys.$inferSelect;
@@ -23,7 +24,7 @@ export function idempotencyRepo(db: Db) {
     async claim(ref: IdempotencyRef, requestHash: string, now: Date): Promise<boolean> {
       const rows = await db
         .insert(idempotencyKeys)
-        .values({ ...ref, requestHash, state: 'IN_PROGRESS', createdAt: now })
+        .values({ ...ref, requestHash, state: 'IN_PROGRESS', createdAt: now, lockedAt: now })
         .onConflictDoNothing()
         .returning({ key: idempotencyKeys.key });
       return rows.length === 1;
@@ -42,9 +43,39 @@ export function idempotencyRepo(db: Db) {
         .where(and(keyOf(ref), eq(idempotencyKeys.state, 'IN_PROGRESS')));
     },
 
+    /**
+     * Takes over a claim whose request made nothing and whose lock is older than `staleBefore` (its
+     * process died): false when it is fresh, made something meanwhile, or another retry took it.
+     */
+    async takeOver(ref: IdempotencyRef, now: Date, staleBefore: Date): Promise<boolean> {
+      const rows = await db
+        .update(idempotencyKeys)
+        .set({ lockedAt: now })
+        .where(
+          and(
+            keyOf(ref),
+            eq(idempotencyKeys.state, 'IN_PROGRESS'),
+            isNull(idempotencyKeys.resultId),
+            sql`coalesce(${idempotencyKeys.lockedAt}, ${idempotencyKeys.createdAt}) < ${staleBefore.toISOString()}`,
+          ),
+        )
+        .returning({ key: idempotencyKeys.key });
+      return rows.length === 1;
+    },
+
+    /** Records, in the transaction `tx` that made it, what the request holding the key made. */
+    async recordResult(tx: Tx, ref: IdempotencyRef, resultId: number): Promise<void> {
+      await runnerOf(db, tx)
+        .update(idempotencyKeys)
+        .set({ resultId })
+        .where(and(keyOf(ref), eq(idempotencyKeys.state, 'IN_PROGRESS')));
+    },
+
     /** Frees a key whose request failed before acting, so that a retry is carried out. */
     async release(ref: IdempotencyRef): Promise<void> {
-      await db.delete(idempotencyKeys).where(and(keyOf(ref), eq(idempotencyKeys.state, 'IN_PROGRESS')));
+      await db
+        .delete(idempotencyKeys)
+        .where(and(keyOf(ref), eq(idempotencyKeys.state, 'IN_PROGRESS'), isNull(idempotencyKeys.resultId)));
     },
 
     /** Forgets keys made before `before`; returns how many. */

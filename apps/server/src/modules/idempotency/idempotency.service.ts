@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_KEY_TTL_HOURS, IDEMPOTENCY_MSG } from '@drat/contracts';
 import { DomainError } from '../../core/errors';
+import type { Tx } from '../../db/transaction';
 import type { IdempotencyRef, IdempotencyRepo } from './idempotency.repo';
 
 /** What the request carries that makes it "the same request" again. */
@@ -11,8 +12,20 @@ export interface IdempotentRequest {
   body: unknown;
 }
 
-/** What to do with a request that came with a key. */
-export type IdempotencyStart = { kind: 'proceed' } | { kind: 'replay'; statusCode: number; body: unknown };
+/**
+ * What to do with a request that came with a key: carry it out; send the earlier answer again; or
+ * answer with what the earlier request made (`made`: it died after making it, before answering).
+ */
+export type IdempotencyStart =
+  | { kind: 'proceed' }
+  | { kind: 'replay'; statusCode: number; body: unknown }
+  | { kind: 'made'; resultId: number };
+
+/**
+ * How long a claimed key is held by its request before a retry may take it over (the request's
+ * process died before making anything). Longer than any request runs (statements stop at 30 s).
+ */
+export const IDEMPOTENCY_LOCK_SECONDS = 60;
 
 /** JSON with object keys sorted, so the same body hashes the same whatever its key order. */
 function canonical(value: unknown): string {
@@ -33,11 +46,13 @@ export function requestHashOf(request: IdempotentRequest): string {
 }
 
 /**
- * Idempotency keys (contracts/src/idempotency.ts). `start` claims a key or says what the earlier
- * request with it answered; `finish` keeps a successful answer; `release` frees the key of a request
- * that was refused (a 4xx or an error: it changed nothing, so a retry may run). A request that died
- * half-way (the process stopped) keeps its key claimed until the purge: the retry is refused with
- * 409 rather than risk acting twice.
+ * Idempotency keys (contracts/src/idempotency.ts), in Stripe's atomic phases. `start` claims a key
+ * or says what the earlier request with it answered; a request that makes something records it with
+ * `recordResult` in the transaction that makes it; `finish` keeps a successful answer; `release`
+ * frees the key of a request that was refused (a 4xx: it changed nothing, so a retry may run). A
+ * request that died half-way (its process stopped) leaves its key claimed: a retry answers with what
+ * it made, when its transaction committed; when nothing was made, the retry takes the key over once
+ * the lock is IDEMPOTENCY_LOCK_SECONDS old and carries the request out (409 until then).
  */
 export function createIdempotencyService(repo: IdempotencyRepo, now: () => Date) {
   return {
@@ -49,13 +64,20 @@ export function createIdempotencyService(repo: IdempotencyRepo, now: () => Date)
         const earlier = await repo.find(ref);
         if (!earlier) continue;
         if (earlier.requestHash !== hash) throw new DomainError('IDEMPOTENCY_KEY_REUSED', IDEMPOTENCY_MSG.keyReused);
-        if (earlier.state === 'IN_PROGRESS') throw new DomainError('CONFLICT', IDEMPOTENCY_MSG.inProgress);
-        return { kind: 'replay', statusCode: earlier.statusCode!, body: earlier.response };
+        if (earlier.state === 'DONE') return { kind: 'replay', statusCode: earlier.statusCode!, body: earlier.response };
+        if (earlier.resultId !== null) return { kind: 'made', resultId: earlier.resultId };
+        const at = now();
+        const stale = new Date(at.getTime() - IDEMPOTENCY_LOCK_SECONDS * 1000);
+        if (await repo.takeOver(ref, at, stale)) return { kind: 'proceed' };
+        throw new DomainError('CONFLICT', IDEMPOTENCY_MSG.inProgress);
       }
       throw new DomainError('CONFLICT', IDEMPOTENCY_MSG.inProgress);
     },
 
     finish: (ref: IdempotencyRef, statusCode: number, body: unknown) => repo.complete(ref, statusCode, body),
+
+    /** What the request holding `ref` made, recorded in the transaction `tx` that made it. */
+    recordResult: (tx: Tx, ref: IdempotencyRef, resultId: number) => repo.recordResult(tx, ref, resultId),
 
     release: (ref: IdempotencyRef) => repo.release(ref),
 

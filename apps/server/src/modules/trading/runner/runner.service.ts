@@ -173,9 +173,19 @@ export function createTradeRunner(deps: RunnerDeps) {
    * A new trade: inserted with its draft state and, unless it stays a draft, submitted, in one
    * transaction (a trade is never left half made). Answers the trade with its id.
    */
-  async function start(row: NewTradeRow, draft: EngineTrade, submit: boolean): Promise<Applied> {
+  /**
+   * Inserts a trade (and submits it): the row, its first step and its intents in one transaction,
+   * with `made` (an Idempotency-Key's record of what its request made) in the same transaction.
+   */
+  async function start(
+    row: NewTradeRow,
+    draft: EngineTrade,
+    submit: boolean,
+    made?: (tx: Tx, tradeId: number) => Promise<void>,
+  ): Promise<Applied> {
     const done = await withTransaction(async (tx) => {
       const locked = await repo.insert(tx, row, draft, now());
+      await made?.(tx, locked.id);
       if (!submit) return { id: locked.id, trade: locked.state, refused: undefined, intentIds: [] as number[] };
       return stepLocked(tx, locked, { type: 'submit', at: now().getTime() });
     });

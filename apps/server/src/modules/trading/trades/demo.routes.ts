@@ -13,7 +13,11 @@ export const demoTradingRoutes: FastifyPluginAsyncZod<{ demo: DemoTradingService
   app.route({ ...routeOf(API.demoAccount), handler: (req) => demo.demoAccount(principalOf(req)) });
   app.route({ ...routeOf(API.resetDemoAccount), handler: (req) => demo.resetDemoAccount(principalOf(req)) });
   app.route({ ...routeOf(API.demoTrades), handler: (req) => demo.trades(principalOf(req)) });
-  app.route({ ...routeOf(API.createDemoTrade), handler: (req) => demo.createTrade(principalOf(req), req.body) });
+  app.route({
+    // A retry of a request that placed its trade and died before answering gets that trade.
+    ...routeOf(API.createDemoTrade, { recover: (req, tradeId) => demo.placedAnswer(principalOf(req), tradeId) }),
+    handler: (req) => demo.createTrade(principalOf(req), req.body, req.recordResult),
+  });
   app.route({
     ...routeOf(API.cancelDemoTrade),
     handler: (req) => demo.cancelTrade(principalOf(req), req.body.demo_trade_id),

@@ -19,6 +19,7 @@ import { dec, toNumber } from '@drat/engine';
 import type { AccountOpener, Broker } from '../../../providers/broker/interface';
 import type { MarketDataProvider } from '../../../providers/market/interface';
 import type { Principal } from '../../auth';
+import type { ResultRecorder } from '../../idempotency';
 import { tradeIdOf, type TradePlacing } from './placing';
 import { demoTradeDto, tradeDto } from './trade.dto';
 import type { TradesRepo } from './trades.repo';
@@ -67,9 +68,15 @@ export function createDemoTradingService({ repo, placing, paper, market }: DemoT
       return { data: rows.map((row) => demoTradeDto(row, marks)) };
     },
 
-    async createTrade(principal: Principal, body: BasicTradeBody): Promise<DemoTradeReply> {
+    /** The answer of a demo trade placed by a request that died before answering (its Idempotency-Key's retry). */
+    placedAnswer: async (principal: Principal, tradeId: number): Promise<DemoTradeReply> => ({
+      message: TRADE_MSG.tradePlaced,
+      data: demoTradeDto(await placing.owned(principal, tradeId, 'DEMO')),
+    }),
+
+    async createTrade(principal: Principal, body: BasicTradeBody, made?: ResultRecorder): Promise<DemoTradeReply> {
       const target = { mode: 'DEMO' as const, broker: paper.name, accountId: await accountOf(principal) };
-      return { message: TRADE_MSG.tradePlaced, data: demoTradeDto(await placing.place(principal, body, target)) };
+      return { message: TRADE_MSG.tradePlaced, data: demoTradeDto(await placing.place(principal, body, target, made)) };
     },
 
     async cancelTrade(principal: Principal, tradeId: number): Promise<DemoTradeReply> {

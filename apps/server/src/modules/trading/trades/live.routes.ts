@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SMART_TRADES_API as API, TRADE_MSG } from '@drat/contracts';
 import { principalOf, requireRight } from '../../../http/auth';
@@ -11,11 +12,16 @@ export const liveTradingRoutes: FastifyPluginAsyncZod<{ live: LiveTradingService
   app.route({ ...routeOf(API.accounts), handler: (req) => live.accounts(principalOf(req)) });
   app.route({ ...routeOf(API.trades), handler: (req) => live.trades(principalOf(req)) });
   app.route({ ...routeOf(API.archivedTrades), handler: (req) => live.archivedTrades(principalOf(req)) });
-  app.route({ ...routeOf(API.createTrade), handler: (req) => live.createTrade(principalOf(req), req.body) });
+  // A retry of a request that placed its trade and died before answering gets that trade.
+  const recover = (req: FastifyRequest, tradeId: number) => live.placedAnswer(principalOf(req), tradeId);
   app.route({
-    ...routeOf(API.createAdvancedTrade),
+    ...routeOf(API.createTrade, { recover }),
+    handler: (req) => live.createTrade(principalOf(req), req.body, req.recordResult),
+  });
+  app.route({
+    ...routeOf(API.createAdvancedTrade, { recover }),
     onRequest: requireRight('is_super', TRADE_MSG.advancedOnlySuper),
-    handler: (req) => live.createAdvancedTrade(principalOf(req), req.body),
+    handler: (req) => live.createAdvancedTrade(principalOf(req), req.body, req.recordResult),
   });
   app.route({ ...routeOf(API.draftTrade), handler: (req) => live.saveDraft(principalOf(req), req.body) });
   app.route({ ...routeOf(API.deleteDraft), handler: (req) => live.deleteDraft(principalOf(req), req.query.order_id) });

@@ -18,10 +18,11 @@ import {
 } from '@drat/contracts';
 import { DomainError } from '../../../core/errors';
 import type { Principal } from '../../auth';
+import type { ResultRecorder } from '../../idempotency';
 import type { BrokerageService } from '../brokerage/brokerage.service';
 import { tradeIdOf, type Target, type TradeBody, type TradePlacing } from './placing';
 import { tradeDto } from './trade.dto';
-import type { TradesRepo } from './trades.repo';
+import type { TradeRow, TradesRepo } from './trades.repo';
 
 export interface LiveTradingDeps {
   repo: TradesRepo;
@@ -31,6 +32,8 @@ export interface LiveTradingDeps {
 }
 
 const FINISHED = new Set(['COMPLETED', 'CANCELLED', 'FAIL']);
+
+const placed = (row: TradeRow): TradeReply => ({ message: TRADE_MSG.tradePlaced, data: tradeDto(row) });
 
 export function createLiveTradingService({ repo, placing, brokerage }: LiveTradingDeps) {
   /** Live trading is for live traders and super users (2-trading §6), checked on every call. */
@@ -85,17 +88,25 @@ export function createLiveTradingService({ repo, placing, brokerage }: LiveTradi
       return { data: (await repo.listOf(principal.user.id, 'LIVE', true)).map(tradeDto) };
     },
 
-    async createTrade(principal: Principal, body: LiveBasicTradeBody): Promise<TradeReply> {
+    async createTrade(principal: Principal, body: LiveBasicTradeBody, made?: ResultRecorder): Promise<TradeReply> {
       assertLive(principal);
-      const row = await placing.place(principal, body, await accountFor(principal, body));
-      return { message: TRADE_MSG.tradePlaced, data: tradeDto(row) };
+      const row = await placing.place(principal, body, await accountFor(principal, body), made);
+      return placed(row);
     },
 
     /** POST /livetrading/create-advanced-trade/: super users only (2-trading §6). */
-    async createAdvancedTrade(principal: Principal, body: LiveAdvancedTradeBody): Promise<TradeReply> {
-      const row = await placing.place(principal, body, await accountFor(principal, body));
-      return { message: TRADE_MSG.tradePlaced, data: tradeDto(row) };
+    async createAdvancedTrade(
+      principal: Principal,
+      body: LiveAdvancedTradeBody,
+      made?: ResultRecorder,
+    ): Promise<TradeReply> {
+      const row = await placing.place(principal, body, await accountFor(principal, body), made);
+      return placed(row);
     },
+
+    /** The answer of a trade placed by a request that died before answering (its Idempotency-Key's retry). */
+    placedAnswer: async (principal: Principal, tradeId: number): Promise<TradeReply> =>
+      placed(await placing.owned(principal, tradeId, 'LIVE')),
 
     /** POST /livetrading/draft-trade/: a basic draft (live traders) or an advanced one (super users). */
     async saveDraft(principal: Principal, body: DraftTradeBody): Promise<TradeReply> {

@@ -9,6 +9,7 @@ import { newTrade, type EngineTrade, type TradeEdit, type TradeInput } from '@dr
 import { DomainError } from '../../../core/errors';
 import type { MarketDataProvider } from '../../../providers/market/interface';
 import type { Principal } from '../../auth';
+import type { ResultRecorder } from '../../idempotency';
 import type { TradeRowPatch } from '../runner/runner.repo';
 import type { TradeRunner } from '../runner/runner.service';
 import { advancedTradeInput, basicTradeInput, instrumentOf } from './trade-input';
@@ -115,11 +116,12 @@ export function createTradePlacing({ repo, runner, market, now }: PlacingDeps) {
     /**
      * Checks a trade's body and places it on `accountId` of `broker`; answers the new row. A trade
      * made from a draft (draft_id) replaces it: the draft is deleted once the trade is placed.
+     * `made` records the trade with the request's Idempotency-Key, in the transaction inserting it.
      */
-    async place(principal: Principal, body: TradeBody, target: Target): Promise<TradeRow> {
+    async place(principal: Principal, body: TradeBody, target: Target, made?: ResultRecorder): Promise<TradeRow> {
       if (body.draft_id !== undefined) await ownedDraft(principal, body.draft_id);
       const state = await checked(body, false);
-      const { id } = await runner.start(rowOf(principal, body, target), state, true);
+      const { id } = await runner.start(rowOf(principal, body, target), state, true, made);
       if (body.draft_id !== undefined) await repo.deleteDraft(principal.user.id, body.draft_id);
       return owned(principal, id, target.mode);
     },

@@ -1,0 +1,2 @@
+ALTER TABLE "idempotency_keys" ADD COLUMN "result_id" integer;--> statement-breakpoint
+ALTER TABLE "idempotency_keys" ADD COLUMN "locked_at" timestamp with time zone;
