@@ -9,13 +9,16 @@ const WATCH_EVERY_MS = 1_000;
 /** The first watcher asks the brokers for fills this often (a paper look at every order is one query). */
 const POLL_EVERY_MS = 200;
 const WATCH_FOR_MS = 55_000;
+/** The first watcher looks for intents a process left unsent this often. */
+const STRANDED_EVERY_MS = 5_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The trade runner's jobs (docs/trading-rules.md): 'trading.send' carries one intent to the broker,
- * at once after the step that made it; 'trading.sweep' (every minute) queues again what a crash
- * lost, settles the orders placed by hand whose answer was lost, and starts the minute's watchers, one job per partition of the trades, keyed by minute so a
+ * at once after the step that made it; the first watcher sends, every 5 s, the intents a process
+ * left unsent when it ended (its lease run out, or never begun); 'trading.sweep' (every minute)
+ * sends what is still PENDING past its lease, settles the orders placed by hand whose answer was lost, and starts the minute's watchers, one job per partition of the trades, keyed by minute so a
  * sweep run twice starts each once; each watcher follows its trades' quotes for the minute, and
  * the first also the brokers' open orders (every 200 ms) and the cancel-if-not-filled deadlines.
  * Intents are also sent at once by the process that made them (the job is the fallback).
@@ -59,12 +62,17 @@ export async function startTradingJobs(
         { key: `watch:${partition}:${minute + 1}`, startAfter: new Date(until - 1_000) },
       );
       let nextWatch = 0;
+      let nextStranded = 0;
       while (!stopped && Date.now() < until) {
         const at = Date.now();
         if (at >= nextWatch) {
           nextWatch = at + WATCH_EVERY_MS;
           await runner.watch(partition, of);
           if (partition === 0) await runner.tickDeadlines();
+        }
+        if (partition === 0 && at >= nextStranded) {
+          nextStranded = at + STRANDED_EVERY_MS;
+          await runner.resendStranded();
         }
         if (partition === 0) await runner.pollOrders();
         // A fixed pace: the time a pass took counts toward the wait.

@@ -200,6 +200,27 @@ export function runnerRepo(db: Db) {
     },
 
     /** Intents still waiting to be sent, oldest first (the sweep re-queues those whose job was lost). */
+    /**
+     * Intents a sender left behind: never claimed though made before `unclaimedBefore` (the process
+     * that made them ended before sending or queueing them), or claimed before `leaseOverBefore`
+     * and never answered (the sender ended mid-send: its lease ran out).
+     */
+    async strandedIntents(unclaimedBefore: Date, leaseOverBefore: Date, limit: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: tradeIntents.id })
+        .from(tradeIntents)
+        .where(
+          and(
+            eq(tradeIntents.state, 'PENDING'),
+            sql`((${tradeIntents.attempts} = 0 and ${tradeIntents.createdAt} < ${unclaimedBefore.toISOString()})
+              or ${tradeIntents.sentAt} < ${leaseOverBefore.toISOString()})`,
+          ),
+        )
+        .orderBy(asc(tradeIntents.id))
+        .limit(limit);
+      return rows.map((r) => r.id);
+    },
+
     async pendingIntents(olderThan: Date, limit: number): Promise<number[]> {
       const rows = await db
         .select({ id: tradeIntents.id })

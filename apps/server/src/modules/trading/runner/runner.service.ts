@@ -11,6 +11,9 @@
  *   answer (a crash, a timeout) is reconciled first: the broker is asked for the order by its
  *   client order id, and only if it has none is the order placed. A refusal is recorded and fed to
  *   the engine as 'rejected'; a failure that may pass leaves the intent for the next try.
+ * - `resendStranded()` (the first watcher, every 5 s) and `sweep()` (every minute): intents a
+ *   process left unsent when it ended (its lease run out, or never begun) are sent from here, never
+ *   queued again under the same key, which the queue ignores while the dead job is held active.
  * - `pollOrders()`: the broker's word on every open order becomes order events (fills, cancels).
  * - `watch(partition, of)`: quotes for the instruments of the partition's running trades; the
  *   trade book steps only the trades a quote concerns. `tickDeadlines()`: cancel-if-not-filled.
@@ -48,6 +51,8 @@ import type { LockedTrade, NewTradeRow, RunnerRepo, TradeRowPatch } from './runn
 
 /** How long a claimed intent is left to its sender before another may reconcile it. */
 const SEND_LEASE_MS = 30_000;
+/** An intent its process has not begun to send by then was left by a process that ended (it sends at once). */
+const UNSENT_AFTER_MS = 5_000;
 
 /** Indicator values (GET /stock/ta's rules): SMA or EMA of a ticker's bars; throws when there are too few bars. */
 export interface Technicals {
@@ -456,17 +461,47 @@ export function createTradeRunner(deps: RunnerDeps) {
     return due.length;
   }
 
-  /** Intents whose job was lost (a crash between the commit and the send): queued again. */
-  async function sweep(): Promise<number> {
-    const ids = await repo.pendingIntents(new Date(now().getTime() - SEND_LEASE_MS), 500);
-    for (const id of ids) await jobs.send('trading.send', { intentId: id }, { key: `intent:${id}` });
+  /**
+   * Sends `ids` from here, each claimed first (so never twice, and reconciled by its tag when an
+   * earlier send may have reached the broker). Not queued: a send job under the intent's key may
+   * still be held, as active, by a process that ended, and the queue would ignore a new one.
+   */
+  async function sendHere(ids: number[]): Promise<void> {
+    for (const id of ids) {
+      await sendIntent(id).catch((err: unknown) => {
+        // A broker that does not answer now: the intent stays PENDING for the next round.
+        if (isProviderError(err) || err instanceof DomainError) return;
+        log.error({ intentId: id, err }, 'trading: sending an intent again failed');
+      });
+    }
+  }
+
+  /**
+   * Intents a process left when it ended (killed mid-send, or before sending what it made): sent
+   * again within seconds of their lease running out (the first watcher asks every few seconds).
+   */
+  async function resendStranded(): Promise<number> {
+    const at = now().getTime();
+    const ids = await repo.strandedIntents(new Date(at - UNSENT_AFTER_MS), new Date(at - SEND_LEASE_MS), 500);
+    if (ids.length === 0) return 0;
+    log.warn({ intents: ids }, 'trading: sending again the intents a process left unsent when it ended');
+    await sendHere(ids);
     return ids.length;
+  }
+
+  /** Every minute: the stranded intents, and every other still PENDING past its lease (a failed send waiting to be retried). */
+  async function sweep(): Promise<number> {
+    const stranded = await resendStranded();
+    const ids = await repo.pendingIntents(new Date(now().getTime() - SEND_LEASE_MS), 500);
+    await sendHere(ids);
+    return stranded + ids.length;
   }
 
   return {
     start,
     apply,
     sendIntent,
+    resendStranded,
     pollOrders,
     watch,
     tickDeadlines,

@@ -7,6 +7,7 @@ import { makeTrade, makeUser } from '../../../../test/factories';
 import { createTestApp, type TestApp } from '../../../../test/harness';
 import pino from 'pino';
 import { createTrading } from '../index';
+import { runnerRepo } from './runner.repo';
 import { usersRepo } from '../../users';
 
 /** The worked example of docs/trading-rules.md on the fake broker: buys at 9.80 and 10.00, targets 11/12, stop 9. */
@@ -104,10 +105,45 @@ describe('the trade runner', () => {
   it('killed after recording the intent: after restart the sweep sends it, and exactly one order exists', async () => {
     const id = await trade();
     await runner().apply(id, { type: 'submit', at: at() });
-    // The process died here: no job was queued. A minute later the sweep finds the intents.
+    // The process died here: no job was queued. A minute later the sweep finds the intents and sends them.
     t.clock.advance(60_000);
     expect(await runner().sweep()).toBeGreaterThanOrEqual(2);
+    expect(ordersAtBroker(id)).toHaveLength(2);
+    await runner().sweep();
     await sendAll(id);
+    expect(ordersAtBroker(id)).toHaveLength(2);
+  });
+
+  it('a worker killed holding the send jobs: the orders reach the broker within a minute, once', async () => {
+    const id = await trade();
+    await runner().apply(id, { type: 'submit', at: at() });
+    const intents = await intentsOf(id);
+    // The dead worker had fetched the jobs (pg-boss holds them active for 15 minutes, so a job
+    // under the same key is ignored) and claimed the intents, then died before the broker answered.
+    for (const i of intents) {
+      await t.jobs.send('trading.send', { intentId: i.id }, { key: `intent:${i.id}` });
+      expect(await runnerRepo(t.db).claimIntent(i.id, t.clock.now(), 30_000)).toBeDefined();
+    }
+    expect(ordersAtBroker(id)).toHaveLength(0);
+    // While the lease runs, the first watcher's look leaves them to their sender.
+    t.clock.advance(10_000);
+    expect(await runner().resendStranded()).toBe(0);
+    // Its lease run out (30 s), the next look (every 5 s) sends them: reconciled by tag, placed once.
+    t.clock.advance(25_000);
+    expect(await runner().resendStranded()).toBe(2);
+    expect(ordersAtBroker(id).map((o) => o.tag)).toEqual(intents.map((i) => i.clientOrderId));
+    expect((await intentsOf(id)).every((i) => i.state === 'SENT')).toBe(true);
+    expect(await runner().resendStranded()).toBe(0);
+    await runner().sweep();
+    expect(ordersAtBroker(id)).toHaveLength(2);
+  });
+
+  it('intents a process made and never began to send are sent within seconds', async () => {
+    const id = await trade();
+    await runner().apply(id, { type: 'submit', at: at() });
+    expect(await runner().resendStranded()).toBe(0);
+    t.clock.advance(6_000);
+    expect(await runner().resendStranded()).toBe(2);
     expect(ordersAtBroker(id)).toHaveLength(2);
   });
 
