@@ -79,6 +79,42 @@ describe('smart trades: the demo trade list', () => {
     await page.context().close();
   });
 
+  it("a trade the broker refuses after 'Trade placed successfully': a toast in the broker's words, the inbox keeps it, the row says FAIL and why", async () => {
+    const trader = await createUser({ plans: ['elite-monthly'] });
+    const token = await tokenOf(trader);
+    const page = await newPage(browser);
+    await signIn(page, trader.email, trader.password);
+    await expectPath(page, '/dashboard');
+    await page.goto('/smart-trades');
+    await page.getByText('Demo trades').first().waitFor();
+    // 10,000 shares at about the price: far more than the demo account's 100,000 buys.
+    const [quote] = (await call<QuotesResponse>(token, 'GET', '/market/quotes?tickers=MSFT')).quotes;
+    const { data: trade, message } = await call<DemoTradeReply>(token, 'POST', '/demo-trading/create-demo-trade/', {
+      ticker: 'MSFT',
+      trade_type: 'CUSTOM',
+      buy_range_low: cents(quote!.bid * 0.99),
+      buy_range_high: cents(quote!.bid),
+      target_range_low: cents(quote!.bid * 1.2),
+      target_range_high: cents(quote!.bid * 1.3),
+      stop_loss: cents(quote!.bid * 0.8),
+      amount_buy_range_low: 5000,
+      amount_buy_range_high: 5000,
+    });
+    expect(message).toBe(TRADE_MSG.tradePlaced);
+    const toast = page.locator('.drat-notification-toast').filter({ hasText: `Trade ${trade.id} (MSFT) failed` });
+    await toast.waitFor({ timeout: 20_000 });
+    const said = await toast.innerText();
+    expect(said).toContain('The broker refused its orders:');
+    const row = page.locator(`tr[data-row-key="${trade.id}"]`);
+    await row.getByText('FAIL', { exact: true }).waitFor();
+    const reason = said.split('The broker refused its orders: ')[1]!.trim();
+    expect(await row.innerText()).toContain(reason);
+    // The inbox keeps it: the toast opens it.
+    await toast.click();
+    await page.getByRole('dialog').getByText(`Trade ${trade.id} (MSFT) failed`).waitFor();
+    await page.context().close();
+  });
+
   it('the drawer says each rule as soon as its values are entered, before the empty fields are filled (§5.1)', async () => {
     const trader = await createUser({ plans: ['elite-monthly'], isLiveTrader: true });
     const page = await newPage(browser);

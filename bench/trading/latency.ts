@@ -483,6 +483,7 @@ async function profile(database: Database) {
     },
     jobs: { send: () => Promise.resolve(), sendMany: () => Promise.resolve() },
     live: { publishUserEvent: () => Promise.resolve() },
+    inbox: { tellTrader: () => Promise.resolve() },
     now: () => new Date(),
     log,
   });

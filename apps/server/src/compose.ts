@@ -153,6 +153,7 @@ export function composeModules(deps: AppDeps) {
       technicals: marketService,
       queue,
       live,
+      inbox: notifications,
       brokers,
       paper,
       links,

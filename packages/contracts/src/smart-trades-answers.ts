@@ -117,6 +117,8 @@ export const smartTradeSchema = z.object({
   expiryDateTime: z.string().nullable(),
   timeZone: z.string(),
   sold_at_stop_loss: z.boolean(),
+  /** Why a FAIL trade failed: the broker's words on its refused buys; null otherwise. */
+  fail_reason: z.string().nullable(),
   is_new_trailing_profit_processed: z.boolean(),
   /** Range 1's / range 2's buy was filled. */
   order_one_carried_out: z.boolean(),

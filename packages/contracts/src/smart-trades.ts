@@ -293,6 +293,10 @@ export const TRADE_MSG = {
   noQuotePrice: (ticker: string, basis: string) => `${ticker} has no ${basis} right now to apply the template to.`,
   draftSaved: 'Draft saved successfully',
   tradePlaced: 'Trade placed successfully',
+  /** The inbox message and toast of a trade whose buys the broker refused after it was placed. */
+  tradeFailedTitle: (id: number, ticker: string) => `Trade ${id} (${ticker}) failed`,
+  tradeFailedContent: (reason: string) => `The broker refused its orders: ${reason}`,
+  tradeFailedNoReason: 'no reason given',
   draftDeleted: 'Draft deleted successfully',
   onlyDraftsDeleted: 'Only a draft can be deleted; cancel a placed trade instead.',
   tradeCancelled: 'Trade cancelled successfully',

@@ -26,6 +26,8 @@ export const TRADE_EVENT = 'trade';
 export interface TradeEventPayload {
   id: number;
   status: 'DRAFT' | 'PENDING' | 'OPEN' | 'COMPLETED' | 'CANCELLED' | 'FAIL';
+  /** Why it failed (FAIL): the broker's words. */
+  reason?: string;
 }
 
 /* ---- Operations ------------------------------------------------------------------------------- */

@@ -26,10 +26,7 @@ const fileAnswer = (mediaType: string) => ({
  * (http/idempotency.ts). Routes spread it:
  * `app.route({ ...routeOf(op), onRequest: requireRight(…), handler })`.
  */
-export function routeOf<const O extends Operation>(
-  op: O,
-  options: { recover?: FastifyContextConfig['recover'] } = {},
-) {
+export function routeOf<const O extends Operation>(op: O, options: { recover?: FastifyContextConfig['recover'] } = {}) {
   const response: Record<number, unknown> = {
     200: op.response instanceof z.ZodType ? op.response : fileAnswer(op.response.file),
   };

@@ -17,9 +17,7 @@ export interface IdempotentRequest {
  * answer with what the earlier request made (`made`: it died after making it, before answering).
  */
 export type IdempotencyStart =
-  | { kind: 'proceed' }
-  | { kind: 'replay'; statusCode: number; body: unknown }
-  | { kind: 'made'; resultId: number };
+  { kind: 'proceed' } | { kind: 'replay'; statusCode: number; body: unknown } | { kind: 'made'; resultId: number };
 
 /**
  * How long a claimed key is held by its request before a retry may take it over (the request's
@@ -64,7 +62,8 @@ export function createIdempotencyService(repo: IdempotencyRepo, now: () => Date)
         const earlier = await repo.find(ref);
         if (!earlier) continue;
         if (earlier.requestHash !== hash) throw new DomainError('IDEMPOTENCY_KEY_REUSED', IDEMPOTENCY_MSG.keyReused);
-        if (earlier.state === 'DONE') return { kind: 'replay', statusCode: earlier.statusCode!, body: earlier.response };
+        if (earlier.state === 'DONE')
+          return { kind: 'replay', statusCode: earlier.statusCode!, body: earlier.response };
         if (earlier.resultId !== null) return { kind: 'made', resultId: earlier.resultId };
         const at = now();
         const stale = new Date(at.getTime() - IDEMPOTENCY_LOCK_SECONDS * 1000);

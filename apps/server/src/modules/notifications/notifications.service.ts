@@ -10,7 +10,7 @@ import {
   type NotificationKind,
   type NotificationsResponse,
 } from '@drat/contracts';
-import type { WithTransaction } from '../../db/transaction';
+import type { Tx, WithTransaction } from '../../db/transaction';
 import { DomainError } from '../../core/errors';
 import type { JobQueue, QueuePayloads } from '../../jobs/queue';
 import type { Principal } from '../auth';
@@ -240,6 +240,30 @@ export function createNotificationsService({
 
     /** Job handler of 'notifications.fanout'. */
     fanout,
+
+    /**
+     * One trader's inbox message about their own trade (its buys refused by the broker), written in
+     * `tx` with the step that tells it, once per kind and trade; it reaches their screens at the
+     * commit, as a toast that opens the inbox.
+     */
+    async tellTrader(
+      tx: Tx,
+      userId: number,
+      message: { kind: 'TRADE_FAILED'; tradeId: number; title: string; content: string },
+    ): Promise<void> {
+      const { kind, tradeId, title, content } = message;
+      const fresh = await repo.insertNew([{ userId, kind, ref: String(tradeId), title, content }], tx);
+      for (const n of fresh) {
+        const payload: NotificationEventPayload = {
+          id: n.id,
+          kind,
+          title,
+          content: content.slice(0, NOTIFICATION_EVENT_CONTENT_MAX),
+          timestamp: n.createdAt.toISOString(),
+        };
+        await publishUserEvent(userId, { kind: NOTIFICATION_EVENT, payload }, tx);
+      }
+    },
   };
 }
 export type NotificationsService = ReturnType<typeof createNotificationsService>;

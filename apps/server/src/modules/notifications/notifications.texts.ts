@@ -67,6 +67,7 @@ const PAGE: Record<NotificationKind, string> = {
   TRIGGER: '/triggers',
   TRACKER: '/trackers',
   ADMIN: '/dashboard',
+  TRADE_FAILED: '/smart-trades',
 };
 
 function cut(text: string, max: number): string {

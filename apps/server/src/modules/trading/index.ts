@@ -27,6 +27,7 @@ import type { AccountOpener, Broker, BrokerLink } from '../../providers/broker/i
 import type { Principal } from '../auth';
 import type { MarketDataProvider } from '../../providers/market/interface';
 import type { LiveService } from '../live';
+import type { NotificationsService } from '../notifications';
 import type { UsersRepo } from '../users';
 import { brokerageRepo } from './brokerage/brokerage.repo';
 import { brokerAuthorizationRoutes, brokerageRoutes } from './brokerage/brokerage.routes';
@@ -64,6 +65,8 @@ export interface TradingDeps {
   technicals: Technicals;
   queue: JobQueue;
   live: Pick<LiveService, 'publishUserEvent'>;
+  /** The inbox, where a trade that failed is told (the notifications area). */
+  inbox: Pick<NotificationsService, 'tellTrader'>;
   /** The brokers by name ('paper', 'tradier' …), as stored with each trade. */
   brokers: Record<string, Broker>;
   /** The paper broker (also in `brokers`): it opens the demo and simulated accounts itself. */
@@ -96,6 +99,7 @@ export function createTrading(deps: TradingDeps) {
     technicals: deps.technicals,
     jobs: deps.queue,
     live: deps.live,
+    inbox: deps.inbox,
     now: deps.now,
     log: deps.log,
   });

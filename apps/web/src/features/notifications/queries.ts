@@ -72,7 +72,9 @@ export function useNotificationEvents({ inboxOpen, openInbox }: { inboxOpen: boo
     const n = event.payload as Partial<NotificationEventPayload> | null;
     if (!n?.title) return;
     const key = `notification-${n.id ?? n.title}`;
-    notification.info({
+    // A trade that failed (the broker refused its orders) is an error the trader must see.
+    const show = n.kind === 'TRADE_FAILED' ? notification.error : notification.info;
+    show({
       key,
       title: n.title,
       description: n.content,

@@ -97,10 +97,21 @@ export function ExportTradesButton({ trades, filename }: { trades: readonly Smar
   return <ExportButton count={trades.length} download={() => downloadTradesSheet(trades, filename)} />;
 }
 
-export const statusColumn = <T extends { status: TradeStatus }>(): ColumnType<T> => ({
+export const statusColumn = <T extends { status: TradeStatus; fail_reason?: string | null }>(): ColumnType<T> => ({
   title: 'Status',
   dataIndex: 'status',
-  render: (s: TradeStatus) => <Tag color={statusColor(s)}>{s}</Tag>,
+  // A trade that failed says why under its status: the broker's words on its refused orders.
+  render: (s: TradeStatus, row: T) =>
+    s === 'FAIL' && row.fail_reason ? (
+      <Flex vertical gap={2} align="start">
+        <Tag color={statusColor(s)}>{s}</Tag>
+        <Typography.Text type="danger" style={{ fontSize: 12, maxWidth: 260 }}>
+          {row.fail_reason}
+        </Typography.Text>
+      </Flex>
+    ) : (
+      <Tag color={statusColor(s)}>{s}</Tag>
+    ),
 });
 
 /** What a row's action does; an action without one is not shown. */

@@ -36,6 +36,7 @@ import {
   BROKER_ORDER_EVENT,
   INTERVALS,
   TRADE_EVENT,
+  TRADE_MSG,
   type BrokerOrderEventPayload,
   type StockTaQuery,
   type TradeEventPayload,
@@ -47,6 +48,7 @@ import type { Broker, BrokerOrder } from '../../../providers/broker/interface';
 import type { MarketDataProvider } from '../../../providers/market/interface';
 import { isProviderError } from '../../../providers/provider-error';
 import type { LiveService } from '../../live';
+import type { NotificationsService } from '../../notifications';
 import type { LockedTrade, NewTradeRow, RunnerRepo, TradeRowPatch } from './runner.repo';
 
 /** How long a claimed intent is left to its sender before another may reconcile it. */
@@ -78,6 +80,8 @@ export interface RunnerDeps {
   technicals: Technicals;
   jobs: JobQueue;
   live: Pick<LiveService, 'publishUserEvent'>;
+  /** The trader's inbox: a trade that failed (its buys refused) is told there, with the broker's words. */
+  inbox: Pick<NotificationsService, 'tellTrader'>;
   now: () => Date;
   log: Logger;
 }
@@ -116,7 +120,7 @@ const TERMINAL_AT_BROKER = new Set(['filled', 'canceled', 'rejected', 'expired']
 const brokerWord = (o: BrokerOrder) => `${o.status}:${toText(dec(o.filledQty))}`;
 
 export function createTradeRunner(deps: RunnerDeps) {
-  const { repo, withTransaction, jobs, live, now, log } = deps;
+  const { repo, withTransaction, jobs, live, inbox, now, log } = deps;
 
   /** One step on a locked trade: written with its intents and log; the trade's owner hears of it. */
   async function stepLocked(tx: Tx, locked: LockedTrade, event: TradeEvent, row?: TradeRowPatch) {
@@ -126,9 +130,24 @@ export function createTradeRunner(deps: RunnerDeps) {
     const intentIds = await repo.saveStep(tx, locked, write);
     // The owner's screens read the trade (and the account's balances) again: after anything the log
     // tells, and after every broker answer (an order accepted holds buying power).
+    const failed = r.trade.status === 'FAIL' && locked.state.status !== 'FAIL';
     if (r.log.length > 0 || event.type === 'order') {
-      const payload: TradeEventPayload = { id: locked.id, status: r.trade.status };
+      const payload: TradeEventPayload = {
+        id: locked.id,
+        status: r.trade.status,
+        ...(r.trade.status === 'FAIL' && r.trade.failure ? { reason: r.trade.failure } : {}),
+      };
       await live.publishUserEvent(locked.userId, { kind: TRADE_EVENT, payload }, tx);
+    }
+    // The broker refused the new trade's buys after 'Trade placed successfully': the trader is told,
+    // in the broker's words, on their screens (a toast) and in the inbox, which keeps it.
+    if (failed) {
+      await inbox.tellTrader(tx, locked.userId, {
+        kind: 'TRADE_FAILED',
+        tradeId: locked.id,
+        title: TRADE_MSG.tradeFailedTitle(locked.id, r.trade.ticker),
+        content: TRADE_MSG.tradeFailedContent(r.trade.failure ?? TRADE_MSG.tradeFailedNoReason),
+      });
     }
     // The Trade Monitor shows the broker's orders: each answer of the broker is a change there.
     if (event.type === 'order') {

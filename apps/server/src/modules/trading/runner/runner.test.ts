@@ -3,7 +3,15 @@ import { eq } from 'drizzle-orm';
 import { basicRanges, equity, newTrade, type EngineTrade, type TradeEvent } from '@drat/engine';
 import { tradeIntents, tradeLogs, tradeOrders, trades } from '../../../db/schema/index';
 import { fakeBroker, type FakeBroker } from '../../../../test/broker-fake';
-import { makeTrade, makeUser } from '../../../../test/factories';
+import {
+  NOTIFICATION_EVENT,
+  TRADE_EVENT,
+  type NotificationsResponse,
+  type TradeDetailResponse,
+  type TradeEventPayload,
+} from '@drat/contracts';
+import { makeTrade, makeUser, signIn } from '../../../../test/factories';
+import { signedInSocket, wsUrl } from '../../../../test/ws-client';
 import { createTestApp, type TestApp } from '../../../../test/harness';
 import pino from 'pino';
 import { createTrading } from '../index';
@@ -187,6 +195,48 @@ describe('the trade runner', () => {
     expect(row.state.failure).toBe('Symbol is not tradable');
   });
 
+  it("'Trade placed successfully', then the broker refuses its buys: the trader is told in the broker's words, on the socket and in the inbox, and the row says FAIL with the reason", async () => {
+    const trader = await makeUser(t.db, { plans: ['elite-monthly'] });
+    const token = await signIn(t.app, trader);
+    const socket = await signedInSocket(await wsUrl(t.app), token);
+    try {
+      const id = await makeTrade(t.db, trader.id, draft('REFUSE'), { broker: 'fake', accountId: 'ACC-9' });
+      await runner().apply(id, { type: 'submit', at: at() });
+      for (const i of await intentsOf(id)) {
+        broker.failNextPlace('refuse');
+        await runner().sendIntent(i.id);
+      }
+      const failed = await socket.next(
+        'event',
+        (m) => m.event.kind === TRADE_EVENT && (m.event.payload as TradeEventPayload).status === 'FAIL',
+      );
+      expect(failed.event.payload).toEqual({ id, status: 'FAIL', reason: 'Symbol is not tradable' });
+      const told = await socket.next('event', (m) => m.event.kind === NOTIFICATION_EVENT);
+      expect(told.event.payload).toMatchObject({
+        kind: 'TRADE_FAILED',
+        title: `Trade ${id} (REFUSE) failed`,
+        content: 'The broker refused its orders: Symbol is not tradable',
+      });
+      // The inbox keeps it; the trade's answer says why it failed.
+      const inbox = (await t.get('/notifications', { token })).json<NotificationsResponse>();
+      expect(inbox.notifications.map((n) => [n.kind, n.content])).toContainEqual([
+        'TRADE_FAILED',
+        'The broker refused its orders: Symbol is not tradable',
+      ]);
+      const detail = await t.get(`/livetrading/order-detail?order_id=${id}`, { token });
+      expect(detail.json<TradeDetailResponse>().data).toMatchObject({
+        status: 'FAIL',
+        fail_reason: 'Symbol is not tradable',
+      });
+      // Told once: another step of the failed trade writes no second message.
+      await runner().apply(id, { type: 'tick', at: at() });
+      const again = (await t.get('/notifications', { token })).json<NotificationsResponse>();
+      expect(again.notifications.filter((n) => n.kind === 'TRADE_FAILED')).toHaveLength(1);
+    } finally {
+      await socket.close();
+    }
+  });
+
   it('fills the broker reports are fed to the trade: targets follow, and the trade completes', async () => {
     const id = await trade();
     await runner().apply(id, { type: 'submit', at: at() });
@@ -241,6 +291,7 @@ describe('the trade runner', () => {
       technicals: t.modules.market,
       queue: t.jobs,
       live: t.modules.live,
+      inbox: t.modules.notifications,
       brokers: { fake: broker, paper: t.modules.trading.paper },
       paper: t.modules.trading.paper,
       links: {},

@@ -123,6 +123,7 @@ export function tradeDto(row: TradeRow): SmartTradeDto {
     expiryDateTime: s.cancelUnfilledAt !== null ? text(input, 'expiryDateTime') : null,
     timeZone: text(input, 'timeZone') ?? TRADE_TIME_ZONE,
     sold_at_stop_loss: s.soldAtStopLoss,
+    fail_reason: row.status === 'FAIL' ? (s.failure ?? null) : null,
     is_new_trailing_profit_processed: tightened,
     order_one_carried_out: r1?.buyFilled ?? false,
     order_two_carried_out: r2?.buyFilled ?? false,
