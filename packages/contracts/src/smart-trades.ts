@@ -297,6 +297,12 @@ export const TRADE_MSG = {
   tradeFailedTitle: (id: number, ticker: string) => `Trade ${id} (${ticker}) failed`,
   tradeFailedContent: (reason: string) => `The broker refused its orders: ${reason}`,
   tradeFailedNoReason: 'no reason given',
+  /** The inbox message of a fill the broker reported after confirming the order's cancel. */
+  lateFillTitle: (id: number, ticker: string) => `Trade ${id} (${ticker}): filled after its cancel`,
+  lateFillContent: (qty: string, side: 'buy' | 'sell') =>
+    side === 'buy'
+      ? `The broker filled ${qty} more of a buy after confirming its cancel. The trade counts them and sells them by its rules.`
+      : `The broker filled ${qty} more of a sell after confirming its cancel. The trade counts them as sold.`,
   draftDeleted: 'Draft deleted successfully',
   onlyDraftsDeleted: 'Only a draft can be deleted; cancel a placed trade instead.',
   tradeCancelled: 'Trade cancelled successfully',

@@ -109,6 +109,11 @@ export const tradeOrders = pgTable(
     brokerStatus: text('broker_status'),
     /** Done when the broker will not change it any more: the runner stops asking. */
     done: boolean('done').notNull().default(false),
+    /**
+     * A cancel the broker confirmed is asked about still, until then (the end of that day's
+     * session): brokers report fills that raced the cancel, and those shares must not go unseen.
+     */
+    watchUntil: timestamp('watch_until', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -116,6 +121,9 @@ export const tradeOrders = pgTable(
       .on(t.accountId)
       .where(sql`not ${t.done}`),
     uniqueIndex('trade_orders_broker_idx').on(t.broker, t.brokerOrderId),
+    index('trade_orders_watched_idx')
+      .on(t.watchUntil)
+      .where(sql`${t.watchUntil} is not null`),
     // Whether an account's orders changed since its balances were read (account-info's cache).
     index('trade_orders_account_changed_idx').on(t.accountId, t.updatedAt),
   ],

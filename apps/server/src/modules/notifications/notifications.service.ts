@@ -242,17 +242,17 @@ export function createNotificationsService({
     fanout,
 
     /**
-     * One trader's inbox message about their own trade (its buys refused by the broker), written in
-     * `tx` with the step that tells it, once per kind and trade; it reaches their screens at the
-     * commit, as a toast that opens the inbox.
+     * One trader's inbox message about their own trade (its buys refused by the broker, a fill after
+     * a confirmed cancel), written in `tx` with the step that tells it, once per kind and `ref`; it
+     * reaches their screens at the commit, as a toast that opens the inbox.
      */
     async tellTrader(
       tx: Tx,
       userId: number,
-      message: { kind: 'TRADE_FAILED'; tradeId: number; title: string; content: string },
+      message: { kind: 'TRADE_FAILED' | 'LATE_FILL'; ref: string; title: string; content: string },
     ): Promise<void> {
-      const { kind, tradeId, title, content } = message;
-      const fresh = await repo.insertNew([{ userId, kind, ref: String(tradeId), title, content }], tx);
+      const { kind, ref, title, content } = message;
+      const fresh = await repo.insertNew([{ userId, kind, ref, title, content }], tx);
       for (const n of fresh) {
         const payload: NotificationEventPayload = {
           id: n.id,

@@ -826,3 +826,95 @@ describe('the end of a broker authorization', () => {
     expect(await read()).toMatchObject({ expired: true, ends_soon: true });
   });
 });
+
+describe('a fill the broker reports after confirming the cancel (issue 24, item 7)', () => {
+  /** Places a trade on `account`, cancels it, and has the broker confirm the cancels (the trade ends CANCELLED). */
+  async function cancelledTrade(me: { token: string }, account: string) {
+    const trade = await placeTrade(me, account);
+    const cancel = await t.post('/livetrading/cancel-live-trade/', { live_trade_id: trade.id }, { token: me.token });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    await sendAll(trade.id);
+    await t.modules.trading.runner.pollOrders();
+    const trades = (await t.get('/livetrading/trades', { token: me.token })).json().data as SmartTradeDto[];
+    expect(trades.find((x) => x.id === trade.id)?.status).toBe('CANCELLED');
+    const [order] = await t.db
+      .select()
+      .from(tradeOrders)
+      .where(eq(tradeOrders.clientOrderId, `T${trade.id}-R1-L0-BUY-1`));
+    expect(order).toMatchObject({ done: true, brokerStatus: 'canceled:0' });
+    expect(order!.watchUntil!.getTime()).toBeGreaterThan(t.clock.now().getTime());
+    return trade;
+  }
+
+  /** What the trade does with the late shares, and what the trader is told. */
+  async function expectTakenIn(me: { token: string }, tradeId: number) {
+    // The open orders' poll no longer asks this account (nothing of ours is open there)…
+    await t.modules.trading.runner.pollOrders();
+    // …but the minute's sweep asks about the confirmed cancels it still watches.
+    await t.modules.trading.runner.sweep();
+    const trades = (await t.get('/livetrading/trades', { token: me.token })).json().data as SmartTradeDto[];
+    expect(trades.find((x) => x.id === tradeId)?.status).toBe('OPEN');
+    // The documented rule: a late fill on a finished trade re-opens it to sell what came in.
+    const intents = await t.db.select().from(tradeIntents).where(eq(tradeIntents.tradeId, tradeId));
+    expect(intents.filter((i) => i.clientOrderId.includes('-EXIT-')).map((i) => i.intent)).toEqual([
+      expect.objectContaining({ type: 'place', side: 'sell', purpose: 'EXIT', orderType: 'market', qty: '2' }),
+    ]);
+    const logs = (await t.get(`/logs/live-trades?trade_id=${tradeId}`, { token: me.token })).json().data as {
+      text: string;
+    }[];
+    expect(logs.map((l) => l.text).join('\n')).toMatch(/bought 2 at/);
+    const inbox = (await t.get('/notifications', { token: me.token })).json().notifications as {
+      kind: string;
+      title: string;
+      content: string;
+    }[];
+    expect(inbox).toContainEqual(
+      expect.objectContaining({
+        kind: 'LATE_FILL',
+        title: expect.stringContaining(`Trade ${tradeId} (MSFT): filled after its cancel`) as string,
+        content: expect.stringContaining('The broker filled 2 more of a buy after confirming its cancel') as string,
+      }),
+    );
+  }
+
+  it('Tradier: the cancel confirmed, then a fill of 2: the trade takes them in, logs it and tells the trader', async () => {
+    const me = await signedIn({ plans: ['elite-monthly'] });
+    await authorizeTradier(me, 'tok-late-fill', [{ number: 'VA950', type: 'cash' }]);
+    const trade = await cancelledTrade(me, 'VA950');
+    const buy = fake.orders.find((o) => o.account === 'VA950' && o.tag === `T${trade.id}-R1-L0-BUY-1`)!;
+    expect(buy.status).toBe('canceled');
+    fake.fill(buy.id, 2, buy.price!);
+    await expectTakenIn(me, trade.id);
+  });
+
+  it('Alpaca: the cancel confirmed, then a fill of 2: the trade takes them in, logs it and tells the trader', async () => {
+    const me = await signedIn({ plans: ['elite-monthly'] });
+    const { code } = alpaca.addAccount({ number: 'PA0950', type: 'cash', token: 'alp-late-fill' });
+    const setup = await t.post('/livetrading/auth-code-setup/', { broker: 'alpaca' }, { token: me.token });
+    const state = new URL(setup.json().url).searchParams.get('state')!;
+    expect((await t.post('/livetrading/auth-code/', { code, state }, { token: me.token })).statusCode).toBe(200);
+    const trade = await cancelledTrade(me, 'PA0950');
+    const [order] = await t.db
+      .select()
+      .from(tradeOrders)
+      .where(eq(tradeOrders.clientOrderId, `T${trade.id}-R1-L0-BUY-1`));
+    const buy = alpaca.orders.find((o) => o.id === order!.brokerOrderId)!;
+    expect(buy.status).toBe('canceled');
+    alpaca.fill(String(buy.id), '2', String(buy.limit_price));
+    await expectTakenIn(me, trade.id);
+  });
+
+  it('a watched cancel is let go at the end of the day: its account is no longer asked', async () => {
+    const me = await signedIn({ plans: ['elite-monthly'] });
+    await authorizeTradier(me, 'tok-late-none', [{ number: 'VA951', type: 'cash' }]);
+    const trade = await cancelledTrade(me, 'VA951');
+    t.clock.advance(25 * 3_600_000);
+    await t.modules.trading.runner.sweep();
+    const [order] = await t.db
+      .select()
+      .from(tradeOrders)
+      .where(eq(tradeOrders.clientOrderId, `T${trade.id}-R1-L0-BUY-1`));
+    expect(order!.watchUntil).toBeNull();
+    expect(await t.modules.trading.runner.pollWatched()).toBe(0);
+  });
+});

@@ -186,7 +186,15 @@ export function runnerRepo(db: Db) {
     async recordOrder(
       tx: Tx | undefined,
       clientOrderId: string,
-      change: { brokerOrderId?: string; brokerStatus: string; filledQty: string; done: boolean; at: Date },
+      change: {
+        brokerOrderId?: string;
+        brokerStatus: string;
+        filledQty: string;
+        done: boolean;
+        /** Asked about still until then (a confirmed cancel, for fills that raced it); null: no longer. */
+        watchUntil?: Date | null;
+        at: Date;
+      },
     ): Promise<void> {
       await runnerOf(db, tx)
         .update(tradeOrders)
@@ -194,6 +202,7 @@ export function runnerRepo(db: Db) {
           ...(change.brokerOrderId ? { brokerOrderId: change.brokerOrderId } : {}),
           brokerStatus: `${change.brokerStatus}:${change.filledQty}`,
           done: change.done,
+          ...(change.watchUntil !== undefined ? { watchUntil: change.watchUntil } : {}),
           updatedAt: change.at,
         })
         .where(eq(tradeOrders.clientOrderId, clientOrderId));
@@ -229,6 +238,21 @@ export function runnerRepo(db: Db) {
         .orderBy(asc(tradeIntents.id))
         .limit(limit);
       return rows.map((r) => r.id);
+    },
+
+    /**
+     * The accounts (with their broker) with a cancel the broker confirmed that is still watched for
+     * a fill that raced it (`watchUntil` after `now`); orders past their watch are let go.
+     */
+    async accountsWithWatchedCancels(now: Date): Promise<{ broker: string; accountId: string }[]> {
+      await db
+        .update(tradeOrders)
+        .set({ watchUntil: null })
+        .where(and(isNotNull(tradeOrders.watchUntil), lte(tradeOrders.watchUntil, now)));
+      return db
+        .selectDistinct({ broker: tradeOrders.broker, accountId: tradeOrders.accountId })
+        .from(tradeOrders)
+        .where(and(isNotNull(tradeOrders.watchUntil), isNotNull(tradeOrders.brokerOrderId)));
     },
 
     /** The accounts (with their broker) that have orders the broker may still change. */

@@ -34,6 +34,7 @@ import {
 } from '@drat/engine';
 import {
   BROKER_ORDER_EVENT,
+  cancelByInstant,
   INTERVALS,
   TRADE_EVENT,
   TRADE_MSG,
@@ -55,6 +56,8 @@ import type { LockedTrade, NewTradeRow, RunnerRepo, TradeRowPatch } from './runn
 const SEND_LEASE_MS = 30_000;
 /** An intent its process has not begun to send by then was left by a process that ended (it sends at once). */
 const UNSENT_AFTER_MS = 5_000;
+/** When the day's trading ends in New York (after hours): a confirmed cancel is watched for late fills till then. */
+const SESSION_END_NY = '20:00:00';
 
 /** Indicator values (GET /stock/ta's rules): SMA or EMA of a ticker's bars; throws when there are too few bars. */
 export interface Technicals {
@@ -131,6 +134,26 @@ export function createTradeRunner(deps: RunnerDeps) {
     // The owner's screens read the trade (and the account's balances) again: after anything the log
     // tells, and after every broker answer (an order accepted holds buying power).
     const failed = r.trade.status === 'FAIL' && locked.state.status !== 'FAIL';
+    // A fill the broker reports after it confirmed the order's cancel (the fill raced the cancel):
+    // the engine takes the shares in (docs/trading-rules.md, Orders); the trader hears of it.
+    const before =
+      event.type === 'order' ? locked.state.orders.find((o) => o.clientOrderId === event.clientOrderId) : undefined;
+    const late =
+      event.type === 'order' && before?.status === 'CANCELLED' && dec(event.filledQty).gt(before.filledQty)
+        ? { order: before, qty: toText(dec(event.filledQty).minus(before.filledQty)), filled: event.filledQty }
+        : null;
+    if (late) {
+      log.warn(
+        { tradeId: locked.id, clientOrderId: late.order.clientOrderId, qty: late.qty },
+        'trading: the broker filled an order after confirming its cancel',
+      );
+      await inbox.tellTrader(tx, locked.userId, {
+        kind: 'LATE_FILL',
+        ref: `${late.order.clientOrderId}:${late.filled}`,
+        title: TRADE_MSG.lateFillTitle(locked.id, r.trade.ticker),
+        content: TRADE_MSG.lateFillContent(late.qty, late.order.side),
+      });
+    }
     if (r.log.length > 0 || event.type === 'order') {
       const payload: TradeEventPayload = {
         id: locked.id,
@@ -144,7 +167,7 @@ export function createTradeRunner(deps: RunnerDeps) {
     if (failed) {
       await inbox.tellTrader(tx, locked.userId, {
         kind: 'TRADE_FAILED',
-        tradeId: locked.id,
+        ref: String(locked.id),
         title: TRADE_MSG.tradeFailedTitle(locked.id, r.trade.ticker),
         content: TRADE_MSG.tradeFailedContent(r.trade.failure ?? TRADE_MSG.tradeFailedNoReason),
       });
@@ -222,15 +245,27 @@ export function createTradeRunner(deps: RunnerDeps) {
     await recordWord(clientOrderId, order);
   }
 
-  /** The broker's last word on one of our orders, under the broker's id for it. */
+  /**
+   * The broker's last word on one of our orders, under the broker's id for it. A confirmed cancel
+   * is asked about still until the end of that day's session (a fill may have raced it).
+   */
   const recordWord = (clientOrderId: string, order: BrokerOrder) =>
     repo.recordOrder(undefined, clientOrderId, {
       brokerOrderId: order.id,
       brokerStatus: order.status,
       filledQty: order.filledQty,
       done: TERMINAL_AT_BROKER.has(order.status),
+      watchUntil: order.status === 'canceled' ? lateFillWatchEnd() : null,
       at: now(),
     });
+
+  /** The end of today's session in New York (20:00, after hours), and at least an hour from now. */
+  function lateFillWatchEnd(): Date {
+    const at = now();
+    const close = cancelByInstant(`${deps.market.calendar.dateOf(at)} ${SESSION_END_NY}`);
+    const hourLater = at.getTime() + 3_600_000;
+    return new Date(Math.max(close?.getTime() ?? hourLater, hourLater));
+  }
 
   async function send(
     broker: Broker,
@@ -318,6 +353,55 @@ export function createTradeRunner(deps: RunnerDeps) {
       log.warn({ account: key, code: err.code, err: err.message }, 'trading: the broker did not answer for an account');
     else log.error({ account: key, err }, 'trading: asking the broker for an account failed');
   }
+  /** One account's orders since it was last asked: each changed word of one of our orders goes to its trade. */
+  async function pollAccount(name: string, accountId: string): Promise<number> {
+    const broker = deps.broker(name);
+    const key = `${name}:${accountId}`;
+    const asked = now().toISOString();
+    let listed: BrokerOrder[];
+    try {
+      listed = await broker.orders(accountId, lastPoll.get(key) ?? null);
+    } catch (err) {
+      // One account the broker will not answer for (an expired authorization, an outage, a token
+      // that cannot be opened) must not stop the others: it is asked again at the next poll, from
+      // the same moment.
+      unanswered(key, err);
+      return 0;
+    }
+    const orders = listed.filter((o) => o.tag !== null);
+    lastPoll.set(key, asked);
+    failing.delete(key);
+    let changed = 0;
+    const ours = new Map((await repo.ordersByTag(orders.map((o) => o.tag!))).map((o) => [o.clientOrderId, o]));
+    for (const o of orders) {
+      const mine = ours.get(o.tag!);
+      if (!mine) continue;
+      if (mine.brokerStatus === brokerWord(o)) {
+        // The same word from another order id: the order was replaced (Alpaca answers a change
+        // with a new order). Later cancels and changes go to the new one.
+        if (mine.brokerOrderId !== o.id) await recordWord(mine.clientOrderId, o);
+        continue;
+      }
+      await answer(mine.tradeId, mine.clientOrderId, o);
+      changed++;
+    }
+    return changed;
+  }
+
+  /**
+   * Every minute: the accounts whose only orders of ours are confirmed cancels still watched (the
+   * open ones are asked every poll), so a fill that raced a cancel is seen the same day.
+   */
+  async function pollWatched(): Promise<number> {
+    const open = new Set((await repo.accountsWithOpenOrders()).map((a) => `${a.broker}:${a.accountId}`));
+    let changed = 0;
+    for (const { broker: name, accountId } of await repo.accountsWithWatchedCancels(now())) {
+      if (open.has(`${name}:${accountId}`) || !deps.brokerNames.includes(name)) continue;
+      changed += await pollAccount(name, accountId);
+    }
+    return changed;
+  }
+
   async function pollOrders(): Promise<number> {
     let changed = 0;
     // A broker that fills by itself (paper) names the accounts whose orders fill now: only those are asked.
@@ -342,36 +426,8 @@ export function createTradeRunner(deps: RunnerDeps) {
       }
     }
     for (const { broker: name, accountId } of accounts) {
-      const broker = deps.broker(name);
       if (due.get(name)?.has(accountId) === false) continue;
-      const key = `${name}:${accountId}`;
-      const asked = now().toISOString();
-      let listed: BrokerOrder[];
-      try {
-        listed = await broker.orders(accountId, lastPoll.get(key) ?? null);
-      } catch (err) {
-        // One account the broker will not answer for (an expired authorization, an outage, a token
-        // that cannot be opened) must not stop the others: it is asked again at the next poll, from
-        // the same moment.
-        unanswered(key, err);
-        continue;
-      }
-      const orders = listed.filter((o) => o.tag !== null);
-      lastPoll.set(key, asked);
-      failing.delete(key);
-      const ours = new Map((await repo.ordersByTag(orders.map((o) => o.tag!))).map((o) => [o.clientOrderId, o]));
-      for (const o of orders) {
-        const mine = ours.get(o.tag!);
-        if (!mine) continue;
-        if (mine.brokerStatus === brokerWord(o)) {
-          // The same word from another order id: the order was replaced (Alpaca answers a change
-          // with a new order). Later cancels and changes go to the new one.
-          if (mine.brokerOrderId !== o.id) await recordWord(mine.clientOrderId, o);
-          continue;
-        }
-        await answer(mine.tradeId, mine.clientOrderId, o);
-        changed++;
-      }
+      changed += await pollAccount(name, accountId);
     }
     return changed;
   }
@@ -510,6 +566,7 @@ export function createTradeRunner(deps: RunnerDeps) {
 
   /** Every minute: the stranded intents, and every other still PENDING past its lease (a failed send waiting to be retried). */
   async function sweep(): Promise<number> {
+    await pollWatched();
     const stranded = await resendStranded();
     const ids = await repo.pendingIntents(new Date(now().getTime() - SEND_LEASE_MS), 500);
     await sendHere(ids);
@@ -522,6 +579,7 @@ export function createTradeRunner(deps: RunnerDeps) {
     sendIntent,
     resendStranded,
     pollOrders,
+    pollWatched,
     watch,
     tickDeadlines,
     sweep,

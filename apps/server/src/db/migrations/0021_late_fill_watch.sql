@@ -1,0 +1,2 @@
+ALTER TABLE "trade_orders" ADD COLUMN "watch_until" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "trade_orders_watched_idx" ON "trade_orders" USING btree ("watch_until") WHERE "trade_orders"."watch_until" is not null;
