@@ -1074,6 +1074,7 @@ const trade = {
   expiryDateTime: null,
   timeZone: 'America/New_York',
   sold_at_stop_loss: false,
+  fail_reason: null,
   is_new_trailing_profit_processed: false,
   order_one_carried_out: true,
   order_two_carried_out: false,

@@ -115,6 +115,8 @@ export function createTrading(deps: TradingDeps) {
     publicUrl: deps.publicUrl,
     assertFreshPassword: deps.assertFreshPassword,
     live: deps.live,
+    reconcileHoldings: runner.reconcileHoldings,
+    log: deps.log,
     now: deps.now,
   });
   const live = createLiveTradingService({ repo: trades, placing, brokerage });

@@ -59,6 +59,7 @@ function Details({ t }: { t: SmartTradeDto }) {
         {t.setCancelIfNotFilledBy ? `${t.expiryDateTime} (${t.timeZone})` : 'Off'}
       </Descriptions.Item>
       <Descriptions.Item label="Sold at stop loss">{t.sold_at_stop_loss ? 'Yes' : 'No'}</Descriptions.Item>
+      {t.fail_reason && <Descriptions.Item label="Why it failed">{t.fail_reason}</Descriptions.Item>}
       {pl?.buy_range_one_execution && (
         <Descriptions.Item label="Range 1 P/L">{formatPrice(pl.buy_range_one_execution.profit_loss)}</Descriptions.Item>
       )}

@@ -8,6 +8,7 @@
  * a plan granting live trading) trades on the simulated brokerage, connected on first use. A super
  * user reaches every account (the monitor's account list); everyone else only their own.
  */
+import type { Logger } from 'pino';
 import {
   ACCOUNT_INFO_CACHE_SECONDS,
   AUTHORIZATION_WARNING_HOURS,
@@ -61,6 +62,12 @@ export interface BrokerageDeps {
   assertFreshPassword: (principal: Principal, action: ConfirmPasswordReason) => Promise<void>;
   /** Tells the account's owner (their Trade Monitor) that an order changed. */
   live: Pick<LiveService, 'publishUserEvent'>;
+  /**
+   * The runner's comparison of an account's positions with what its trades hold (a fill that
+   * raced a cancel is taken in), run at every sync of the accounts.
+   */
+  reconcileHoldings?: (broker: string, accountId: string) => Promise<number>;
+  log?: Pick<Logger, 'warn'>;
   now: () => Date;
 }
 
@@ -314,7 +321,14 @@ export function createBrokerageService(deps: BrokerageDeps) {
         refreshToken: open(connection.refreshToken),
         expiresAt: connection.expiresAt,
       });
-      return { message: BROKER_MSG.accountsSynced, accounts: await accountList(principal.user.id, synced) };
+      const accounts = await accountList(principal.user.id, synced);
+      // Each account's positions against what its trades hold: fills that raced a cancel turn up.
+      for (const a of accounts) {
+        await deps.reconcileHoldings?.(a.broker, a.account_id).catch((err: unknown) => {
+          deps.log?.warn({ account: a.account_id, err: String(err) }, 'trading: comparing positions at a sync failed');
+        });
+      }
+      return { message: BROKER_MSG.accountsSynced, accounts };
     },
 
     /** GET /livetrading/all-account-id-list/ (super users). */

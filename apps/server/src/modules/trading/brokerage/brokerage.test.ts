@@ -847,11 +847,13 @@ describe('a fill the broker reports after confirming the cancel (issue 24, item 
   }
 
   /** What the trade does with the late shares, and what the trader is told. */
-  async function expectTakenIn(me: { token: string }, tradeId: number) {
-    // The open orders' poll no longer asks this account (nothing of ours is open there)…
-    await t.modules.trading.runner.pollOrders();
-    // …but the minute's sweep asks about the confirmed cancels it still watches.
-    await t.modules.trading.runner.sweep();
+  async function expectTakenIn(me: { token: string }, tradeId: number, { swept = true } = {}) {
+    if (swept) {
+      // The open orders' poll no longer asks this account (nothing of ours is open there)…
+      await t.modules.trading.runner.pollOrders();
+      // …but the minute's sweep asks about the confirmed cancels it still watches.
+      await t.modules.trading.runner.sweep();
+    }
     const trades = (await t.get('/livetrading/trades', { token: me.token })).json().data as SmartTradeDto[];
     expect(trades.find((x) => x.id === tradeId)?.status).toBe('OPEN');
     // The documented rule: a late fill on a finished trade re-opens it to sell what came in.
@@ -902,6 +904,23 @@ describe('a fill the broker reports after confirming the cancel (issue 24, item 
     expect(buy.status).toBe('canceled');
     alpaca.fill(String(buy.id), '2', String(buy.limit_price));
     await expectTakenIn(me, trade.id);
+  });
+
+  it("a sync compares the account's positions with what its trades hold: a fill found there after the watch ended is taken in", async () => {
+    const me = await signedIn({ plans: ['elite-monthly'] });
+    await authorizeTradier(me, 'tok-late-sync', [{ number: 'VA952', type: 'cash' }]);
+    const trade = await cancelledTrade(me, 'VA952');
+    // The next day: the cancel is no longer watched, and the broker now reports 2 bought.
+    await t.db.update(tradeOrders).set({ watchUntil: null }).where(eq(tradeOrders.tradeId, trade.id));
+    const buy = fake.orders.find((o) => o.account === 'VA952' && o.tag === `T${trade.id}-R1-L0-BUY-1`)!;
+    fake.fill(buy.id, 2, buy.price!);
+    fake.setPositions('VA952', [
+      { symbol: 'MSFT', quantity: 2, cost_basis: 2 * buy.price!, date_acquired: '2026-11-27' },
+    ]);
+    expect(await t.modules.trading.runner.pollWatched()).toBe(0);
+    const sync = await t.post('/livetrading/sync-accounts/', {}, { token: me.token });
+    expect(sync.statusCode, sync.body).toBe(200);
+    await expectTakenIn(me, trade.id, { swept: false });
   });
 
   it('a watched cancel is let go at the end of the day: its account is no longer asked', async () => {

@@ -263,6 +263,24 @@ export function runnerRepo(db: Db) {
         .where(and(eq(tradeOrders.done, false), isNotNull(tradeOrders.brokerOrderId)));
     },
 
+    /**
+     * The engine states of the trades on an account that may hold shares or may have bought some
+     * unseen: running ones, and those that ended since `since`.
+     */
+    async statesOnAccount(broker: string, accountId: string, since: Date): Promise<EngineTrade[]> {
+      const rows = await db
+        .select({ state: trades.state })
+        .from(trades)
+        .where(
+          and(
+            eq(trades.broker, broker),
+            eq(trades.accountId, accountId),
+            sql`(${trades.status} in ('PENDING', 'OPEN') or (${trades.status} in ('COMPLETED', 'CANCELLED', 'FAIL') and ${trades.updatedAt} >= ${since.toISOString()}))`,
+          ),
+        );
+      return rows.map((r) => r.state);
+    },
+
     /** Our orders among these tags, with their trade and last recorded word. */
     async ordersByTag(tags: string[]): Promise<TradeOrderRow[]> {
       if (tags.length === 0) return [];

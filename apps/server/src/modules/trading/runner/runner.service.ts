@@ -27,6 +27,7 @@ import {
   parseIndicatorKey,
   step,
   toText,
+  type Dec,
   type EngineTrade,
   type Intent,
   type OrderUpdate,
@@ -58,6 +59,8 @@ const SEND_LEASE_MS = 30_000;
 const UNSENT_AFTER_MS = 5_000;
 /** When the day's trading ends in New York (after hours): a confirmed cancel is watched for late fills till then. */
 const SESSION_END_NY = '20:00:00';
+/** How far back a sync looks at finished trades for fills that raced their cancels. */
+const RECONCILE_BACK_MS = 3 * 86_400_000;
 
 /** Indicator values (GET /stock/ta's rules): SMA or EMA of a ticker's bars; throws when there are too few bars. */
 export interface Technicals {
@@ -432,6 +435,56 @@ export function createTradeRunner(deps: RunnerDeps) {
     return changed;
   }
 
+  /**
+   * An account's positions at the broker against what its trades hold (each sync of the accounts):
+   * where the broker holds more of an instrument than the trades know, the cancelled orders of ours
+   * for it are asked about again by their tag, and a fill that raced a cancel is taken in by the
+   * documented rule (logged, and told in the inbox, by the step). A difference left over (shares
+   * bought or sold outside DRAT, or still unexplained) is logged. Answers how many orders changed.
+   */
+  async function reconcileHoldings(name: string, accountId: string): Promise<number> {
+    const broker = deps.broker(name);
+    const positions = new Map<string, Dec>();
+    for (const p of await broker.positions(accountId))
+      positions.set(p.symbol, (positions.get(p.symbol) ?? dec(0)).plus(p.qty));
+    const states = await repo.statesOnAccount(name, accountId, new Date(now().getTime() - RECONCILE_BACK_MS));
+    const held = new Map<string, Dec>();
+    const cancelled = new Map<string, string[]>();
+    for (const s of states) {
+      for (const o of s.orders) {
+        if (o.instrument.kind !== 'equity') continue;
+        const key = o.instrument.key;
+        const signed = o.side === 'buy' ? dec(o.filledQty) : dec(o.filledQty).neg();
+        held.set(key, (held.get(key) ?? dec(0)).plus(signed));
+        if (o.status === 'CANCELLED') cancelled.set(key, [...(cancelled.get(key) ?? []), o.clientOrderId]);
+      }
+    }
+    let changed = 0;
+    for (const [symbol, tags] of cancelled) {
+      if (!(positions.get(symbol) ?? dec(0)).gt(held.get(symbol) ?? dec(0))) continue;
+      const ours = new Map((await repo.ordersByTag(tags)).map((o) => [o.clientOrderId, o]));
+      for (const tag of tags) {
+        const found = await broker.findOrder(accountId, tag);
+        const mine = ours.get(tag);
+        if (!found || !mine || mine.brokerStatus === brokerWord(found)) continue;
+        await answer(mine.tradeId, tag, found);
+        changed++;
+      }
+    }
+    if (changed === 0) {
+      for (const [symbol, qty] of held) {
+        const atBroker = positions.get(symbol) ?? dec(0);
+        if (!atBroker.eq(qty) && qty.gt(0)) {
+          log.warn(
+            { broker: name, account: accountId, symbol, atBroker: toText(atBroker), trades: toText(qty) },
+            'trading: the broker holds another quantity than the trades on this account',
+          );
+        }
+      }
+    }
+    return changed;
+  }
+
   /** Quotes of the instruments the trades watch: equities in one call, options one by one, multilegs summed. */
   async function quotesFor(instruments: Map<string, EngineTrade['ranges'][number]['instrument']>) {
     const at = now().getTime();
@@ -580,6 +633,7 @@ export function createTradeRunner(deps: RunnerDeps) {
     resendStranded,
     pollOrders,
     pollWatched,
+    reconcileHoldings,
     watch,
     tickDeadlines,
     sweep,
