@@ -31,6 +31,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // What a person waits to see after a navigation (a full page load, a toast) on a busy
+          // 2-core machine: a second (vitest's default) is sometimes not enough.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

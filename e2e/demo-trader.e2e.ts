@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { DemoTradesResponse } from '@drat/contracts';
-import { call, publishAlertAt, tokenOf } from './support/api';
+import { call, publishAlertAt, tokenOf, USUAL_LEVELS } from './support/api';
 import { launch, newPage } from './support/browser';
-import { expectPath, signIn } from './support/journeys';
+import { expectPath, logThenCancel, signIn, tradeFromAlertCard } from './support/journeys';
 import { createUser } from './support/users';
 
 /** The README's demo trader and password (README "Demo accounts"; the e2e server seeds them). */
@@ -20,13 +20,7 @@ describe("the README's demo accounts show demo trading whole", () => {
 
   it('demo@ trades an alert from its card and finds it in Smart Trades under All and Alert, with details, log and cancel', async () => {
     const admin = await createUser({ isSuper: true, plans: [] });
-    const { alert, bid } = await publishAlertAt(await tokenOf(admin), 'NVDA', {
-      buyLow: 0.9,
-      buyHigh: 0.95,
-      targetLow: 1.1,
-      targetHigh: 1.2,
-      stop: 0.8,
-    });
+    const { alert, bid } = await publishAlertAt(await tokenOf(admin), 'NVDA', USUAL_LEVELS);
 
     const page = await newPage(browser);
     await signIn(page, DEMO.email, DEMO.password);
@@ -44,11 +38,7 @@ describe("the README's demo accounts show demo trading whole", () => {
       .first()
       .waitFor();
 
-    await page.goto('/alerts?category=STOCKS&type=SWING-ALERTS');
-    const card = page.locator(`[data-testid="alert-card"][data-alert-id="${alert.id}"]`);
-    await card.getByRole('button', { name: /Trade$/ }).click();
-    const drawer = page.getByRole('dialog', { name: 'Trade NVDA' });
-    await drawer.getByLabel('Buy Range Low', { exact: true }).waitFor();
+    const drawer = await tradeFromAlertCard(page, alert);
     await drawer.getByRole('button', { name: 'Trade', exact: true }).click();
     await page.getByRole('dialog', { name: 'Confirm your trade' }).getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('Trade placed successfully').waitFor();
@@ -85,16 +75,7 @@ describe("the README's demo accounts show demo trading whole", () => {
       .first()
       .waitFor();
     await page.keyboard.press('Escape');
-    await row.getByRole('button', { name: `Logs of trade ${trade.id}` }).click();
-    await page
-      .getByRole('dialog', { name: `Trade ${trade.id} logs` })
-      .getByText('Trade submitted')
-      .waitFor();
-    await page.keyboard.press('Escape');
-    await row.getByRole('button', { name: `Cancel trade ${trade.id}` }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Yes' }).click();
-    await page.getByText('Trade cancelled successfully').waitFor();
-    await expect.poll(() => row.getByText('CANCELLED').isVisible(), { timeout: 20_000 }).toBe(true);
+    await logThenCancel(page, row, trade.id);
     await page.context().close();
   });
 

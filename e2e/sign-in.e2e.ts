@@ -26,9 +26,7 @@ describe('signing in and out', () => {
 
     await signIn(page, user.email, user.password);
     await expectPath(page, '/dashboard');
-    await expect
-      .poll(() => page.getByRole('heading', { name: 'My Dashboard' }).isVisible(), { timeout: 10_000 })
-      .toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'My Dashboard' }).isVisible()).toBe(true);
     // A Stocks plan gives alerts but not the super user's links.
     expect(
       await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Alerts' }).isVisible(),

@@ -7,9 +7,9 @@ import {
   type QuotesResponse,
   type TradeDetailResponse,
 } from '@drat/contracts';
-import { call, publishAlertAt, tokenOf } from './support/api';
+import { call, publishAlertAt, tokenOf, USUAL_LEVELS } from './support/api';
 import { launch, newPage } from './support/browser';
-import { expectPath, signIn } from './support/journeys';
+import { expectPath, logThenCancel, openBasicSmartTrade, signIn, tradeFromAlertCard } from './support/journeys';
 import { createUser } from './support/users';
 
 const cents = (n: number) => Math.round(n * 100) / 100;
@@ -66,16 +66,7 @@ describe('smart trades: the demo trade list', () => {
     expect(edited.stop_loss).toBe(lower);
     await page.keyboard.press('Escape');
 
-    await row.getByRole('button', { name: `Logs of trade ${trade.id}` }).click();
-    const logs = page.getByRole('dialog', { name: `Trade ${trade.id} logs` });
-    await logs.getByText('Trade submitted').waitFor();
-    await page.keyboard.press('Escape');
-
-    await row.getByRole('button', { name: `Cancel trade ${trade.id}` }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Yes' }).click();
-    await page.getByText('Trade cancelled successfully').waitFor();
-    // The broker confirms the cancels (a job), and the row follows by itself.
-    await expect.poll(() => row.getByText('CANCELLED').isVisible(), { timeout: 20_000 }).toBe(true);
+    await logThenCancel(page, row, trade.id);
     await page.context().close();
   });
 
@@ -120,9 +111,7 @@ describe('smart trades: the demo trade list', () => {
     const page = await newPage(browser);
     await signIn(page, trader.email, trader.password);
     await expectPath(page, '/dashboard');
-    await page.goto('/smart-trades');
-    await page.getByRole('button', { name: 'Basic Smart Trade' }).click();
-    const drawer = page.getByRole('dialog', { name: 'Basic Smart Trade' });
+    const drawer = await openBasicSmartTrade(page);
     const field = (label: string) => drawer.getByLabel(label, { exact: true });
     await drawer.getByLabel('Symbol').fill('INTC');
     // A buy range low of 20 over a high of 10, the targets and the stop still empty: the buy
@@ -152,22 +141,12 @@ describe('smart trades: the demo trade list', () => {
     const trader = await createUser({ plans: ['elite-monthly'] });
     const adminToken = await tokenOf(admin);
     const token = await tokenOf(trader);
-    const { alert, bid: p } = await publishAlertAt(adminToken, 'AMD', {
-      buyLow: 0.9,
-      buyHigh: 0.95,
-      targetLow: 1.1,
-      targetHigh: 1.2,
-      stop: 0.8,
-    });
+    const { alert, bid: p } = await publishAlertAt(adminToken, 'AMD', USUAL_LEVELS);
 
     const page = await newPage(browser);
     await signIn(page, trader.email, trader.password);
     await expectPath(page, '/dashboard');
-    await page.goto('/alerts?category=STOCKS&type=SWING-ALERTS');
-    const card = page.locator(`[data-testid="alert-card"][data-alert-id="${alert.id}"]`);
-    await card.getByRole('button', { name: /Trade$/ }).click();
-    const drawer = page.getByRole('dialog', { name: 'Trade AMD' });
-    await drawer.getByLabel('Buy Range Low', { exact: true }).waitFor();
+    const drawer = await tradeFromAlertCard(page, alert);
     expect(Number(await drawer.getByLabel('Buy Range Low', { exact: true }).inputValue())).toBe(cents(p * 0.9));
     expect(await drawer.getByLabel('Shares at Buy Range Low').inputValue()).toBe('1');
     // A stop loss over the buy range: as soon as it is typed, the contracts' §5 words land under the

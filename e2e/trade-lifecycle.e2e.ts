@@ -10,7 +10,7 @@ import {
 } from '@drat/contracts';
 import { call, publishAlertAt, tokenOf } from './support/api';
 import { launch, newPage } from './support/browser';
-import { expectPath, fillFields, signIn } from './support/journeys';
+import { expectPath, fillFields, openBasicSmartTrade, signIn } from './support/journeys';
 import { createUser } from './support/users';
 
 const cents = (n: number) => Math.round(n * 100) / 100;
@@ -45,9 +45,7 @@ describe('smart trades: a basic smart trade from the drawer to COMPLETED', () =>
     const page = await newPage(browser);
     await signIn(page, trader.email, trader.password);
     await expectPath(page, '/dashboard');
-    await page.goto('/smart-trades');
-    await page.getByRole('button', { name: 'Basic Smart Trade' }).click();
-    const drawer = page.getByRole('dialog', { name: 'Basic Smart Trade' });
+    const drawer = await openBasicSmartTrade(page);
 
     // The symbol's price and name appear when the field loses focus (§4 "Live price fields").
     await drawer.getByLabel('Symbol').fill('msft');

@@ -31,6 +31,9 @@ export async function tokenOf(user: E2eUser): Promise<string> {
 
 const cents = (n: number) => Math.round(n * 100) / 100;
 
+/** The usual alert of the journeys: buys at 0.90 and 0.95 of the bid, targets 1.10 and 1.20, stop 0.80. */
+export const USUAL_LEVELS = { buyLow: 0.9, buyHigh: 0.95, targetLow: 1.1, targetHigh: 1.2, stop: 0.8 } as const;
+
 /**
  * Publishes a SWING-ALERTS alert on `ticker` as the super user holding `adminToken`, its levels as
  * fractions of the bid now (buy range, targets, stop); answers the alert and the bid it used.

@@ -20,3 +20,39 @@ export async function fillFields(scope: Locator, values: Record<string, number |
     await scope.getByLabel(label, { exact: true }).fill(String(value));
   }
 }
+
+/** On the alerts page, Trade on the alert's card: the drawer with its levels (Trade <ticker>), once they show. */
+export async function tradeFromAlertCard(page: Page, alert: { id: number; ticker: string }): Promise<Locator> {
+  await page.goto('/alerts?category=STOCKS&type=SWING-ALERTS');
+  await page
+    .locator(`[data-testid="alert-card"][data-alert-id="${alert.id}"]`)
+    .getByRole('button', { name: /Trade$/ })
+    .click();
+  const drawer = page.getByRole('dialog', { name: `Trade ${alert.ticker}` });
+  await drawer.getByLabel('Buy Range Low', { exact: true }).waitFor();
+  return drawer;
+}
+
+/** On Smart Trades (live mode), the Basic Smart Trade drawer, empty. */
+export async function openBasicSmartTrade(page: Page): Promise<Locator> {
+  await page.goto('/smart-trades');
+  await page.getByRole('button', { name: 'Basic Smart Trade' }).click();
+  return page.getByRole('dialog', { name: 'Basic Smart Trade' });
+}
+
+/**
+ * A trade's row in a trade table: its log says it was submitted; Cancel (asked Yes / No) is
+ * answered at once, and the row turns CANCELLED by itself once the broker confirms (a job).
+ */
+export async function logThenCancel(page: Page, row: Locator, tradeId: number): Promise<void> {
+  await row.getByRole('button', { name: `Logs of trade ${tradeId}` }).click();
+  await page
+    .getByRole('dialog', { name: `Trade ${tradeId} logs` })
+    .getByText('Trade submitted')
+    .waitFor();
+  await page.keyboard.press('Escape');
+  await row.getByRole('button', { name: `Cancel trade ${tradeId}` }).click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: 'Yes' }).click();
+  await page.getByText('Trade cancelled successfully').waitFor();
+  await expect.poll(() => row.getByText('CANCELLED').isVisible(), { timeout: 20_000 }).toBe(true);
+}

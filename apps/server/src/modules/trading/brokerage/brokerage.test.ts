@@ -92,6 +92,16 @@ const placeTrade = async (me: { token: string }, accountId: string) => {
   return trade;
 };
 
+/** 4 MSFT held on a simulated account, bought elsewhere before: no smart trade holds them. */
+const holdFourMsft = (accountId: string) =>
+  t.db.insert(paperPositions).values({
+    accountId,
+    symbol: 'MSFT',
+    qty: '4',
+    cost: '1200.00',
+    openedAt: new Date(Date.now() - 86_400_000),
+  });
+
 /** A super user with their simulated brokerage account opened. */
 async function superOnSimulated() {
   const admin = await signedIn({ isSuper: true, plans: [] });
@@ -370,13 +380,7 @@ describe('the simulated brokerage account', () => {
 
   it('amounts out of bounds are refused on their field before anything is recorded, and the next Exit goes through', async () => {
     const { admin, account_id } = await superOnSimulated();
-    await t.db.insert(paperPositions).values({
-      accountId: account_id,
-      symbol: 'MSFT',
-      qty: '4',
-      cost: '1200.00',
-      openedAt: new Date(Date.now() - 86_400_000),
-    });
+    await holdFourMsft(account_id);
     const exit = (patch: Record<string, unknown>) =>
       t.inject({
         method: 'POST',
@@ -419,14 +423,7 @@ describe('the simulated brokerage account', () => {
 
   it('an Exit of shares held fills at the next poll of the market: the position goes, the order shows filled', async () => {
     const { admin, account_id } = await superOnSimulated();
-    // Shares bought elsewhere before: no smart trade holds them with a working target.
-    await t.db.insert(paperPositions).values({
-      accountId: account_id,
-      symbol: 'MSFT',
-      qty: '4',
-      cost: '1200.00',
-      openedAt: new Date(Date.now() - 86_400_000),
-    });
+    await holdFourMsft(account_id);
     const exit = await sellMsftAtMarket(admin, account_id, 4);
     expect(exit.statusCode, exit.body).toBe(200);
     expect(exit.json()).toMatchObject({ message: BROKER_MSG.orderPlaced, data: { status: 'open', side: 'sell' } });
