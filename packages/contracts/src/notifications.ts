@@ -4,7 +4,15 @@ import type { NotificationDto } from './alerts';
 import { operation } from './operation';
 
 /** What a notification is about; with its `ref` (alert or trigger id) one per user. */
-export const NOTIFICATION_KINDS = ['NEW_ALERT', 'TRIGGER', 'TRACKER', 'ADMIN', 'TRADE_FAILED', 'LATE_FILL'] as const;
+export const NOTIFICATION_KINDS = [
+  'NEW_ALERT',
+  'TRIGGER',
+  'TRACKER',
+  'ADMIN',
+  'TRADE_FAILED',
+  'ORDER_REFUSED',
+  'LATE_FILL',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Delivery state of a notification's e-mail and SMS copies (3-bots §3 "Notification"). */

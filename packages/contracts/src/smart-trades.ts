@@ -297,6 +297,10 @@ export const TRADE_MSG = {
   tradeFailedTitle: (id: number, ticker: string) => `Trade ${id} (${ticker}) failed`,
   tradeFailedContent: (reason: string) => `The broker refused its orders: ${reason}`,
   tradeFailedNoReason: 'no reason given',
+  /** The inbox message of one order refused while the trade goes on (the other range runs). */
+  orderRefusedTitle: (id: number, ticker: string) => `Trade ${id} (${ticker}): an order was refused`,
+  orderRefusedContent: (side: 'buy' | 'sell', reason: string) =>
+    `The broker refused a ${side} order of the trade: ${reason}. The rest of the trade goes on.`,
   /** The inbox message of a fill the broker reported after confirming the order's cancel. */
   lateFillTitle: (id: number, ticker: string) => `Trade ${id} (${ticker}): filled after its cancel`,
   lateFillContent: (qty: string, side: 'buy' | 'sell') =>

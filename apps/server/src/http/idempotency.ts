@@ -16,8 +16,9 @@ declare module 'fastify' {
     recover?: (req: FastifyRequest, resultId: number) => Promise<unknown>;
   }
   interface FastifyRequest {
-    /** The key this request claimed: its answer is kept when it is sent. */
+    /** The key this request claimed, and when: its answer is kept when it is sent. */
     idempotencyRef?: IdempotencyRef;
+    idempotencyClaimedAt?: Date;
     /** The answer's body before serialization (and compression), to keep. */
     idempotencyBody?: unknown;
     /**
@@ -49,19 +50,25 @@ export const idempotencyPlugin = fp<{ idempotency: IdempotencyService }>(
         operationId: String(req.routeOptions.schema?.operationId ?? req.routeOptions.url),
         key,
       };
-      const start = await idempotency.start(ref, { method: req.method, url: req.url, body: req.body });
+      const recover = req.routeOptions.config.recover;
+      const start = await idempotency.start(
+        ref,
+        { method: req.method, url: req.url, body: req.body },
+        recover !== undefined,
+      );
       if (start.kind === 'replay') {
         return reply.code(start.statusCode).header(IDEMPOTENT_REPLAYED_HEADER, 'true').send(start.body);
       }
       if (start.kind === 'made') {
-        const recover = req.routeOptions.config.recover;
         if (!recover) throw new DomainError('CONFLICT', IDEMPOTENCY_MSG.inProgress);
         const body = await recover(req, start.resultId);
-        await idempotency.finish(ref, 200, body);
+        const earlier = await idempotency.claimedAt(ref);
+        if (earlier) await idempotency.finish(ref, earlier, 200, body);
         return reply.code(200).header(IDEMPOTENT_REPLAYED_HEADER, 'true').send(body);
       }
       req.idempotencyRef = ref;
-      req.recordResult = (tx, resultId) => idempotency.recordResult(tx, ref, resultId);
+      req.idempotencyClaimedAt = start.claimedAt;
+      req.recordResult = (tx, resultId) => idempotency.recordResult(tx, ref, start.claimedAt, resultId);
     });
 
     app.addHook('preSerialization', async (req: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
@@ -71,18 +78,19 @@ export const idempotencyPlugin = fp<{ idempotency: IdempotencyService }>(
 
     app.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
       const ref = req.idempotencyRef;
-      if (!ref) return payload;
+      const claimedAt = req.idempotencyClaimedAt;
+      if (!ref || !claimedAt) return payload;
       req.idempotencyRef = undefined;
       const status = reply.statusCode;
       if (status < 300) {
-        await idempotency.finish(ref, status, req.idempotencyBody ?? null);
+        await idempotency.finish(ref, claimedAt, status, req.idempotencyBody ?? null);
       } else if (status === 500 && !req.routeOptions.config.recover) {
         // It may have acted half-way, with nothing to show for it: a retry must not act again.
-        await idempotency.finish(ref, status, req.idempotencyBody ?? null);
+        await idempotency.finish(ref, claimedAt, status, req.idempotencyBody ?? null);
       } else {
         // Nothing was done; or, for a call that records what it makes (recover), the key is freed
         // only if nothing was made: what was is what a retry answers with.
-        await idempotency.release(ref);
+        await idempotency.release(ref, claimedAt);
       }
       return payload;
     });

@@ -141,13 +141,23 @@ export function authRepo(db: Db) {
     /** Remembers a browser that signed in to the account (the hash of its device cookie's token). */
     addDevice: (userId: number, tokenHash: string, at: Date) =>
       db.insert(knownDevices).values({ tokenHash, userId, createdAt: at, lastUsedAt: at }).onConflictDoNothing(),
+    /** Forgets every browser known to the account (its password changed). */
+    forgetDevices: (userId: number) => db.delete(knownDevices).where(eq(knownDevices.userId, userId)),
+
     /** Whether the device token (its hash) is one of the account's known browsers; marks it used. */
     useDevice: async (userId: number, tokenHash: string, at: Date): Promise<boolean> =>
       (
         await db
           .update(knownDevices)
           .set({ lastUsedAt: at })
-          .where(and(eq(knownDevices.tokenHash, tokenHash), eq(knownDevices.userId, userId)))
+          .where(
+            and(
+              eq(knownDevices.tokenHash, tokenHash),
+              eq(knownDevices.userId, userId),
+              // A browser unseen for a year (the cookie's life) is a stranger again.
+              gt(knownDevices.lastUsedAt, new Date(at.getTime() - 365 * 86_400_000)),
+            ),
+          )
           .returning({ userId: knownDevices.userId })
       ).length === 1,
     /** Whether the account has signed in from this address before. */

@@ -205,21 +205,32 @@ export function createAuthService({
       const user = await users.byEmail(input.email);
       const device = await knownDevice(user?.id, client);
       const known = device || (user !== undefined && (await repo.signedInFrom(user.id, client.ip)));
-      if (!known) await limiter.assertMayTry(BACKOFF.loginAccount, email);
-      const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
-      if (!user || !ok) {
-        await limiter.failed(BACKOFF.login, guess);
-        if (!known) await limiter.failed(BACKOFF.loginAccount, email);
-        throw new DomainError('BAD_REQUEST', MSG.badCredentials);
+      const attempt = async () => {
+        if (!known) await limiter.assertMayTry(BACKOFF.loginAccount, email);
+        const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+        if (!user || !ok) {
+          await limiter.failed(BACKOFF.login, guess);
+          if (!known) await limiter.failed(BACKOFF.loginAccount, email);
+          throw new DomainError('BAD_REQUEST', MSG.badCredentials);
+        }
+        return user;
+      };
+      // Strangers' guesses at one account go one at a time (the others are told to wait a second),
+      // so guesses sent all at once cannot pass the account's count before any is recorded.
+      const signedIn = known
+        ? await attempt()
+        : await limiter.oneAtATime(`${BACKOFF.loginAccount.action}:${email}`, attempt);
+      if (signedIn === null) {
+        throw new DomainError('RATE_LIMITED', MSG.tooManyAttempts(1), { retryAfterSeconds: 1 });
       }
-      await assertMaySignIn(user);
+      await assertMaySignIn(signedIn);
       await limiter.clear(BACKOFF.login, guess);
-      if (user.otpEnabled) {
-        await sendLoginCode(user, false);
-        return { answer: { email: user.email }, device: null };
+      if (signedIn.otpEnabled) {
+        await sendLoginCode(signedIn, false);
+        return { answer: { email: signedIn.email }, device: null };
       }
-      const answer = { user_data: await openSession(user, client) };
-      return { answer, device: await deviceAfterSignIn(user, client, device) };
+      const answer = { user_data: await openSession(signedIn, client) };
+      return { answer, device: await deviceAfterSignIn(signedIn, client, device) };
     },
 
     async verifyOtp(
@@ -323,6 +334,8 @@ export function createAuthService({
       if (!reset || !(await repo.useReset(reset.id, now()))) throw new DomainError('BAD_REQUEST', MSG.resetLinkInvalid);
       await users.setPassword(reset.userId, await hashPassword(input.p1));
       await ended(await repo.deleteSessionsOf(reset.userId));
+      // A new password: no browser keeps the trust an old sign-in gave it (the limit per account).
+      await repo.forgetDevices(reset.userId);
       principals.forgetUser(reset.userId);
       const user = await users.byId(reset.userId);
       if (user) await outbox.sendEmail(passwordChangedEmail(user.email));
@@ -336,6 +349,7 @@ export function createAuthService({
       await assertFreshPassword(principal, 'PASSWORD_CHANGE');
       await users.setPassword(principal.user.id, await hashPassword(password));
       await ended(await repo.deleteOtherSessions(principal.user.id, principal.sessionId));
+      await repo.forgetDevices(principal.user.id);
       principals.forgetUser(principal.user.id);
       await outbox.sendEmail(passwordChangedEmail(principal.user.email));
       return { detail: MSG.passwordChanged };

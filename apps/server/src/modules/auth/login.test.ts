@@ -288,6 +288,33 @@ describe('POST /api/login: rate limits', () => {
       expect(tried).toBeLessThan(40);
     });
 
+    it('30 guesses sent at once from 30 addresses cannot pass the count together: at most 21 are tried', async () => {
+      const user = await makeUser(t.db);
+      const statuses = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          login({ username: user.email, password: `burst-${i}-pw` }, `198.19.1.${i + 1}`).then((r) => r.statusCode),
+        ),
+      );
+      expect(statuses.filter((s) => s === 400).length).toBeLessThanOrEqual(21);
+      expect(statuses.every((s) => s === 400 || s === 429)).toBe(true);
+    });
+
+    it('a new password forgets the browsers that signed in before: their cookie is a stranger again', async () => {
+      const user = await makeUser(t.db);
+      const first = await login({ username: user.email, password: user.password }, '198.51.100.60');
+      const device = deviceCookie(first)!;
+      const token = first.json<{ user_data: { token: string } }>().user_data.token;
+      const changed = await t.post(
+        '/rest-auth/password/change/',
+        { new_password1: 'Changed2026', new_password2: 'Changed2026' },
+        { token },
+      );
+      expect(changed.statusCode, changed.body).toBe(200);
+      await guessFrom24Addresses(user.email);
+      const res = await withDevice({ username: user.email, password: 'Changed2026' }, '192.0.2.232', device);
+      expect(res.statusCode).toBe(429);
+    });
+
     it('an unknown e-mail is counted the same way, so the answers tell nothing about accounts', async () => {
       const statuses = await guessFrom24Addresses('nobody-at-all@test.drat');
       expect(statuses.filter((s) => s === 400)).toHaveLength(21);

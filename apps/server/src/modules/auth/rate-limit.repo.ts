@@ -30,6 +30,16 @@ export function rateLimitRepo(db: Db) {
           hits = case when rate_limits.window_start < ${forgetBefore.toISOString()} then 1 else rate_limits.hits + 1 end,
           window_start = excluded.window_start`);
     },
+    /** Runs `fn` holding an advisory lock named by `key` for a transaction's life; null when another holds it. */
+    async whileHeld<T>(key: string, fn: () => Promise<T>): Promise<T | null> {
+      return db.transaction(async (tx) => {
+        const result = await tx.execute<{ held: boolean }>(
+          sql`select pg_try_advisory_xact_lock(hashtext(${key})) as held`,
+        );
+        return result.rows[0]?.held ? fn() : null;
+      });
+    },
+
     async clear(key: string): Promise<void> {
       await db.execute(sql`delete from rate_limits where key = ${key}`);
     },

@@ -97,6 +97,12 @@ export function createRateLimiter(repo: RateLimitRepo, now: () => Date) {
         throw new DomainError('RATE_LIMITED', MSG.tooManyAttempts(retryAfter), { retryAfterSeconds: retryAfter });
       }
     },
+    /**
+     * Runs `fn` while holding `key` (a PostgreSQL advisory lock, held by a transaction, so every
+     * server node sees it); null at once, without running it, while another holds it.
+     */
+    oneAtATime: <T>(key: string, fn: () => Promise<T>): Promise<T | null> => repo.whileHeld(key, fn),
+
     /** Counts one failure of `subject` now. */
     async failed(rule: BackoffRule, subject: string): Promise<void> {
       const at = now();

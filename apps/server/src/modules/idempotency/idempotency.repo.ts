@@ -17,6 +17,10 @@ const keyOf = (ref: IdempotencyRef) =>
     eq(idempotencyKeys.key, ref.key),
   );
 
+/** The claim made at `claimedAt` still holds the key (no retry took it over since). */
+const heldSince = (claimedAt: Date) =>
+  sql`coalesce(${idempotencyKeys.lockedAt}, ${idempotencyKeys.createdAt}) = ${claimedAt.toISOString()}`;
+
 /** Idempotency keys and the answers they keep (the `idempotency_keys` table). */
 export function idempotencyRepo(db: Db) {
   return {
@@ -35,12 +39,12 @@ export function idempotencyRepo(db: Db) {
       return row;
     },
 
-    /** Keeps the answer of the request that claimed the key. */
-    async complete(ref: IdempotencyRef, statusCode: number, response: unknown): Promise<void> {
+    /** Keeps the answer of the request that claimed the key (at `claimedAt`: a taken-over claim is not its). */
+    async complete(ref: IdempotencyRef, claimedAt: Date, statusCode: number, response: unknown): Promise<void> {
       await db
         .update(idempotencyKeys)
         .set({ state: 'DONE', statusCode, response: sql`${JSON.stringify(response)}::jsonb` })
-        .where(and(keyOf(ref), eq(idempotencyKeys.state, 'IN_PROGRESS')));
+        .where(and(keyOf(ref), eq(idempotencyKeys.state, 'IN_PROGRESS'), heldSince(claimedAt)));
     },
 
     /**
@@ -63,19 +67,39 @@ export function idempotencyRepo(db: Db) {
       return rows.length === 1;
     },
 
-    /** Records, in the transaction `tx` that made it, what the request holding the key made. */
-    async recordResult(tx: Tx, ref: IdempotencyRef, resultId: number): Promise<void> {
-      await runnerOf(db, tx)
+    /**
+     * Records, in the transaction `tx` that made it, what the request holding the key (since
+     * `claimedAt`) made; false when it no longer holds it (a retry took it over), and then the
+     * transaction must not commit.
+     */
+    async recordResult(tx: Tx, ref: IdempotencyRef, claimedAt: Date, resultId: number): Promise<boolean> {
+      const rows = await runnerOf(db, tx)
         .update(idempotencyKeys)
         .set({ resultId })
-        .where(and(keyOf(ref), eq(idempotencyKeys.state, 'IN_PROGRESS')));
+        .where(
+          and(
+            keyOf(ref),
+            eq(idempotencyKeys.state, 'IN_PROGRESS'),
+            isNull(idempotencyKeys.resultId),
+            heldSince(claimedAt),
+          ),
+        )
+        .returning({ key: idempotencyKeys.key });
+      return rows.length === 1;
     },
 
     /** Frees a key whose request failed before acting, so that a retry is carried out. */
-    async release(ref: IdempotencyRef): Promise<void> {
+    async release(ref: IdempotencyRef, claimedAt: Date): Promise<void> {
       await db
         .delete(idempotencyKeys)
-        .where(and(keyOf(ref), eq(idempotencyKeys.state, 'IN_PROGRESS'), isNull(idempotencyKeys.resultId)));
+        .where(
+          and(
+            keyOf(ref),
+            eq(idempotencyKeys.state, 'IN_PROGRESS'),
+            isNull(idempotencyKeys.resultId),
+            heldSince(claimedAt),
+          ),
+        );
     },
 
     /** Forgets keys made before `before`; returns how many. */

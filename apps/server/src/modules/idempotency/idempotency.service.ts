@@ -17,7 +17,9 @@ export interface IdempotentRequest {
  * answer with what the earlier request made (`made`: it died after making it, before answering).
  */
 export type IdempotencyStart =
-  { kind: 'proceed' } | { kind: 'replay'; statusCode: number; body: unknown } | { kind: 'made'; resultId: number };
+  | { kind: 'proceed'; claimedAt: Date }
+  | { kind: 'replay'; statusCode: number; body: unknown }
+  | { kind: 'made'; resultId: number };
 
 /**
  * How long a claimed key is held by its request before a retry may take it over (the request's
@@ -54,31 +56,50 @@ export function requestHashOf(request: IdempotentRequest): string {
  */
 export function createIdempotencyService(repo: IdempotencyRepo, now: () => Date) {
   return {
-    async start(ref: IdempotencyRef, request: IdempotentRequest): Promise<IdempotencyStart> {
+    /**
+     * `recovers`: the call records what it makes (its route can answer for it); only such a call's
+     * stale claim is taken over, since another (an Exit, a publish) may have acted before dying.
+     */
+    async start(ref: IdempotencyRef, request: IdempotentRequest, recovers = false): Promise<IdempotencyStart> {
       const hash = requestHashOf(request);
       // Twice at most: the earlier claim may be released between our insert and our read.
       for (let attempt = 0; attempt < 2; attempt += 1) {
-        if (await repo.claim(ref, hash, now())) return { kind: 'proceed' };
+        const claimedAt = now();
+        if (await repo.claim(ref, hash, claimedAt)) return { kind: 'proceed', claimedAt };
         const earlier = await repo.find(ref);
         if (!earlier) continue;
         if (earlier.requestHash !== hash) throw new DomainError('IDEMPOTENCY_KEY_REUSED', IDEMPOTENCY_MSG.keyReused);
         if (earlier.state === 'DONE')
           return { kind: 'replay', statusCode: earlier.statusCode!, body: earlier.response };
         if (earlier.resultId !== null) return { kind: 'made', resultId: earlier.resultId };
+        if (!recovers) throw new DomainError('CONFLICT', IDEMPOTENCY_MSG.inProgress);
         const at = now();
         const stale = new Date(at.getTime() - IDEMPOTENCY_LOCK_SECONDS * 1000);
-        if (await repo.takeOver(ref, at, stale)) return { kind: 'proceed' };
+        if (await repo.takeOver(ref, at, stale)) return { kind: 'proceed', claimedAt: at };
         throw new DomainError('CONFLICT', IDEMPOTENCY_MSG.inProgress);
       }
       throw new DomainError('CONFLICT', IDEMPOTENCY_MSG.inProgress);
     },
 
-    finish: (ref: IdempotencyRef, statusCode: number, body: unknown) => repo.complete(ref, statusCode, body),
+    finish: (ref: IdempotencyRef, claimedAt: Date, statusCode: number, body: unknown) =>
+      repo.complete(ref, claimedAt, statusCode, body),
 
     /** What the request holding `ref` made, recorded in the transaction `tx` that made it. */
-    recordResult: (tx: Tx, ref: IdempotencyRef, resultId: number) => repo.recordResult(tx, ref, resultId),
+    async recordResult(tx: Tx, ref: IdempotencyRef, claimedAt: Date, resultId: number): Promise<void> {
+      // A request whose claim a retry took over (it ran past the lock) is refused here, so its
+      // transaction rolls back and only one of the two makes the thing.
+      if (!(await repo.recordResult(tx, ref, claimedAt, resultId))) {
+        throw new DomainError('CONFLICT', IDEMPOTENCY_MSG.inProgress);
+      }
+    },
 
-    release: (ref: IdempotencyRef) => repo.release(ref),
+    release: (ref: IdempotencyRef, claimedAt: Date) => repo.release(ref, claimedAt),
+
+    /** When the request holding `ref` claimed it (to settle a claim whose request made something and died). */
+    claimedAt: async (ref: IdempotencyRef): Promise<Date | undefined> => {
+      const row = await repo.find(ref);
+      return row ? (row.lockedAt ?? row.createdAt) : undefined;
+    },
 
     /** Forgets keys older than their time to live (the sessions.purge job's round). */
     purgeExpired: () => repo.purge(new Date(now().getTime() - IDEMPOTENCY_KEY_TTL_HOURS * 3600_000)),

@@ -109,6 +109,20 @@ describe('POST /alerts/create/ with an Idempotency-Key', () => {
     expect(await alertCount()).toBe(before + 2);
   });
 
+  it('a publish whose request died is never taken over: the retry is told to wait, also a minute later', async () => {
+    const key = newKey();
+    // What a publish that died mid-way leaves: its key claimed, nothing recorded to answer with.
+    expect((await create(SAMPLE_STOCK_ALERT, key)).statusCode).toBe(200);
+    await t.db
+      .update(idempotencyKeys)
+      .set({ state: 'IN_PROGRESS', statusCode: null, response: null, lockedAt: t.clock.now() })
+      .where(eq(idempotencyKeys.key, key));
+    t.clock.advance(61_000);
+    const retry = await create(SAMPLE_STOCK_ALERT, key);
+    expect(retry.statusCode).toBe(409);
+    expect(retry.json()).toEqual({ detail: IDEMPOTENCY_MSG.inProgress });
+  });
+
   it('a key longer than 255 characters is refused, naming the header', async () => {
     const res = await create(SAMPLE_STOCK_ALERT, 'x'.repeat(256));
     expect(res.statusCode).toBe(400);

@@ -249,7 +249,7 @@ export function createNotificationsService({
     async tellTrader(
       tx: Tx,
       userId: number,
-      message: { kind: 'TRADE_FAILED' | 'LATE_FILL'; ref: string; title: string; content: string },
+      message: { kind: 'TRADE_FAILED' | 'ORDER_REFUSED' | 'LATE_FILL'; ref: string; title: string; content: string },
     ): Promise<void> {
       const { kind, ref, title, content } = message;
       const fresh = await repo.insertNew([{ userId, kind, ref, title, content }], tx);

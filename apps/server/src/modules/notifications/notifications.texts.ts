@@ -68,6 +68,7 @@ const PAGE: Record<NotificationKind, string> = {
   TRACKER: '/trackers',
   ADMIN: '/dashboard',
   TRADE_FAILED: '/smart-trades',
+  ORDER_REFUSED: '/smart-trades',
   LATE_FILL: '/smart-trades',
 };
 

@@ -39,12 +39,13 @@ export async function startTradingJobs(
     concurrency: 5,
   });
   await jobs.work('trading.sweep', async () => {
-    await runner.sweep();
+    // First: the minute's watchers are queued whatever a broker answers below (a stop is watched
+    // even while a broker is down).
     const minute = Math.floor(now().getTime() / 60_000);
     for (let partition = 0; partition < WATCH_PARTITIONS; partition++) {
       await jobs.send('trading.watch', { partition, of: WATCH_PARTITIONS }, { key: `watch:${partition}:${minute}` });
     }
-    // Last: the minute's watchers are queued whatever a broker answers here.
+    await runner.sweep();
     await brokerage.reconcileManualOrders();
   });
   await jobs.schedule('trading.sweep', '* * * * *');

@@ -73,7 +73,7 @@ export function useNotificationEvents({ inboxOpen, openInbox }: { inboxOpen: boo
     if (!n?.title) return;
     const key = `notification-${n.id ?? n.title}`;
     // A trade that failed (the broker refused its orders) is an error the trader must see.
-    const show = n.kind === 'TRADE_FAILED' ? notification.error : notification.info;
+    const show = n.kind === 'TRADE_FAILED' || n.kind === 'ORDER_REFUSED' ? notification.error : notification.info;
     show({
       key,
       title: n.title,

@@ -66,8 +66,8 @@ export interface BrokerageDeps {
    * The runner's comparison of an account's positions with what its trades hold (a fill that
    * raced a cancel is taken in), run at every sync of the accounts.
    */
-  reconcileHoldings?: (broker: string, accountId: string) => Promise<number>;
-  log?: Pick<Logger, 'warn'>;
+  reconcileHoldings: (broker: string, accountId: string) => Promise<number>;
+  log: Pick<Logger, 'warn'>;
   now: () => Date;
 }
 
@@ -324,8 +324,8 @@ export function createBrokerageService(deps: BrokerageDeps) {
       const accounts = await accountList(principal.user.id, synced);
       // Each account's positions against what its trades hold: fills that raced a cancel turn up.
       for (const a of accounts) {
-        await deps.reconcileHoldings?.(a.broker, a.account_id).catch((err: unknown) => {
-          deps.log?.warn({ account: a.account_id, err: String(err) }, 'trading: comparing positions at a sync failed');
+        await deps.reconcileHoldings(a.broker, a.account_id).catch((err: unknown) => {
+          deps.log.warn({ account: a.account_id, err: String(err) }, 'trading: comparing positions at a sync failed');
         });
       }
       return { message: BROKER_MSG.accountsSynced, accounts };

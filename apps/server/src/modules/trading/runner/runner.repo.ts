@@ -164,6 +164,16 @@ export function runnerRepo(db: Db) {
       return trade ? { ...row, ...trade } : undefined;
     },
 
+    /** The live sender of an intent (its claim's attempt) renews its lease. */
+    async renewIntentLease(intentId: number, attempt: number, now: Date): Promise<void> {
+      await db
+        .update(tradeIntents)
+        .set({ sentAt: now })
+        .where(
+          and(eq(tradeIntents.id, intentId), eq(tradeIntents.state, 'PENDING'), eq(tradeIntents.attempts, attempt)),
+        );
+    },
+
     async markIntent(
       tx: Tx | undefined,
       intentId: number,

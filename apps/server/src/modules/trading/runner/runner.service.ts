@@ -167,6 +167,26 @@ export function createTradeRunner(deps: RunnerDeps) {
     }
     // The broker refused the new trade's buys after 'Trade placed successfully': the trader is told,
     // in the broker's words, on their screens (a toast) and in the inbox, which keeps it.
+    // One buy refused while the trade goes on (the other range runs): told too, in the broker's words.
+    const refused =
+      !failed &&
+      event.type === 'order' &&
+      event.status === 'rejected' &&
+      before !== undefined &&
+      before.status !== 'REJECTED'
+        ? before
+        : undefined;
+    if (refused) {
+      await inbox.tellTrader(tx, locked.userId, {
+        kind: 'ORDER_REFUSED',
+        ref: refused.clientOrderId,
+        title: TRADE_MSG.orderRefusedTitle(locked.id, r.trade.ticker),
+        content: TRADE_MSG.orderRefusedContent(
+          refused.side,
+          (event.type === 'order' ? event.reason : undefined) ?? TRADE_MSG.tradeFailedNoReason,
+        ),
+      });
+    }
     if (failed) {
       await inbox.tellTrader(tx, locked.userId, {
         kind: 'TRADE_FAILED',
@@ -307,6 +327,11 @@ export function createTradeRunner(deps: RunnerDeps) {
     if (!claimed) return; // sent already, or being sent by another process
     const broker = deps.broker(claimed.broker);
     const intent = claimed.intent;
+    // The lease is renewed while this send is alive (a broker's rate limiter may hold it longer
+    // than the lease): only a sender that died lets it run out and be sent again.
+    const renewing = setInterval(() => {
+      void repo.renewIntentLease(intentId, claimed.attempts, now()).catch(() => undefined);
+    }, SEND_LEASE_MS / 3);
     try {
       const result = await send(broker, claimed.accountId, intent, claimed.attempts > 1);
       if (result === 'wait') {
@@ -339,6 +364,8 @@ export function createTradeRunner(deps: RunnerDeps) {
       } else {
         log.warn({ intentId, err: err.message }, 'trading: the broker refused a change of price');
       }
+    } finally {
+      clearInterval(renewing);
     }
   }
 
@@ -437,8 +464,8 @@ export function createTradeRunner(deps: RunnerDeps) {
 
   /**
    * An account's positions at the broker against what its trades hold (each sync of the accounts):
-   * where the broker holds more of an instrument than the trades know, the cancelled orders of ours
-   * for it are asked about again by their tag, and a fill that raced a cancel is taken in by the
+   * where the broker holds more or less of an instrument than the trades know, the cancelled orders
+   * of ours for it (buys and sells) are asked about again by their tag, and a fill that raced a cancel is taken in by the
    * documented rule (logged, and told in the inbox, by the step). A difference left over (shares
    * bought or sold outside DRAT, or still unexplained) is logged. Answers how many orders changed.
    */
@@ -461,7 +488,8 @@ export function createTradeRunner(deps: RunnerDeps) {
     }
     let changed = 0;
     for (const [symbol, tags] of cancelled) {
-      if (!(positions.get(symbol) ?? dec(0)).gt(held.get(symbol) ?? dec(0))) continue;
+      // The broker holds more (a buy filled unseen) or less (a sell filled unseen) than the trades know.
+      if ((positions.get(symbol) ?? dec(0)).eq(held.get(symbol) ?? dec(0))) continue;
       const ours = new Map((await repo.ordersByTag(tags)).map((o) => [o.clientOrderId, o]));
       for (const tag of tags) {
         const found = await broker.findOrder(accountId, tag);

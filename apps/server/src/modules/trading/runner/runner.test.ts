@@ -146,6 +146,20 @@ describe('the trade runner', () => {
     expect(ordersAtBroker(id)).toHaveLength(2);
   });
 
+  it('a live sender renews its lease: a slow send (a broker rate limit) is not sent again beside it', async () => {
+    const id = await trade();
+    await runner().apply(id, { type: 'submit', at: at() });
+    const [first] = await intentsOf(id);
+    const claim = await runnerRepo(t.db).claimIntent(first!.id, t.clock.now(), 30_000);
+    t.clock.advance(25_000);
+    await runnerRepo(t.db).renewIntentLease(first!.id, claim!.attempts, t.clock.now());
+    t.clock.advance(10_000);
+    // 35 s after the claim, but 10 s after the renewal: still its sender's.
+    const resent = await runner().resendStranded();
+    expect(ordersAtBroker(id).filter((o) => o.tag === first!.clientOrderId)).toHaveLength(0);
+    expect(resent).toBeLessThanOrEqual(1); // the other intent, never begun, may go
+  });
+
   it('intents a process made and never began to send are sent within seconds', async () => {
     const id = await trade();
     await runner().apply(id, { type: 'submit', at: at() });
@@ -211,7 +225,10 @@ describe('the trade runner', () => {
         (m) => m.event.kind === TRADE_EVENT && (m.event.payload as TradeEventPayload).status === 'FAIL',
       );
       expect(failed.event.payload).toEqual({ id, status: 'FAIL', reason: 'Symbol is not tradable' });
-      const told = await socket.next('event', (m) => m.event.kind === NOTIFICATION_EVENT);
+      const told = await socket.next(
+        'event',
+        (m) => m.event.kind === NOTIFICATION_EVENT && (m.event.payload as { kind?: string }).kind === 'TRADE_FAILED',
+      );
       expect(told.event.payload).toMatchObject({
         kind: 'TRADE_FAILED',
         title: `Trade ${id} (REFUSE) failed`,
@@ -228,6 +245,8 @@ describe('the trade runner', () => {
         status: 'FAIL',
         fail_reason: 'Symbol is not tradable',
       });
+      // The first refusal was told as it came (the other buy still worked); the second failed the trade.
+      expect(inbox.notifications.filter((n) => n.kind === 'ORDER_REFUSED')).toHaveLength(1);
       // Told once: another step of the failed trade writes no second message.
       await runner().apply(id, { type: 'tick', at: at() });
       const again = (await t.get('/notifications', { token })).json<NotificationsResponse>();
@@ -235,6 +254,24 @@ describe('the trade runner', () => {
     } finally {
       await socket.close();
     }
+  });
+
+  it('one buy refused while the other works: the trader is told in the broker words, and the trade goes on', async () => {
+    const trader = await makeUser(t.db, { plans: ['elite-monthly'] });
+    const token = await signIn(t.app, trader);
+    const id = await makeTrade(t.db, trader.id, draft('HALF'), { broker: 'fake', accountId: 'ACC-8' });
+    await runner().apply(id, { type: 'submit', at: at() });
+    const [r1, r2] = await intentsOf(id);
+    broker.failNextPlace('refuse');
+    await runner().sendIntent(r1!.id);
+    await runner().sendIntent(r2!.id);
+    expect((await stateOf(id)).status).toBe('PENDING');
+    const inbox = (await t.get('/notifications', { token })).json<NotificationsResponse>();
+    expect(inbox.notifications.map((n) => [n.kind, n.title, n.content])).toContainEqual([
+      'ORDER_REFUSED',
+      `Trade ${id} (HALF): an order was refused`,
+      'The broker refused a buy order of the trade: Symbol is not tradable. The rest of the trade goes on.',
+    ]);
   });
 
   it('fills the broker reports are fed to the trade: targets follow, and the trade completes', async () => {

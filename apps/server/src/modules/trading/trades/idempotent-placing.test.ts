@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { IDEMPOTENCY_MSG, liveBasicTradeBody, SMART_TRADES_API, type TradeReply } from '@drat/contracts';
 import { idempotencyKeys, trades } from '../../../db/schema/index';
+import type { Tx } from '../../../db/transaction';
 import { IDEMPOTENCY_LOCK_SECONDS } from '../../idempotency';
 import { makeSignedIn, restingTradeBody } from '../../../../test/factories';
 import { createTestApp, type TestApp } from '../../../../test/harness';
@@ -91,6 +92,27 @@ describe('create-trade cut off by a process kill', () => {
     const made = (late.statusCode === 200 ? late : twin).json<TradeReply>().data.id;
     expect(await tradesOf(me.id)).toEqual([{ id: made }]);
     expect((await place(me, body, key)).json<TradeReply>().data.id).toBe(made);
+  });
+
+  it('a request still running past the lock loses to the retry that took its key over: one trade', async () => {
+    const me = await trader();
+    const key = newKey();
+    const body = bodyFor(me);
+    const ref = { userId: me.id, operationId: SMART_TRADES_API.createTrade.operationId, key };
+    const slow = await t.modules.idempotency.start(
+      ref,
+      { method: 'POST', url: `/api${URL}`, body: liveBasicTradeBody.parse(body) },
+      true,
+    );
+    if (slow.kind !== 'proceed') throw new Error('the slow request should hold the key');
+    t.clock.advance((IDEMPOTENCY_LOCK_SECONDS + 1) * 1000);
+    const retry = await place(me, body, key);
+    expect(retry.statusCode, retry.body).toBe(200);
+    // The slow request reaches its commit now: its record of a trade is refused, so it rolls back.
+    await expect(
+      t.db.transaction((tx) => t.modules.idempotency.recordResult(tx as unknown as Tx, ref, slow.claimedAt, 999_999)),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(await keyRow(me.id, key)).toMatchObject({ state: 'DONE', resultId: retry.json<TradeReply>().data.id });
   });
 
   it('a refused create-trade frees its key: the corrected retry runs', async () => {
