@@ -17,8 +17,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /** The key this request claimed, and when: its answer is kept when it is sent. */
-    idempotencyRef?: IdempotencyRef;
-    idempotencyClaimedAt?: Date;
+    idempotencyClaim?: { ref: IdempotencyRef; claimedAt: Date };
     /** The answer's body before serialization (and compression), to keep. */
     idempotencyBody?: unknown;
     /**
@@ -62,34 +61,30 @@ export const idempotencyPlugin = fp<{ idempotency: IdempotencyService }>(
       if (start.kind === 'made') {
         if (!recover) throw new DomainError('CONFLICT', IDEMPOTENCY_MSG.inProgress);
         const body = await recover(req, start.resultId);
-        const earlier = await idempotency.claimedAt(ref);
-        if (earlier) await idempotency.finish(ref, earlier, 200, body);
+        await idempotency.finish(ref, start.claimedAt, 200, body);
         return reply.code(200).header(IDEMPOTENT_REPLAYED_HEADER, 'true').send(body);
       }
-      req.idempotencyRef = ref;
-      req.idempotencyClaimedAt = start.claimedAt;
+      req.idempotencyClaim = { ref, claimedAt: start.claimedAt };
       req.recordResult = (tx, resultId) => idempotency.recordResult(tx, ref, start.claimedAt, resultId);
     });
 
     app.addHook('preSerialization', async (req: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
-      if (req.idempotencyRef) req.idempotencyBody = payload;
+      if (req.idempotencyClaim) req.idempotencyBody = payload;
       return payload;
     });
 
     app.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-      const ref = req.idempotencyRef;
-      const claimedAt = req.idempotencyClaimedAt;
-      if (!ref || !claimedAt) return payload;
-      req.idempotencyRef = undefined;
+      const claim = req.idempotencyClaim;
+      if (!claim) return payload;
+      req.idempotencyClaim = undefined;
+      const { ref, claimedAt } = claim;
       const status = reply.statusCode;
-      if (status < 300) {
-        await idempotency.finish(ref, claimedAt, status, req.idempotencyBody ?? null);
-      } else if (status === 500 && !req.routeOptions.config.recover) {
-        // It may have acted half-way, with nothing to show for it: a retry must not act again.
+      // A success is kept; so is an unexpected error of a call that cannot say what it made (it may
+      // have acted half-way: a retry must not act again). Otherwise the key is freed, and for a call
+      // that records what it makes, only if nothing was made: what was is what a retry answers with.
+      if (status < 300 || (status === 500 && !req.routeOptions.config.recover)) {
         await idempotency.finish(ref, claimedAt, status, req.idempotencyBody ?? null);
       } else {
-        // Nothing was done; or, for a call that records what it makes (recover), the key is freed
-        // only if nothing was made: what was is what a retry answers with.
         await idempotency.release(ref, claimedAt);
       }
       return payload;

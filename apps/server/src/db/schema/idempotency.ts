@@ -27,7 +27,7 @@ export const idempotencyKeys = pgTable(
     resultId: integer('result_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     /** When the request now holding the key claimed it (a stale lock is taken over by a retry). */
-    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    lockedAt: timestamp('locked_at', { withTimezone: true }).notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.operationId, t.key] }),

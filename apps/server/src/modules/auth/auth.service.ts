@@ -203,8 +203,8 @@ export function createAuthService({
       await limiter.hit(LIMITS.loginPerAddress, client.ip);
       await limiter.assertMayTry(BACKOFF.login, guess);
       const user = await users.byEmail(input.email);
-      const device = await knownDevice(user?.id, client);
-      const known = device || (user !== undefined && (await repo.signedInFrom(user.id, client.ip)));
+      const knownBrowser = await knownDevice(user?.id, client);
+      const known = knownBrowser || (user !== undefined && (await repo.signedInFrom(user.id, client.ip)));
       const attempt = async () => {
         if (!known) await limiter.assertMayTry(BACKOFF.loginAccount, email);
         const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
@@ -230,7 +230,7 @@ export function createAuthService({
         return { answer: { email: signedIn.email }, device: null };
       }
       const answer = { user_data: await openSession(signedIn, client) };
-      return { answer, device: await deviceAfterSignIn(signedIn, client, device) };
+      return { answer, device: await deviceAfterSignIn(signedIn, client, knownBrowser) };
     },
 
     async verifyOtp(
@@ -256,9 +256,9 @@ export function createAuthService({
         throw new DomainError('BAD_REQUEST', MSG.otpNoChallenge, { details: { code: OTP_CODE.expired } });
       await assertMaySignIn(user);
       await limiter.clear(BACKOFF.otp, guess);
-      const device = await knownDevice(user.id, client);
+      const knownBrowser = await knownDevice(user.id, client);
       const answer = { code: OTP_CODE.verified, user_data: await openSession(user, client) };
-      return { answer, device: await deviceAfterSignIn(user, client, device) };
+      return { answer, device: await deviceAfterSignIn(user, client, knownBrowser) };
     },
 
     /** One resend per sign-in challenge (1-core §2). */

@@ -18,8 +18,11 @@ const keyOf = (ref: IdempotencyRef) =>
   );
 
 /** The claim made at `claimedAt` still holds the key (no retry took it over since). */
-const heldSince = (claimedAt: Date) =>
-  sql`coalesce(${idempotencyKeys.lockedAt}, ${idempotencyKeys.createdAt}) = ${claimedAt.toISOString()}`;
+const heldSince = (claimedAt: Date) => eq(idempotencyKeys.lockedAt, claimedAt);
+
+/** The key of `ref`, still held by the claim made at `claimedAt`, and nothing recorded as made yet. */
+const heldUnmade = (ref: IdempotencyRef, claimedAt: Date) =>
+  and(keyOf(ref), eq(idempotencyKeys.state, 'IN_PROGRESS'), isNull(idempotencyKeys.resultId), heldSince(claimedAt));
 
 /** Idempotency keys and the answers they keep (the `idempotency_keys` table). */
 export function idempotencyRepo(db: Db) {
@@ -60,7 +63,7 @@ export function idempotencyRepo(db: Db) {
             keyOf(ref),
             eq(idempotencyKeys.state, 'IN_PROGRESS'),
             isNull(idempotencyKeys.resultId),
-            sql`coalesce(${idempotencyKeys.lockedAt}, ${idempotencyKeys.createdAt}) < ${staleBefore.toISOString()}`,
+            lt(idempotencyKeys.lockedAt, staleBefore),
           ),
         )
         .returning({ key: idempotencyKeys.key });
@@ -76,30 +79,14 @@ export function idempotencyRepo(db: Db) {
       const rows = await runnerOf(db, tx)
         .update(idempotencyKeys)
         .set({ resultId })
-        .where(
-          and(
-            keyOf(ref),
-            eq(idempotencyKeys.state, 'IN_PROGRESS'),
-            isNull(idempotencyKeys.resultId),
-            heldSince(claimedAt),
-          ),
-        )
+        .where(heldUnmade(ref, claimedAt))
         .returning({ key: idempotencyKeys.key });
       return rows.length === 1;
     },
 
     /** Frees a key whose request failed before acting, so that a retry is carried out. */
     async release(ref: IdempotencyRef, claimedAt: Date): Promise<void> {
-      await db
-        .delete(idempotencyKeys)
-        .where(
-          and(
-            keyOf(ref),
-            eq(idempotencyKeys.state, 'IN_PROGRESS'),
-            isNull(idempotencyKeys.resultId),
-            heldSince(claimedAt),
-          ),
-        );
+      await db.delete(idempotencyKeys).where(heldUnmade(ref, claimedAt));
     },
 
     /** Forgets keys made before `before`; returns how many. */

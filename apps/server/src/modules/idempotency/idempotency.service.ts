@@ -19,7 +19,7 @@ export interface IdempotentRequest {
 export type IdempotencyStart =
   | { kind: 'proceed'; claimedAt: Date }
   | { kind: 'replay'; statusCode: number; body: unknown }
-  | { kind: 'made'; resultId: number };
+  | { kind: 'made'; resultId: number; claimedAt: Date };
 
 /**
  * How long a claimed key is held by its request before a retry may take it over (the request's
@@ -71,7 +71,7 @@ export function createIdempotencyService(repo: IdempotencyRepo, now: () => Date)
         if (earlier.requestHash !== hash) throw new DomainError('IDEMPOTENCY_KEY_REUSED', IDEMPOTENCY_MSG.keyReused);
         if (earlier.state === 'DONE')
           return { kind: 'replay', statusCode: earlier.statusCode!, body: earlier.response };
-        if (earlier.resultId !== null) return { kind: 'made', resultId: earlier.resultId };
+        if (earlier.resultId !== null) return { kind: 'made', resultId: earlier.resultId, claimedAt: earlier.lockedAt };
         if (!recovers) throw new DomainError('CONFLICT', IDEMPOTENCY_MSG.inProgress);
         const at = now();
         const stale = new Date(at.getTime() - IDEMPOTENCY_LOCK_SECONDS * 1000);
@@ -94,12 +94,6 @@ export function createIdempotencyService(repo: IdempotencyRepo, now: () => Date)
     },
 
     release: (ref: IdempotencyRef, claimedAt: Date) => repo.release(ref, claimedAt),
-
-    /** When the request holding `ref` claimed it (to settle a claim whose request made something and died). */
-    claimedAt: async (ref: IdempotencyRef): Promise<Date | undefined> => {
-      const row = await repo.find(ref);
-      return row ? (row.lockedAt ?? row.createdAt) : undefined;
-    },
 
     /** Forgets keys older than their time to live (the sessions.purge job's round). */
     purgeExpired: () => repo.purge(new Date(now().getTime() - IDEMPOTENCY_KEY_TTL_HOURS * 3600_000)),

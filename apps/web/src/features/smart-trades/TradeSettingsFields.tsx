@@ -15,15 +15,13 @@ const TRAILING_FIELDS = [
  */
 export function TradeSettingsFields({
   cancelByName,
-  cancelByRules,
   checked,
 }: {
   cancelByName: string;
-  cancelByRules?: FormRule[];
   /** A drawer that checks each field by its rules while typing: the field's name, rules and dependencies. */
   checked?: (name: string) => { name: string; rules: FormRule[]; dependencies: string[] };
 }) {
-  const item = (name: string, rules?: FormRule[]) => checked?.(name) ?? { name, rules };
+  const item = (name: string) => checked?.(name) ?? { name };
   const form = Form.useFormInstance();
   const trailing = Form.useWatch('set_trailing_profit', form);
   const cancelBy = Form.useWatch('setCancelIfNotFilledBy', form);
@@ -46,7 +44,7 @@ export function TradeSettingsFields({
       </Form.Item>
       {cancelBy && (
         <Flex gap={12} wrap>
-          <Form.Item {...item(cancelByName, cancelByRules)} label="Date and time" style={{ flex: '1 1 220px' }}>
+          <Form.Item {...item(cancelByName)} label="Date and time" style={{ flex: '1 1 220px' }}>
             <DatePicker showTime style={{ width: '100%' }} />
           </Form.Item>
           <Form.Item label="Time zone" style={{ flex: '1 1 180px' }}>

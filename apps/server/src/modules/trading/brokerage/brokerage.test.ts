@@ -140,6 +140,14 @@ async function authorizeTradier(
   return res.json();
 }
 
+/** Authorizes the fake Alpaca for a signed-in user (OAuth) with one paper cash account. */
+async function authorizeAlpaca(me: { token: string }, account: string, token: string) {
+  const { code } = alpaca.addAccount({ number: account, type: 'cash', token });
+  const setup = await t.post('/livetrading/auth-code-setup/', { broker: 'alpaca' }, { token: me.token });
+  const state = new URL(setup.json().url).searchParams.get('state')!;
+  expect((await t.post('/livetrading/auth-code/', { code, state }, { token: me.token })).statusCode).toBe(200);
+}
+
 describe('brokerage calls: who may call', () => {
   it.each([
     ['POST', '/livetrading/account-info/'],
@@ -706,10 +714,7 @@ describe('Alpaca: a second broker behind the same interface', () => {
 
   it("an order modified in the Trade Monitor comes back from Alpaca under a new id: the trade's cancel reaches that one", async () => {
     const me = await signedIn({ plans: ['elite-monthly'] });
-    const { code } = alpaca.addAccount({ number: 'PA0003', type: 'cash', token: 'alp-token-3' });
-    const setup = await t.post('/livetrading/auth-code-setup/', { broker: 'alpaca' }, { token: me.token });
-    const state = new URL(setup.json().url).searchParams.get('state')!;
-    expect((await t.post('/livetrading/auth-code/', { code, state }, { token: me.token })).statusCode).toBe(200);
+    await authorizeAlpaca(me, 'PA0003', 'alp-token-3');
     const trade = await placeTrade(me, 'PA0003');
     const tag = `T${trade.id}-R1-L0-BUY-1`;
     const list = (await t.post('/livetrading/trade-list/', { account_id: 'PA0003' }, { token: me.token })).json().data;
@@ -888,10 +893,7 @@ describe('a fill the broker reports after confirming the cancel (issue 24, item 
 
   it('Alpaca: the cancel confirmed, then a fill of 2: the trade takes them in, logs it and tells the trader', async () => {
     const me = await signedIn({ plans: ['elite-monthly'] });
-    const { code } = alpaca.addAccount({ number: 'PA0950', type: 'cash', token: 'alp-late-fill' });
-    const setup = await t.post('/livetrading/auth-code-setup/', { broker: 'alpaca' }, { token: me.token });
-    const state = new URL(setup.json().url).searchParams.get('state')!;
-    expect((await t.post('/livetrading/auth-code/', { code, state }, { token: me.token })).statusCode).toBe(200);
+    await authorizeAlpaca(me, 'PA0950', 'alp-late-fill');
     const trade = await cancelledTrade(me, 'PA0950');
     const [order] = await t.db
       .select()

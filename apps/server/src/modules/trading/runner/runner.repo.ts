@@ -2,7 +2,7 @@
  * Every query of the trade runner: a trade locked for one step, the step's writes (state, intents,
  * orders, log) in the caller's transaction, and the outbox of intents the sender works through.
  */
-import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { EngineTrade, Intent } from '@drat/engine';
 import type { Db } from '../../../db/client';
 import { runnerOf, type Tx } from '../../../db/transaction';
@@ -52,6 +52,17 @@ export interface NewTradeRow {
 }
 
 export function runnerRepo(db: Db) {
+  /** The ids of PENDING intents that also meet `where`, oldest first. */
+  const pendingIntentIds = async (where: SQL | undefined, limit: number): Promise<number[]> => {
+    const rows = await db
+      .select({ id: tradeIntents.id })
+      .from(tradeIntents)
+      .where(and(eq(tradeIntents.state, 'PENDING'), where))
+      .orderBy(asc(tradeIntents.id))
+      .limit(limit);
+    return rows.map((r) => r.id);
+  };
+
   return {
     /** Inserts a trade with its draft state and answers it locked, with the state named after its new id. */
     async insert(tx: Tx, row: NewTradeRow, draft: EngineTrade, at: Date): Promise<LockedTrade> {
@@ -224,31 +235,16 @@ export function runnerRepo(db: Db) {
      * that made them ended before sending or queueing them), or claimed before `leaseOverBefore`
      * and never answered (the sender ended mid-send: its lease ran out).
      */
-    async strandedIntents(unclaimedBefore: Date, leaseOverBefore: Date, limit: number): Promise<number[]> {
-      const rows = await db
-        .select({ id: tradeIntents.id })
-        .from(tradeIntents)
-        .where(
-          and(
-            eq(tradeIntents.state, 'PENDING'),
-            sql`((${tradeIntents.attempts} = 0 and ${tradeIntents.createdAt} < ${unclaimedBefore.toISOString()})
-              or ${tradeIntents.sentAt} < ${leaseOverBefore.toISOString()})`,
-          ),
-        )
-        .orderBy(asc(tradeIntents.id))
-        .limit(limit);
-      return rows.map((r) => r.id);
-    },
+    strandedIntents: (unclaimedBefore: Date, leaseOverBefore: Date, limit: number) =>
+      pendingIntentIds(
+        or(
+          and(eq(tradeIntents.attempts, 0), lt(tradeIntents.createdAt, unclaimedBefore)),
+          lt(tradeIntents.sentAt, leaseOverBefore),
+        ),
+        limit,
+      ),
 
-    async pendingIntents(olderThan: Date, limit: number): Promise<number[]> {
-      const rows = await db
-        .select({ id: tradeIntents.id })
-        .from(tradeIntents)
-        .where(and(eq(tradeIntents.state, 'PENDING'), lte(tradeIntents.createdAt, olderThan)))
-        .orderBy(asc(tradeIntents.id))
-        .limit(limit);
-      return rows.map((r) => r.id);
-    },
+    pendingIntents: (olderThan: Date, limit: number) => pendingIntentIds(lte(tradeIntents.createdAt, olderThan), limit),
 
     /**
      * The accounts (with their broker) with a cancel the broker confirmed that is still watched for

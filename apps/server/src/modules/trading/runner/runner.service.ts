@@ -50,6 +50,7 @@ import type { Broker, BrokerOrder } from '../../../providers/broker/interface';
 import type { MarketDataProvider } from '../../../providers/market/interface';
 import { isProviderError } from '../../../providers/provider-error';
 import type { LiveService } from '../../live';
+import type { ResultRecorder } from '../../idempotency';
 import type { NotificationsService } from '../../notifications';
 import type { LockedTrade, NewTradeRow, RunnerRepo, TradeRowPatch } from './runner.repo';
 
@@ -86,7 +87,7 @@ export interface RunnerDeps {
   technicals: Technicals;
   jobs: JobQueue;
   live: Pick<LiveService, 'publishUserEvent'>;
-  /** The trader's inbox: a trade that failed (its buys refused) is told there, with the broker's words. */
+  /** The trader's inbox: a refused order, a failed trade or a late fill is told there (tellOfAnswer). */
   inbox: Pick<NotificationsService, 'tellTrader'>;
   now: () => Date;
   log: Logger;
@@ -128,6 +129,45 @@ const brokerWord = (o: BrokerOrder) => `${o.status}:${toText(dec(o.filledQty))}`
 export function createTradeRunner(deps: RunnerDeps) {
   const { repo, withTransaction, jobs, live, inbox, now, log } = deps;
 
+  /**
+   * What the trader is told, in the inbox and as a toast, of a broker's answer to one of their
+   * orders, in the step's transaction: the whole trade failed (every buy refused after 'Trade placed
+   * successfully'), one order refused while the trade goes on, or a fill reported after the broker
+   * confirmed the order's cancel (the engine takes the shares in; docs/trading-rules.md, Orders).
+   */
+  async function tellOfAnswer(tx: Tx, locked: LockedTrade, event: OrderUpdate, after: EngineTrade): Promise<void> {
+    const before = locked.state.orders.find((o) => o.clientOrderId === event.clientOrderId);
+    const tell = (message: Parameters<typeof inbox.tellTrader>[2]) => inbox.tellTrader(tx, locked.userId, message);
+    if (after.status === 'FAIL' && locked.state.status !== 'FAIL') {
+      await tell({
+        kind: 'TRADE_FAILED',
+        ref: String(locked.id),
+        title: TRADE_MSG.tradeFailedTitle(locked.id, after.ticker),
+        content: TRADE_MSG.tradeFailedContent(after.failure ?? TRADE_MSG.tradeFailedNoReason),
+      });
+    } else if (event.status === 'rejected' && before && before.status !== 'REJECTED') {
+      await tell({
+        kind: 'ORDER_REFUSED',
+        ref: before.clientOrderId,
+        title: TRADE_MSG.orderRefusedTitle(locked.id, after.ticker),
+        content: TRADE_MSG.orderRefusedContent(before.side, event.reason ?? TRADE_MSG.tradeFailedNoReason),
+      });
+    }
+    if (before?.status === 'CANCELLED' && dec(event.filledQty).gt(before.filledQty)) {
+      const qty = toText(dec(event.filledQty).minus(before.filledQty));
+      log.warn(
+        { tradeId: locked.id, clientOrderId: before.clientOrderId, qty },
+        'trading: the broker filled an order after confirming its cancel',
+      );
+      await tell({
+        kind: 'LATE_FILL',
+        ref: `${before.clientOrderId}:${event.filledQty}`,
+        title: TRADE_MSG.lateFillTitle(locked.id, after.ticker),
+        content: TRADE_MSG.lateFillContent(qty, before.side),
+      });
+    }
+  }
+
   /** One step on a locked trade: written with its intents and log; the trade's owner hears of it. */
   async function stepLocked(tx: Tx, locked: LockedTrade, event: TradeEvent, row?: TradeRowPatch) {
     const r = step(locked.state, event);
@@ -136,27 +176,6 @@ export function createTradeRunner(deps: RunnerDeps) {
     const intentIds = await repo.saveStep(tx, locked, write);
     // The owner's screens read the trade (and the account's balances) again: after anything the log
     // tells, and after every broker answer (an order accepted holds buying power).
-    const failed = r.trade.status === 'FAIL' && locked.state.status !== 'FAIL';
-    // A fill the broker reports after it confirmed the order's cancel (the fill raced the cancel):
-    // the engine takes the shares in (docs/trading-rules.md, Orders); the trader hears of it.
-    const before =
-      event.type === 'order' ? locked.state.orders.find((o) => o.clientOrderId === event.clientOrderId) : undefined;
-    const late =
-      event.type === 'order' && before?.status === 'CANCELLED' && dec(event.filledQty).gt(before.filledQty)
-        ? { order: before, qty: toText(dec(event.filledQty).minus(before.filledQty)), filled: event.filledQty }
-        : null;
-    if (late) {
-      log.warn(
-        { tradeId: locked.id, clientOrderId: late.order.clientOrderId, qty: late.qty },
-        'trading: the broker filled an order after confirming its cancel',
-      );
-      await inbox.tellTrader(tx, locked.userId, {
-        kind: 'LATE_FILL',
-        ref: `${late.order.clientOrderId}:${late.filled}`,
-        title: TRADE_MSG.lateFillTitle(locked.id, r.trade.ticker),
-        content: TRADE_MSG.lateFillContent(late.qty, late.order.side),
-      });
-    }
     if (r.log.length > 0 || event.type === 'order') {
       const payload: TradeEventPayload = {
         id: locked.id,
@@ -165,38 +184,9 @@ export function createTradeRunner(deps: RunnerDeps) {
       };
       await live.publishUserEvent(locked.userId, { kind: TRADE_EVENT, payload }, tx);
     }
-    // The broker refused the new trade's buys after 'Trade placed successfully': the trader is told,
-    // in the broker's words, on their screens (a toast) and in the inbox, which keeps it.
-    // One buy refused while the trade goes on (the other range runs): told too, in the broker's words.
-    const refused =
-      !failed &&
-      event.type === 'order' &&
-      event.status === 'rejected' &&
-      before !== undefined &&
-      before.status !== 'REJECTED'
-        ? before
-        : undefined;
-    if (refused) {
-      await inbox.tellTrader(tx, locked.userId, {
-        kind: 'ORDER_REFUSED',
-        ref: refused.clientOrderId,
-        title: TRADE_MSG.orderRefusedTitle(locked.id, r.trade.ticker),
-        content: TRADE_MSG.orderRefusedContent(
-          refused.side,
-          (event.type === 'order' ? event.reason : undefined) ?? TRADE_MSG.tradeFailedNoReason,
-        ),
-      });
-    }
-    if (failed) {
-      await inbox.tellTrader(tx, locked.userId, {
-        kind: 'TRADE_FAILED',
-        ref: String(locked.id),
-        title: TRADE_MSG.tradeFailedTitle(locked.id, r.trade.ticker),
-        content: TRADE_MSG.tradeFailedContent(r.trade.failure ?? TRADE_MSG.tradeFailedNoReason),
-      });
-    }
-    // The Trade Monitor shows the broker's orders: each answer of the broker is a change there.
     if (event.type === 'order') {
+      await tellOfAnswer(tx, locked, event, r.trade);
+      // The Trade Monitor shows the broker's orders: each answer of the broker is a change there.
       const payload: BrokerOrderEventPayload = {
         account_id: locked.accountId,
         client_order_id: event.clientOrderId,
@@ -241,18 +231,10 @@ export function createTradeRunner(deps: RunnerDeps) {
 
   /**
    * A new trade: inserted with its draft state and, unless it stays a draft, submitted, in one
-   * transaction (a trade is never left half made). Answers the trade with its id.
+   * transaction (a trade is never left half made), with `made` (an Idempotency-Key's record of what
+   * its request made) in the same transaction. Answers the trade with its id.
    */
-  /**
-   * Inserts a trade (and submits it): the row, its first step and its intents in one transaction,
-   * with `made` (an Idempotency-Key's record of what its request made) in the same transaction.
-   */
-  async function start(
-    row: NewTradeRow,
-    draft: EngineTrade,
-    submit: boolean,
-    made?: (tx: Tx, tradeId: number) => Promise<void>,
-  ): Promise<Applied> {
+  async function start(row: NewTradeRow, draft: EngineTrade, submit: boolean, made?: ResultRecorder): Promise<Applied> {
     const done = await withTransaction(async (tx) => {
       const locked = await repo.insert(tx, row, draft, now());
       await made?.(tx, locked.id);
