@@ -9,3 +9,4 @@ export * from './indicators';
 export * from './quotes';
 export * from './trading/index';
 export * from './paper/index';
+export * from './brokerage/index';

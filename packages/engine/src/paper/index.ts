@@ -1,2 +1,3 @@
 export * from './fills';
 export * from './ledger';
+export * from './account';

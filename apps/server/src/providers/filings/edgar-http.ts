@@ -1,42 +1,12 @@
 /**
  * HTTP plumbing of the EDGAR adapter: SEC's fair-access rules (a User-Agent naming the caller,
- * at most 10 requests per second), a small in-memory TTL cache, timeouts and a retry on
- * transient failures. Answers JSON or text; 404 is "no such document" (null), not an error.
+ * at most 10 requests per second), a small in-memory TTL cache, and the vendors' shared request
+ * loop (providers/http/client.ts: timeouts, a retry on transient failures). Answers JSON or text;
+ * 404 is "no such document" (null), not an error.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
-import { codeForStatus, ProviderError } from '../provider-error';
-
-/** At most `max` request starts in any `windowMs` window, served in arrival order. */
-export class SlidingWindowLimiter {
-  private readonly starts: number[] = [];
-  private tail: Promise<void> = Promise.resolve();
-
-  constructor(
-    readonly max: number,
-    readonly windowMs: number,
-    private readonly clock: () => number = Date.now,
-  ) {
-    if (!(max >= 1)) throw new Error('the limiter needs max >= 1');
-  }
-
-  take(): Promise<void> {
-    const turn = this.tail.then(() => this.acquire());
-    this.tail = turn;
-    return turn;
-  }
-
-  private async acquire(): Promise<void> {
-    for (;;) {
-      const t = this.clock();
-      while (this.starts.length > 0 && t - this.starts[0]! >= this.windowMs) this.starts.shift();
-      if (this.starts.length < this.max) {
-        this.starts.push(t);
-        return;
-      }
-      await sleep(this.starts[0]! + this.windowMs - t);
-    }
-  }
-}
+import { codeForStatus, isProviderError, ProviderError } from '../provider-error';
+import { createHttpClient, type HttpClient, type HttpFailure } from '../http/client';
+import { RateLimiter } from '../http/rate-limiter';
 
 /**
  * Values kept for a time-to-live, computed once while in flight; a failure is not kept. Oldest
@@ -84,21 +54,29 @@ export interface EdgarHttpOptions {
 const RETRY = new Set([429, 500, 502, 503, 504]);
 
 export class EdgarHttp {
-  readonly limiter: SlidingWindowLimiter;
-  private readonly fetchImpl: typeof fetch;
-  private readonly timeoutMs: number;
-  private readonly attempts: number;
-  private readonly backoffMs: number;
+  /** SEC's fair access: a second's allowance (10) may go at once, then none until the second moves on. */
+  readonly limiter: RateLimiter;
+  private readonly client: HttpClient;
   /** Requests sent (diagnostics and tests). */
   sent = 0;
 
   constructor(private readonly options: EdgarHttpOptions) {
     if (!options.userAgent.trim()) throw new Error('EDGAR needs a User-Agent (SEC_USER_AGENT).');
-    this.limiter = new SlidingWindowLimiter(options.requestsPerSecond ?? 10, 1000);
-    this.fetchImpl = options.fetch ?? fetch;
-    this.timeoutMs = options.timeoutMs ?? 20_000;
-    this.attempts = Math.max(1, options.attempts ?? 3);
-    this.backoffMs = options.backoffMs ?? 500;
+    this.limiter = new RateLimiter({ requests: options.requestsPerSecond ?? 10, windowMs: 1000 });
+    const fetchImpl = options.fetch ?? fetch;
+    const backoffMs = options.backoffMs ?? 500;
+    this.client = createHttpClient({
+      vendor: 'edgar',
+      timeoutMs: options.timeoutMs ?? 20_000,
+      maxAttempts: Math.max(1, options.attempts ?? 3),
+      backoffMs: (attempt) => backoffMs * attempt,
+      retries: (status) => RETRY.has(status),
+      failure: edgarFailure,
+      fetch: (input, init) => {
+        this.sent += 1;
+        return fetchImpl(input, init);
+      },
+    });
   }
 
   /** Parsed JSON, or null on 404. */
@@ -114,47 +92,40 @@ export class EdgarHttp {
 
   /** The body, or null on 404. */
   async text(url: string): Promise<string | null> {
-    const path = pathOf(url);
-    for (let attempt = 1; ; attempt++) {
-      await this.limiter.take();
-      this.sent += 1;
-      let status: number;
-      let body: string;
-      try {
-        const res = await this.fetchImpl(url, {
-          headers: { 'User-Agent': this.options.userAgent, Accept: 'application/json, text/xml;q=0.9, */*;q=0.5' },
-          signal: AbortSignal.timeout(this.timeoutMs),
-        });
-        status = res.status;
-        body = await res.text();
-      } catch (err) {
-        const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
-        if (attempt < this.attempts) {
-          await sleep(this.backoffMs * attempt);
-          continue;
-        }
-        throw new ProviderError(
-          'edgar',
-          timedOut ? 'TIMEOUT' : 'NETWORK',
-          `EDGAR ${path}: ${timedOut ? `no answer within ${this.timeoutMs} ms` : err instanceof Error ? err.message : String(err)}`,
-          { path, attempts: attempt },
-        );
-      }
-      if (status >= 200 && status < 300) return body;
-      if (status === 404) return null;
-      if (RETRY.has(status) && attempt < this.attempts) {
-        await sleep(this.backoffMs * attempt);
-        continue;
-      }
-      // SEC answers 403 to a missing or generic User-Agent and to callers over its rate limit.
-      const details = { status, path, attempts: attempt };
-      if (status === 403)
-        throw new ProviderError('edgar', 'FORBIDDEN', `EDGAR refused ${path} (403): check SEC_USER_AGENT`, details);
-      if (status === 429)
-        throw new ProviderError('edgar', 'RATE_LIMITED', `EDGAR ${path}: rate limited (429)`, details);
-      throw new ProviderError('edgar', codeForStatus(status), `EDGAR ${path}: HTTP ${status}`, details);
+    try {
+      const answer = await this.client.send({
+        limiter: this.limiter,
+        url,
+        path: pathOf(url),
+        headers: { 'User-Agent': this.options.userAgent, Accept: 'application/json, text/xml;q=0.9, */*;q=0.5' },
+      });
+      return answer.text;
+    } catch (err) {
+      if (isProviderError(err) && err.code === 'NOT_FOUND') return null;
+      throw err;
     }
   }
+}
+
+function edgarFailure(f: HttpFailure): ProviderError {
+  const { path } = f;
+  if (f.kind === 'no-answer') {
+    const reason = f.timedOut
+      ? `no answer within ${f.timeoutMs} ms`
+      : f.error instanceof Error
+        ? f.error.message
+        : String(f.error);
+    return new ProviderError('edgar', f.timedOut ? 'TIMEOUT' : 'NETWORK', `EDGAR ${path}: ${reason}`, {
+      path,
+      attempts: f.attempts,
+    });
+  }
+  // SEC answers 403 to a missing or generic User-Agent and to callers over its rate limit.
+  const details = { status: f.status, path, attempts: f.attempts };
+  if (f.status === 403)
+    return new ProviderError('edgar', 'FORBIDDEN', `EDGAR refused ${path} (403): check SEC_USER_AGENT`, details);
+  if (f.status === 429) return new ProviderError('edgar', 'RATE_LIMITED', `EDGAR ${path}: rate limited (429)`, details);
+  return new ProviderError('edgar', codeForStatus(f.status), `EDGAR ${path}: HTTP ${f.status}`, details);
 }
 
 function pathOf(url: string): string {

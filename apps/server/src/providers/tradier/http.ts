@@ -1,7 +1,13 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
-import { ProviderError, type ProviderErrorCode } from '../provider-error';
-import { TokenBucket } from '../http/rate-limiter';
+import { ProviderError } from '../provider-error';
+import {
+  createHttpClient,
+  describeNetworkError,
+  exponentialBackoff,
+  type HttpClient,
+  type HttpFailure,
+} from '../http/client';
+import { RateLimiter } from '../http/rate-limiter';
 import { parseRetryAfter } from '../http/retry-after';
 
 export type TradierLog = Pick<Logger, 'warn' | 'debug'>;
@@ -45,31 +51,32 @@ export interface RequestOptions {
 
 const RETRY_STATUSES = new Set([429, 500, 502, 503, 504]);
 
-/** Tradier's REST API over fetch: bearer auth, JSON, timeout, client-side rate limit, retries. */
+/** Tradier's REST API over the shared client: bearer auth, JSON, timeout, client-side rate limit, retries. */
 export class TradierHttp {
-  readonly limiter: TokenBucket;
+  readonly limiter: RateLimiter;
   private readonly v1: string;
   private readonly beta: string;
-  private readonly timeoutMs: number;
-  private readonly maxAttempts: number;
-  private readonly backoffBaseMs: number;
-  private readonly backoffMaxMs: number;
-  private readonly maxRetryAfterMs: number;
-  private readonly fetchImpl: typeof fetch;
-  private readonly random: () => number;
+  private readonly client: HttpClient;
 
   constructor(private readonly options: TradierHttpOptions) {
     this.v1 = options.baseUrl.replace(/\/+$/, '');
     this.beta = /\/v1$/.test(this.v1) ? this.v1.replace(/\/v1$/, '/beta') : `${new URL(this.v1).origin}/beta`;
-    this.timeoutMs = options.timeoutMs ?? 10_000;
-    this.maxAttempts = Math.max(1, options.maxAttempts ?? 4);
-    this.backoffBaseMs = options.backoffBaseMs ?? 250;
-    this.backoffMaxMs = options.backoffMaxMs ?? 8_000;
-    this.maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
-    this.fetchImpl = options.fetch ?? fetch;
-    this.random = options.random ?? Math.random;
     const rpm = options.requestsPerMinute ?? (/sandbox/i.test(options.baseUrl) ? 60 : 120);
-    this.limiter = new TokenBucket({ requestsPerMinute: rpm, burst: options.burst ?? 10 });
+    this.limiter = new RateLimiter({ requests: rpm, burst: options.burst ?? 10 });
+    this.client = createHttpClient({
+      vendor: 'tradier',
+      timeoutMs: options.timeoutMs ?? 10_000,
+      maxAttempts: Math.max(1, options.maxAttempts ?? 4),
+      backoffMs: exponentialBackoff(options.backoffBaseMs ?? 250, options.backoffMaxMs ?? 8_000, options.random),
+      retries: (status) => RETRY_STATUSES.has(status),
+      // Tradier's Retry-After is honoured whatever the status; only a 429's pauses everyone.
+      waitOf: (_status, headers) => parseRetryAfter(headers.get('retry-after')),
+      maxWaitMs: options.maxRetryAfterMs ?? 60_000,
+      onAnswer: noteRateLimitHeaders,
+      failure: tradierFailure,
+      fetch: options.fetch,
+      log: options.log,
+    });
   }
 
   get(path: string, params: Params = {}, options: RequestOptions = {}): Promise<unknown> {
@@ -91,89 +98,59 @@ export class TradierHttp {
   async request(path: string, params: Params, options: RequestOptions = {}): Promise<unknown> {
     const url = new URL((options.api === 'beta' ? this.beta : this.v1) + path);
     for (const [k, v] of Object.entries(params)) if (v !== undefined) url.searchParams.set(k, String(v));
-    const method = options.method ?? 'GET';
     const body = options.form ? encodeForm(options.form) : undefined;
     const headers: Record<string, string> = {
       Authorization: options.authorization ?? `Bearer ${this.options.token}`,
       Accept: 'application/json',
     };
     if (body !== undefined) headers['Content-Type'] = 'application/x-www-form-urlencoded';
-    const attempts = Math.max(1, options.attempts ?? this.maxAttempts);
-
-    for (let attempt = 1; ; attempt++) {
-      await this.limiter.take();
-      let status: number;
-      let text: string;
-      let responseHeaders: Headers;
-      try {
-        const res = await this.fetchImpl(url, { method, headers, body, signal: AbortSignal.timeout(this.timeoutMs) });
-        status = res.status;
-        responseHeaders = res.headers;
-        text = await res.text();
-      } catch (err) {
-        const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
-        const code: ProviderErrorCode = timedOut ? 'TIMEOUT' : 'NETWORK';
-        const reason = timedOut ? `no answer within ${this.timeoutMs} ms` : describeNetworkError(err);
-        if (attempt < attempts) {
-          await this.backoff(attempt, path, reason);
-          continue;
-        }
-        throw new ProviderError(
-          'tradier',
-          code,
-          `Tradier ${path}: ${reason} (after ${attempt} attempt${attempt > 1 ? 's' : ''})`,
-          {
-            path,
-            attempts: attempt,
-          },
-        );
-      }
-
-      this.noteRateLimitHeaders(responseHeaders);
-      if (status >= 200 && status < 300) return parseJson(text, path, attempt, status);
-
-      const retryAfterMs = parseRetryAfter(responseHeaders.get('retry-after'));
-      if (status === 429 && retryAfterMs !== undefined) {
-        if (retryAfterMs > this.maxRetryAfterMs) {
-          throw new ProviderError(
-            'tradier',
-            'RATE_LIMITED',
-            `Tradier ${path}: rate limited, retry after ${Math.ceil(retryAfterMs / 1000)} s`,
-            {
-              status,
-              path,
-              attempts: attempt,
-              retryAfterSeconds: Math.ceil(retryAfterMs / 1000),
-            },
-          );
-        }
-        this.limiter.pauseUntil(Date.now() + retryAfterMs);
-      }
-      if (RETRY_STATUSES.has(status) && attempt < attempts) {
-        await this.backoff(attempt, path, `HTTP ${status}`, retryAfterMs);
-        continue;
-      }
-      throw httpError(status, text, path, attempt, retryAfterMs);
-    }
+    const answer = await this.client.send({
+      limiter: this.limiter,
+      url,
+      path,
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      attempts: options.attempts,
+    });
+    return parseJson(answer.text, path, answer.attempts, answer.status);
   }
+}
 
-  private async backoff(attempt: number, path: string, reason: string, retryAfterMs?: number): Promise<void> {
-    const exp = Math.min(this.backoffMaxMs, this.backoffBaseMs * 2 ** (attempt - 1));
-    const jittered = exp / 2 + this.random() * (exp / 2);
-    const delay = Math.max(retryAfterMs ?? 0, jittered);
-    this.options.log?.warn({ path, attempt, delayMs: Math.round(delay), reason }, 'tradier: retrying');
-    await sleep(delay);
+/** Tradier sends X-Ratelimit-Available / X-Ratelimit-Expiry (epoch ms) on every answer. */
+function noteRateLimitHeaders(headers: Headers, limiter: RateLimiter): void {
+  const available = Number(headers.get('x-ratelimit-available'));
+  const expiry = Number(headers.get('x-ratelimit-expiry'));
+  if (headers.has('x-ratelimit-available') && available <= 0 && Number.isFinite(expiry)) {
+    const now = Date.now();
+    if (expiry > now) limiter.pauseUntil(Math.min(expiry, now + 60_000));
   }
+}
 
-  /** Tradier sends X-Ratelimit-Available / X-Ratelimit-Expiry (epoch ms) on every answer. */
-  private noteRateLimitHeaders(headers: Headers): void {
-    const available = Number(headers.get('x-ratelimit-available'));
-    const expiry = Number(headers.get('x-ratelimit-expiry'));
-    if (headers.has('x-ratelimit-available') && available <= 0 && Number.isFinite(expiry)) {
-      const now = Date.now();
-      if (expiry > now) this.limiter.pauseUntil(Math.min(expiry, now + 60_000));
-    }
+function tradierFailure(f: HttpFailure): ProviderError {
+  if (f.kind === 'no-answer') {
+    const reason = f.timedOut ? `no answer within ${f.timeoutMs} ms` : describeNetworkError(f.error);
+    const attempts = `${f.attempts} attempt${f.attempts > 1 ? 's' : ''}`;
+    return new ProviderError(
+      'tradier',
+      f.timedOut ? 'TIMEOUT' : 'NETWORK',
+      `Tradier ${f.path}: ${reason} (after ${attempts})`,
+      {
+        path: f.path,
+        attempts: f.attempts,
+      },
+    );
   }
+  if (f.waitTooLong) {
+    const seconds = Math.ceil(f.waitMs! / 1000);
+    return new ProviderError('tradier', 'RATE_LIMITED', `Tradier ${f.path}: rate limited, retry after ${seconds} s`, {
+      status: f.status,
+      path: f.path,
+      attempts: f.attempts,
+      retryAfterSeconds: seconds,
+    });
+  }
+  return httpError(f.status, f.text, f.path, f.attempts, f.waitMs);
 }
 
 function encodeForm(form: Params): string {
@@ -250,13 +227,4 @@ function tradierMessage(text: string): string {
 function snippet(text: string): string {
   const t = text.replace(/\s+/g, ' ').trim();
   return t.length > 200 ? `${t.slice(0, 200)}…` : t;
-}
-
-function describeNetworkError(err: unknown): string {
-  if (err instanceof Error) {
-    const cause = (err as Error & { cause?: unknown }).cause;
-    if (cause instanceof Error) return `${err.message} (${(cause as Error & { code?: string }).code ?? cause.message})`;
-    return err.message;
-  }
-  return String(err);
 }

@@ -5,7 +5,8 @@
  */
 import { ProviderError } from '../../provider-error';
 import type { BrokerLink } from '../interface';
-import type { AlpacaBroker, AlpacaCredentials } from './alpaca-broker';
+import type { AlpacaCredentials } from '../../alpaca/http';
+import type { AlpacaBroker } from './alpaca-broker';
 
 const KEY_PAIR = 'alpaca-key:';
 

@@ -2,9 +2,11 @@
  * The paper broker (docs/paper-broker.md): each user's demo account (100,000 to start, reset on
  * request, 1-core §4) and, with no real broker configured, the simulated brokerage account of a
  * live-capable user. Orders fill from the market provider's quotes by the engine's rule
- * (`matchPaperOrder`: buys at the ask, sells at the bid, limit orders a share of the volume); the
- * accounts, orders, fills and positions are rows in PostgreSQL (paper.repo.ts), so every server
- * process sees the same account and a restart loses nothing. No commissions are charged.
+ * (`matchPaperOrder`: buys at the ask, sells at the bid, limit orders a share of the volume), and
+ * an account's buying power and value are the engine's rules too (`paperAccountValue`); requests
+ * are checked, and answers written, by paper.orders.ts. The accounts, orders, fills and positions
+ * are rows in PostgreSQL (paper.repo.ts), so every server process sees the same account and a
+ * restart loses nothing. No commissions are charged.
  *
  * A refusal the broker decides (buying power, shares to sell, an unknown symbol) is an order stored
  * as `rejected` with its reason: the broker answered. A request that is wrong in itself (a bad
@@ -17,9 +19,11 @@ import {
   holdingAfter,
   ledgerOf,
   matchPaperOrder,
+  paperAccountValue,
+  paperBuyingPower,
+  paperSellableQty,
   toText,
-  type Dec,
-  type PaperQuote,
+  unfilledQty,
 } from '@drat/engine';
 import type { Db } from '../../../db/client';
 import { transactions, type Tx } from '../../../db/transaction';
@@ -28,31 +32,27 @@ import type {
   AccountOpener,
   Broker,
   BrokerBalances,
-  BrokerOrder,
   BrokerPosition,
   BrokerLink,
   ClosedPosition,
-  ManualOrder,
   OrderChange,
-  PlaceOrder,
 } from '../interface';
 import { paperRepo, type PaperAccountRow, type PaperOrderRow } from './paper.repo';
 import { quotesOf, type PaperMarket } from './paper.quotes';
+import {
+  manualToPlace,
+  normalized,
+  PAPER_REASONS,
+  positive,
+  refuse,
+  toBrokerOrder,
+  type NormalizedOrder,
+} from './paper.orders';
+
+export { PAPER_REASONS } from './paper.orders';
 
 /** What a new paper account holds (1-core §4: the demo account starts at, and resets to, 100,000). */
 export const STARTING_CASH = '100000.00';
-
-/** The reasons the paper broker gives, as a broker's own words. */
-export const PAPER_REASONS = {
-  buyingPower: 'Insufficient buying power',
-  shares: 'Not enough shares to sell',
-  symbol: 'Unknown symbol',
-  notOpen: 'Order is not open',
-  marketPrice: 'A market order has no limit price',
-  orderType: (type: string) => `The simulated brokerage takes market and limit orders, not ${type}`,
-  side: (side: string) => `The simulated brokerage buys and sells what is held; it does not take ${side} orders`,
-  duration: (duration: string) => `The simulated brokerage takes day and gtc orders, not ${duration}`,
-} as const;
 
 /** The Trade Monitor keeps this many of an account's latest orders. */
 const RECENT_ORDERS = 200;
@@ -71,117 +71,9 @@ export interface PaperBrokerDeps {
 }
 
 const OPEN_STATUSES: ReadonlySet<string> = new Set(['open', 'partially_filled']);
-const TAG = /^[A-Za-z0-9-]{1,100}$/;
 
-const refuse = (message: string) => new ProviderError('paper', 'BAD_REQUEST', message);
 const notFound = (message: string) => new ProviderError('paper', 'NOT_FOUND', message);
-
-/** The decimal written in `value`, or null when it is not one (decimal.js throws on 'abc'). */
-function decimalOrNull(value: string | null): Dec | null {
-  try {
-    return value === null ? null : dec(value);
-  } catch {
-    return null;
-  }
-}
-
-/** A positive decimal with at most `places` decimals (the column's), as text; else a refusal naming `what`. */
-function positive(value: string | null, places: number, what: string): string {
-  const d = decimalOrNull(value);
-  if (d === null || !d.isFinite() || d.lte(0) || d.decimalPlaces() > places) {
-    throw refuse(`${what} must be a positive number with at most ${places} decimals`);
-  }
-  return toText(d);
-}
-
-/** The order as it will be stored, or a refusal of a request that is wrong in itself. */
-function normalized(p: PlaceOrder) {
-  if (!TAG.test(p.tag)) throw refuse('The tag must be letters, digits and hyphens');
-  if (!Number.isInteger(p.multiplier) || p.multiplier < 1) throw refuse('The multiplier must be a whole number');
-  const symbol = p.symbol.trim().toUpperCase();
-  if (symbol === '') throw refuse('The symbol is missing');
-  const legs = p.legs?.map((l) => ({ symbol: l.symbol.trim().toUpperCase(), ratio: l.ratio })) ?? null;
-  if (p.kind === 'multileg' && !legs?.length) throw refuse('A multileg order needs its legs');
-  if (legs?.some((l) => !Number.isInteger(l.ratio) || l.ratio < 1)) throw refuse('A leg ratio must be a whole number');
-  return {
-    accountId: p.account,
-    tag: p.tag,
-    symbol,
-    instrumentKind: p.kind,
-    legs,
-    multiplier: p.multiplier,
-    side: p.side,
-    type: p.type,
-    duration: p.duration,
-    qty: positive(p.qty, 4, 'The quantity'),
-    limitPrice: p.type === 'limit' ? positive(p.limitPrice, 8, 'The limit price') : null,
-  };
-}
-
-const unfilled = (o: Pick<PaperOrderRow, 'qty' | 'filledQty'>) => dec(o.qty).minus(o.filledQty);
 const isMarketBuy = (o: PaperOrderRow) => o.side === 'buy' && o.type === 'market';
-
-/**
- * Cash minus what the working buys would still cost: their unfilled part at their limit (a market
- * buy at the current ask), times the multiplier. Each working buy is rounded to the cent.
- */
-function buyingPower(cash: string, open: PaperOrderRow[], quotes: Map<string, PaperQuote>): Dec {
-  return open
-    .filter((o) => o.side === 'buy')
-    .reduce((bp, o) => {
-      const price = o.limitPrice ?? quotes.get(o.symbol)?.ask ?? '0';
-      return bp.minus(fillAmount(unfilled(o), price, o.multiplier));
-    }, dec(cash));
-}
-
-function toBrokerOrder(o: PaperOrderRow): BrokerOrder {
-  return {
-    id: String(o.id),
-    account: o.accountId,
-    tag: o.tag,
-    symbol: o.symbol,
-    side: o.side,
-    type: o.type,
-    qty: toText(o.qty),
-    limitPrice: o.limitPrice === null ? null : toText(o.limitPrice),
-    status: o.status,
-    filledQty: toText(o.filledQty),
-    avgFillPrice: o.avgFillPrice === null ? null : toText(o.avgFillPrice),
-    reason: o.reason,
-    createdAt: o.createdAt.toISOString(),
-    updatedAt: o.updatedAt.toISOString(),
-    detail: {
-      kind: o.instrumentKind,
-      side: o.instrumentKind === 'equity' ? o.side : `${o.side}_to_${o.side === 'buy' ? 'open' : 'close'}`,
-      type: o.type,
-      duration: o.duration,
-      stopPrice: null,
-      optionSymbol: o.instrumentKind === 'option' ? o.symbol : null,
-      queued: false,
-    },
-  };
-}
-
-/** A hand-placed order as the paper broker takes it: market or limit, buying or selling what is held. */
-function manualToPlace(m: ManualOrder): PlaceOrder {
-  if (m.type !== 'market' && m.type !== 'limit') throw refuse(PAPER_REASONS.orderType(m.type));
-  if (m.duration !== 'day' && m.duration !== 'gtc') throw refuse(PAPER_REASONS.duration(m.duration));
-  // Exits sell what is held: no short sales, no writing options.
-  if (m.side !== 'sell' && m.side !== 'sell_to_close') throw refuse(PAPER_REASONS.side(m.side));
-  const option = m.kind === 'option';
-  return {
-    account: m.account,
-    tag: m.tag,
-    symbol: option ? m.optionSymbol! : m.symbol,
-    kind: m.kind,
-    multiplier: option ? 100 : 1,
-    side: 'sell',
-    type: m.type,
-    duration: m.duration,
-    qty: m.qty,
-    limitPrice: m.type === 'limit' ? m.limitPrice : null,
-  };
-}
 
 /**
  * The simulated brokerage's authorization (2-trading §2.7 offline): there is no broker page to
@@ -231,21 +123,19 @@ export function createPaperBroker({ db, market, now }: PaperBrokerDeps): PaperBr
   }
 
   /** Why the broker refuses this order now, or null: run with the account locked, so the answer holds until it is stored. */
-  async function refusal(tx: Tx, account: PaperAccountRow, order: ReturnType<typeof normalized>) {
+  async function refusal(tx: Tx, account: PaperAccountRow, order: NormalizedOrder) {
     const open = await repo.openOrders(account.id, tx);
     const quotes = await quotesOf(market, [order, ...open.filter(isMarketBuy)]);
     const quote = quotes.get(order.symbol);
     if (!quote) return { reason: PAPER_REASONS.symbol, quote };
     if (order.side === 'buy') {
       const cost = fillAmount(order.qty, order.limitPrice ?? quote.ask, order.multiplier);
-      const short = dec(cost).gt(buyingPower(account.cash, open, quotes));
+      const short = dec(cost).gt(paperBuyingPower(account.cash, open, quotes));
       return { reason: short ? PAPER_REASONS.buyingPower : null, quote };
     }
-    const held = dec((await repo.position(tx, account.id, order.symbol))?.qty ?? 0);
-    const selling = open
-      .filter((o) => o.side === 'sell' && o.symbol === order.symbol)
-      .reduce((s, o) => s.plus(unfilled(o)), dec(0));
-    return { reason: dec(order.qty).gt(held.minus(selling)) ? PAPER_REASONS.shares : null, quote };
+    const held = (await repo.position(tx, account.id, order.symbol))?.qty ?? 0;
+    const sellable = paperSellableQty(held, open, order.symbol);
+    return { reason: dec(order.qty).gt(sellable) ? PAPER_REASONS.shares : null, quote };
   }
 
   /** Records one fill: the fill, the order's progress, the cash, the position (removed at 0). */
@@ -309,16 +199,13 @@ export function createPaperBroker({ db, market, now }: PaperBrokerDeps): PaperBr
       positions.map((p) => p.symbol),
     );
     const quotes = await quotesOf(market, [...held, ...open.filter(isMarketBuy)]);
-    // A position with no quote now (a data gap) counts at what it cost rather than at nothing.
-    const equities = positions.reduce((sum, p) => {
-      const bid = quotes.get(p.symbol)?.bid;
-      return sum.plus(bid === undefined ? p.cost : fillAmount(p.qty, bid, p.multiplier));
-    }, dec(0));
+    // The engine's rule: positions at the bid (at cost without a quote), working buys held back.
+    const value = paperAccountValue(row.cash, positions, open, quotes);
     return {
       account,
-      accountValue: toText(equities.plus(row.cash)),
-      buyingPower: toText(buyingPower(row.cash, open, quotes)),
-      equitiesValue: toText(equities),
+      accountValue: toText(value.accountValue),
+      buyingPower: toText(value.buyingPower),
+      equitiesValue: toText(value.equitiesValue),
       cash: toText(row.cash),
       accountType: 'CASH',
       availableFunds: null,
@@ -403,8 +290,8 @@ export function createPaperBroker({ db, market, now }: PaperBrokerDeps): PaperBr
         if (o.side === 'buy') {
           const others = (await repo.openOrders(account, tx)).filter((x) => x.id !== o.id);
           const quotes = await quotesOf(market, others.filter(isMarketBuy));
-          const cost = fillAmount(unfilled(o), limitPrice, o.multiplier);
-          if (dec(cost).gt(buyingPower(row.cash, others, quotes))) throw refuse(PAPER_REASONS.buyingPower);
+          const cost = fillAmount(unfilledQty(o), limitPrice, o.multiplier);
+          if (dec(cost).gt(paperBuyingPower(row.cash, others, quotes))) throw refuse(PAPER_REASONS.buyingPower);
         }
         const duration = change.duration === 'day' || change.duration === 'gtc' ? change.duration : o.duration;
         return toBrokerOrder(await repo.updateOrder(tx, o.id, { limitPrice, duration, updatedAt: now() }));

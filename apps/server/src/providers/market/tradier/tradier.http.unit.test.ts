@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TradierHttp } from '../../tradier/http';
 import { parseRetryAfter } from '../../http/retry-after';
 import { createTradierMarket } from './provider';
-import { TokenBucket } from '../../http/rate-limiter';
+import { RateLimiter } from '../../http/rate-limiter';
 import { AAPL } from '../../../../test/tradier-fixtures';
 import { FAKE_TOKEN, startFakeTradier, type FakeTradier } from '../../../../test/tradier-fake';
 
@@ -156,7 +156,7 @@ describe('Tradier rate limiting', () => {
   });
 
   it('token bucket: a burst goes at once, then requests are spaced to the rate, in order', async () => {
-    const bucket = new TokenBucket({ requestsPerMinute: 602, burst: 2 }); // refill 600/min = one per 100 ms
+    const bucket = new RateLimiter({ requests: 602, burst: 2 }); // refill 600/min = one per 100 ms
     const started = Date.now();
     const order: number[] = [];
     await Promise.all([0, 1, 2, 3].map((i) => bucket.take().then(() => order.push(i))));
