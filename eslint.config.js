@@ -1,6 +1,7 @@
-// ESLint flat config: typescript-eslint's recommended rules everywhere, React hooks rules and
-// feature boundaries for the web app, the server's layers (docs/architecture.md), no import cycle,
-// no `any`, and no committed `.only` in tests.
+// ESLint flat config: typescript-eslint's recommended rules everywhere, React hooks rules, feature
+// boundaries and React Query kept in each feature's queries.ts for the web app, the server's layers
+// (docs/architecture.md), no import cycle (web, server, packages, bench), no `any`, and no committed
+// `.only` in tests.
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
@@ -117,9 +118,34 @@ export default defineConfig(
     plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: `${REPO_ROOT}apps/web/tsconfig.json` })],
+      // no-cycle reads the files it follows: TypeScript and TSX, with typescript-eslint's parser.
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: REPO_ROOT, zones: WEB_BOUNDARIES }],
+      // No import cycle in the web app either: features meet only through the page or components/ and lib/.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // A feature's server state (reads, writes, what the cache does after them) lives in its
+    // queries.ts, and mutations.ts when big; its components call the hooks exported there.
+    files: [`${WEB_SRC}/features/**/*.{ts,tsx}`],
+    ignores: ['**/queries.ts', '**/mutations.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@tanstack/react-query',
+              allowTypeImports: true,
+              message: "Call React Query in the feature's queries.ts (or mutations.ts) and use the hooks it exports.",
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -11,6 +11,3 @@ export async function loadScreen<P extends object>(load: () => Promise<Component
   const [Screen, { withQueryClient }] = await Promise.all([load(), import('./queryClient'), loadAntApp()]);
   return withQueryClient(Screen);
 }
-
-/** The signed-in shell (app/layout/AppLayout.tsx), loaded as above. */
-export const loadShell = () => loadScreen(async () => (await import('./layout/AppLayout')).AppLayout);

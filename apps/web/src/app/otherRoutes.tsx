@@ -2,7 +2,7 @@ import { Outlet, useRoutes, type RouteObject } from 'react-router-dom';
 import { lazyPage } from '../lib/lazyPage';
 import { PageGuard, RequireAuth } from './guards';
 import { PublicFrame } from './layout/PublicFrame';
-import { loadShell } from './loadScreen';
+import { loadShell } from './loadShell';
 import { PAGES, PUBLIC_PAGES } from './pages';
 
 const AppLayout = lazyPage(loadShell);

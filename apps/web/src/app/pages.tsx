@@ -4,6 +4,10 @@ import { MSG, RENEWAL_PATH } from '@drat/contracts';
 import { can } from './access';
 import { lazyPage } from '../lib/lazyPage';
 import { loadScreen } from './loadScreen';
+// An alert's Trade opens smart trades' drawer (fetched when first opened): handed to the alerts
+// page here, so neither feature imports the other (smart trades show an alert's card). The index
+// is small: its page and drawers are fetched when first shown (features/smart-trades/index.ts).
+import { AlertTradeDrawer, SmartTradesPage } from '../features/smart-trades';
 
 // Each area is its own chunk, fetched when one of its pages is first opened (lib/lazyPage.tsx).
 const PlaceholderPage = lazyPage(async () => (await import('../features/placeholders')).PlaceholderPage);
@@ -16,7 +20,6 @@ const TrackersPage = lazyPage(async () => (await import('../features/trackers'))
 const ToolsPage = lazyPage(async () => (await import('../features/tools')).ToolsPage);
 const ResourcesPage = lazyPage(async () => (await import('../features/resources')).ResourcesPage);
 const ManageResourcesPage = lazyPage(async () => (await import('../features/resources')).ManageResourcesPage);
-const SmartTradesPage = lazyPage(async () => (await import('../features/smart-trades')).SmartTradesPage);
 const BrokerSettingsPage = lazyPage(async () => (await import('../features/brokerage')).BrokerSettingsPage);
 // A public page outside the signed-in shell brings React Query with it (app/loadScreen.ts).
 const RenewPage = lazyPage(() => loadScreen(async () => (await import('../features/renewal')).RenewPage));
@@ -45,7 +48,7 @@ const alerts = { allow: can.alerts, deniedTo: '/dashboard' };
 export const PAGES: PageDef[] = [
   { path: '/dashboard', title: 'My Dashboard', element: <DashboardPage /> },
   { path: '/settings', title: 'Settings', element: <SettingsPage /> },
-  { path: '/alerts', title: 'Alerts', element: <AlertsPage />, ...alerts },
+  { path: '/alerts', title: 'Alerts', element: <AlertsPage TradeDrawer={AlertTradeDrawer} />, ...alerts },
   later('/alerts-testing', 'Alerts', 'A test view of the alert list for super users.', admin),
   { path: '/completed-alerts', title: 'Completed Alerts', element: <CompletedAlertsPage /> },
   {

@@ -3,7 +3,7 @@ import { BrowserRouter, useLocation, useRoutes, type RouteObject } from 'react-r
 import { ConfirmEmailPage, LoginPage, ResetConfirmPage, ResetEmailSentPage, ResetRequestPage } from '../features/auth';
 import { lazyPage } from '../lib/lazyPage';
 import { PublicOnly } from './guards';
-import { loadShell } from './loadScreen';
+import { loadShell } from './loadShell';
 import { getSession } from './session';
 
 // The sign-in screen is in the first download; every other route comes later (app/otherRoutes.tsx),

@@ -1,4 +1,4 @@
-import { useState, type MouseEvent, type ReactNode } from 'react';
+import { useState, type ComponentType, type MouseEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert, Button, Card, Col, Empty, Flex, Row, Segmented, Select, Spin } from 'antd';
 import {
@@ -21,7 +21,6 @@ import {
   type AlertSort,
 } from '@drat/contracts';
 import { useSession } from '../../app/session';
-import { AlertTradeDrawer } from '../smart-trades';
 import { AlertCard, type AlertActions, type Selection } from './AlertCard';
 import { MoreInfoModal, NotesModal } from './AlertModals';
 import { CategoryTabs, TypePills, useCategoryType } from './categories';
@@ -99,8 +98,14 @@ const completedLink = (path: string, category: string | undefined, type: string 
   return `${path}?${query.toString()}`;
 };
 
+/**
+ * The drawer an alert's Trade opens (smart trades' AlertTradeDrawer), handed in by the page's row
+ * (app/pages.tsx): smart trades show an alert's card, so alerts does not import smart trades back.
+ */
+export type TradeDrawerOf = ComponentType<{ alert: AlertDto | null; onClose: () => void }>;
+
 /** The alert list (1-core §2 "Alerts screen"). */
-export function AlertsPage() {
+export function AlertsPage({ TradeDrawer }: { TradeDrawer: TradeDrawerOf }) {
   const session = useSession()!;
   const state = useCategoryType();
   const [view, setView] = useState<View>('cards');
@@ -251,7 +256,7 @@ export function AlertsPage() {
       {session.is_super && <PublisherKeysModal open={dialog === 'keys'} onClose={close} />}
       <NotesModal alert={notesOf} onClose={() => setNotesOf(null)} />
       <MoreInfoModal alert={infoOf} onClose={() => setInfoOf(null)} />
-      <AlertTradeDrawer alert={tradeOf} onClose={() => setTradeOf(null)} />
+      <TradeDrawer alert={tradeOf} onClose={() => setTradeOf(null)} />
     </Flex>
   );
 }

@@ -1,13 +1,10 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Flex, Form, Input, Modal, Popconfirm, Table, Tag, Typography } from 'antd';
 import { KeyOutlined } from '@ant-design/icons';
 import type { AlertPublisherDto, CreatedPublisherDto } from '@drat/contracts';
-import { createPublisher, fetchPublishers, revokePublisher } from '../../api/alerts';
 import { applyServerErrors } from '../../lib/formErrors';
 import { formatDateTime } from '../../lib/format';
-
-const publishersKey = ['alerts', 'publishers'] as const;
+import { useCreatePublisher, usePublishers, useRevokePublisher } from './queries';
 
 /**
  * Super users: the API keys the analysts' tools publish alerts with (POST /api/alerts/publish,
@@ -15,17 +12,14 @@ const publishersKey = ['alerts', 'publishers'] as const;
  */
 export function PublisherKeysModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<{ name: string }>();
   const [created, setCreated] = useState<CreatedPublisherDto | null>(null);
-  const publishers = useQuery({ queryKey: publishersKey, queryFn: fetchPublishers, enabled: open });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: publishersKey });
-  const create = useMutation({
-    mutationFn: (name: string) => createPublisher(name),
+  const publishers = usePublishers(open);
+  // Both read the list again (queries.ts).
+  const create = useCreatePublisher({
     onSuccess: (reply) => {
       setCreated(reply);
       form.resetFields();
-      void refresh();
     },
     onError: (err) => {
       const general = applyServerErrors(form, err, ['name']);
@@ -33,14 +27,7 @@ export function PublisherKeysModal({ open, onClose }: { open: boolean; onClose: 
       else if (form.getFieldError('name').length === 0) message.error(err.message);
     },
   });
-  const revoke = useMutation({
-    mutationFn: (id: number) => revokePublisher(id),
-    onSuccess: (reply) => {
-      message.success(reply.message);
-      void refresh();
-    },
-    onError: (err) => message.error(err.message),
-  });
+  const revoke = useRevokePublisher();
 
   const close = () => {
     setCreated(null);

@@ -4,6 +4,7 @@ import { App } from 'antd';
 import {
   ALERT_MSG,
   type AlertCategory,
+  type CreatedPublisherDto,
   type AlertDto,
   type AlertSearchBody,
   type AlertSort,
@@ -11,17 +12,21 @@ import {
 } from '@drat/contracts';
 import {
   createAlert,
+  createPublisher,
   deleteAlerts,
   fetchAdminCompletedAlerts,
   fetchAlerts,
   fetchAlertTickers,
   fetchAllAlerts,
   fetchCompletedAlerts,
+  fetchPublishers,
+  revokePublisher,
   searchAlerts,
   trackAlert,
   type NewAlertBody,
 } from '../../api/alerts';
 import { retryUnlessClientError } from '../../lib/errors';
+import type { MutationHandlers } from '../../lib/mutationHandlers';
 import { useFreshFirstPage, useOffsetList, type Page, type Pages } from '../../lib/paging';
 import { trackerKeys } from '../../lib/queryKeys';
 
@@ -34,6 +39,7 @@ export const alertKeys = {
   completed: (scope: 'user' | 'admin', name: string, sort: CompletedSort) =>
     [...alertKeys.all, 'completed', scope, name, sort] as const,
   allOfType: (name: string) => [...alertKeys.all, 'all-of-type', name] as const,
+  publishers: () => [...alertKeys.all, 'publishers'] as const,
 };
 
 /** The alert list of one type: infinite, sorted, and kept fresh without a reload. */
@@ -149,5 +155,40 @@ export function useAllAlertsOfType(name: string | undefined, enabled: boolean) {
     queryFn: async () => (await fetchAllAlerts(name!)).data,
     enabled: enabled && Boolean(name),
     retry: retryUnlessClientError,
+  });
+}
+
+/** Super users: the publishers' API keys, while the modal is `open`. */
+export function usePublishers(open: boolean) {
+  return useQuery({ queryKey: alertKeys.publishers(), queryFn: fetchPublishers, enabled: open });
+}
+
+/** A new publisher key (shown once, by the caller's `onSuccess`); the list is read again. */
+export function useCreatePublisher(handlers: MutationHandlers<CreatedPublisherDto, string>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => createPublisher(name),
+    ...handlers,
+    onSuccess: (...args) => {
+      const reaction = handlers.onSuccess?.(...args);
+      void queryClient.invalidateQueries({ queryKey: alertKeys.publishers() });
+      return reaction;
+    },
+  });
+}
+
+/** Revokes a publisher's key: the server's words, and the list read again. */
+export function useRevokePublisher() {
+  const queryClient = useQueryClient();
+  const { message } = App.useApp();
+  return useMutation({
+    mutationFn: (id: number) => revokePublisher(id),
+    onSuccess: (reply) => {
+      message.success(reply.message);
+      void queryClient.invalidateQueries({ queryKey: alertKeys.publishers() });
+    },
+    onError: (err) => {
+      message.error(err.message);
+    },
   });
 }

@@ -1,12 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router-dom';
-import { useMutation } from '@tanstack/react-query';
 import { Result, Spin } from 'antd';
 import { MSG, ROUTES } from '@drat/contracts';
 import { ApiError } from '../../api/client';
-import { confirmEmailChange } from '../../api/profile';
-import { getSession, updateSession } from '../../app/session';
+import { getSession } from '../../app/session';
 import { CenteredAuthCard, failureMessages, LinkButton } from './AuthFrame';
+import { useConfirmEmailChange } from './mutations';
 
 /** What went wrong, in the server's words (a 400 names the token; other failures say theirs). */
 function problemOf(err: unknown): string {
@@ -18,12 +17,7 @@ function problemOf(err: unknown): string {
 export function ConfirmEmailPage() {
   const { token = '' } = useParams();
   const sent = useRef(false);
-  const confirm = useMutation({
-    mutationFn: () => confirmEmailChange(token),
-    onSuccess: (reply) => {
-      if (getSession()) updateSession({ email: reply.email });
-    },
-  });
+  const confirm = useConfirmEmailChange(token);
   // Once per page: the link works once.
   useEffect(() => {
     if (sent.current || token === '') return;

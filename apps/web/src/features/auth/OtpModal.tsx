@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, Modal, Typography, theme } from 'antd';
 import { MailOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { MSG, OTP_LENGTH, OTP_SUCCESS_DELAY_MS, type SessionData } from '@drat/contracts';
-import { resendOtp, verifyOtp } from '../../api/auth';
 import { failureMessages, MessageLines } from './AuthFrame';
+import { useResendOtp, useVerifyOtp } from './mutations';
 
 interface Props {
   /** The e-mail the login answered with; the modal is open while it is set. */
@@ -32,8 +31,7 @@ export function OtpModal({ email, onCancel, onVerified }: Props) {
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
-  const verify = useMutation({
-    mutationFn: (code: string) => verifyOtp(email ?? '', code),
+  const verify = useVerifyOtp(email, {
     onSuccess: (reply) => {
       setFailure(null);
       setVerified(true);
@@ -48,8 +46,7 @@ export function OtpModal({ email, onCancel, onVerified }: Props) {
     },
   });
 
-  const resend = useMutation({
-    mutationFn: () => resendOtp(email ?? ''),
+  const resend = useResendOtp(email, {
     onMutate: () => setResendUsed(true),
     onSuccess: (reply) => {
       setFailure(null);

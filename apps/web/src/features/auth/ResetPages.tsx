@@ -1,20 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, Result, Spin, Steps, Typography, theme } from 'antd';
 import { ArrowLeftOutlined, KeyOutlined, LockOutlined, MailOutlined } from '@ant-design/icons';
 import { MSG, passwordResetBody, RESET_TOKEN_TTL_MINUTES, resetCodeBody, ROUTES } from '@drat/contracts';
 import { ApiError } from '../../api/client';
-import {
-  activateResetLink,
-  confirmResetToken,
-  demoMailboxAvailable,
-  requestPasswordReset,
-  setNewPassword,
-} from '../../api/auth';
 import { zodFieldRule } from '../../lib/zodRule';
 import { CenteredAuthCard, EmailFormItem, failureMessages, fieldErrors, LinkButton, MessageLines } from './AuthFrame';
 import styles from './auth.module.css';
+import { useConfirmResetToken, useRequestPasswordReset, useSetNewPassword } from './mutations';
+import { useDemoMailbox, useResetLink } from './queries';
 
 const RESET_EMAIL_RULES = [zodFieldRule(passwordResetBody, 'email')];
 /** The form calls the e-mailed token `token`; the body sends it as `code`. */
@@ -38,8 +32,7 @@ export function ResetRequestPage() {
   const email = Form.useWatch('email', form) ?? '';
   const [errors, setErrors] = useState<string[] | null>(null);
 
-  const mutation = useMutation({
-    mutationFn: (value: string) => requestPasswordReset(value),
+  const mutation = useRequestPasswordReset({
     onMutate: () => setErrors(null),
     onSuccess: (_reply, value) => navigate(ROUTES.resetEmailSent, { state: { email: value } }),
     onError: (err) => {
@@ -86,12 +79,7 @@ export function ResetEmailSentPage() {
   const state: unknown = location.state;
   const email =
     state && typeof state === 'object' && 'email' in state && typeof state.email === 'string' ? state.email : null;
-  const mailbox = useQuery({
-    queryKey: ['auth', 'demo-mailbox'],
-    queryFn: demoMailboxAvailable,
-    staleTime: Infinity,
-    retry: false,
-  });
+  const mailbox = useDemoMailbox();
 
   return (
     <CenteredAuthCard testId="reset-email-sent">
@@ -158,14 +146,7 @@ export function ResetConfirmPage() {
   /** The digit hint steps aside while the server's own password errors show under the field. */
   const [p1ServerErrors, setP1ServerErrors] = useState(false);
 
-  const link = useQuery({
-    queryKey: ['auth', 'reset-link', activation],
-    queryFn: () => activateResetLink(activation),
-    enabled: activation !== '',
-    retry: false,
-    staleTime: Infinity,
-    gcTime: 0,
-  });
+  const link = useResetLink(activation);
 
   // A link the server rejects goes to /; a check that could not run (rate limit, server down) can be retried.
   const checkFailed =
@@ -190,8 +171,7 @@ export function ResetConfirmPage() {
     return () => window.clearTimeout(timer);
   }, [step, navigate]);
 
-  const confirm = useMutation({
-    mutationFn: (code: string) => confirmResetToken(code, activation),
+  const confirm = useConfirmResetToken(activation, {
     onMutate: () => setErrors(null),
     onSuccess: (reply) => {
       setResetkey(reply.resetkey);
@@ -204,8 +184,7 @@ export function ResetConfirmPage() {
     },
   });
 
-  const save = useMutation({
-    mutationFn: (values: PasswordValues) => setNewPassword({ ...values, resetkey }),
+  const save = useSetNewPassword(resetkey, {
     onMutate: () => setErrors(null),
     onSuccess: () => {
       setStep(2);

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   App,
@@ -25,23 +24,23 @@ import {
   SafetyOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
-import {
-  BROKER_MSG,
-  PASSWORD_CONFIRMATION_REQUIRED,
-  brokerKeysBody,
-  type AuthCodeReply,
-  type BrokerName,
-} from '@drat/contracts';
+import { BROKER_MSG, PASSWORD_CONFIRMATION_REQUIRED, brokerKeysBody, type BrokerName } from '@drat/contracts';
 import { ApiError } from '../../api/client';
-import { connectBrokerWithKeys, finishBrokerAuthorization, startBrokerAuthorization } from '../../api/brokerage';
 import { applyServerErrors, checkWithSchema } from '../../lib/formErrors';
 import { zodFieldRule } from '../../lib/zodRule';
-import { updateSession, useSession } from '../../app/session';
+import { useSession } from '../../app/session';
 import { formatDateTime, formatPrice } from '../../lib/format';
-import { brokerKeys } from '../../lib/queryKeys';
 import { CurrentAccountBar } from './AccountParts';
 import { currentAccountOf } from './accounts';
-import { useAccountInfo, useBrokerConnection, useKeepAccounts, useLiveAccounts } from './queries';
+import {
+  useAccountInfo,
+  useBrokerConnected,
+  useBrokerConnection,
+  useConnectWithKeys,
+  useFinishAuthorization,
+  useLiveAccounts,
+  useStartAuthorization,
+} from './queries';
 
 /**
  * Broker Settings (/trade/settings, 2-trading §2.7): the broker menu and the authorize /
@@ -74,31 +73,17 @@ export function BrokerSettingsPage() {
 /** The password prompt was closed without confirming: nothing to tell. */
 const promptCancelled = (err: unknown) => err instanceof ApiError && err.body.code === PASSWORD_CONFIRMATION_REQUIRED;
 
-/** A broker connected (authorized, or with API keys): the trader is live, the accounts are the broker's. */
-function useConnected() {
-  const { message } = App.useApp();
-  const keep = useKeepAccounts();
-  const queryClient = useQueryClient();
-  return (reply: AuthCodeReply) => {
-    updateSession({ is_live_trader: true, is_demo_trader: false });
-    keep(reply.accounts);
-    void queryClient.invalidateQueries({ queryKey: brokerKeys.connection() });
-    void message.success(reply.message);
-  };
-}
-
 /** Exchanges the code the broker sent back (once: a state is single-use), then clears the address. */
 function useReturnFromBroker(): ReactNode {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { message } = App.useApp();
-  const connected = useConnected();
+  const connected = useBrokerConnected();
   const code = params.get('code');
   const state = params.get('state');
   const denied = params.get('error');
   const started = useRef(false);
-  const finish = useMutation({
-    mutationFn: finishBrokerAuthorization,
+  const finish = useFinishAuthorization({
     onSuccess: connected,
     onError: (err) => void message.error(err.message),
     onSettled: () => void navigate('/trade/settings', { replace: true }),
@@ -123,8 +108,7 @@ function BrokerCard({ live }: { live: boolean }) {
   const data = connection.data?.data;
   const [chosen, setChosen] = useState<BrokerName | undefined>(undefined);
   const broker = chosen ?? data?.connection?.broker ?? data?.offered[0]?.broker;
-  const authorize = useMutation({
-    mutationFn: startBrokerAuthorization,
+  const authorize = useStartAuthorization({
     onSuccess: (reply) => window.location.assign(reply.url),
   });
   const { message } = App.useApp();
@@ -186,8 +170,8 @@ const KEY_FIELDS = ['key_id', 'secret_key'] as const;
 function KeyPairForm({ broker }: { broker: BrokerName }) {
   const [form] = Form.useForm<{ key_id?: string; secret_key?: string }>();
   const { message } = App.useApp();
-  const connected = useConnected();
-  const connect = useMutation({ mutationFn: connectBrokerWithKeys });
+  const connected = useBrokerConnected();
+  const connect = useConnectWithKeys();
   const submit = (values: { key_id?: string; secret_key?: string }) => {
     const { data, general } = checkWithSchema(form, brokerKeysBody, { broker, ...values }, KEY_FIELDS);
     for (const text of general) void message.error(text);

@@ -5,23 +5,32 @@ import {
   BROKER_MSG,
   BROKER_ORDER_EVENT,
   TRADE_EVENT,
+  type AuthCodeBody,
+  type AuthCodeReply,
+  type AuthCodeSetupReply,
   type BrokerAccount,
+  type BrokerName,
   type LiveAccountsResponse,
   type SyncAccountsReply,
 } from '@drat/contracts';
 import {
+  connectBrokerWithKeys,
   fetchAccountInfo,
   fetchAllAccounts,
   fetchBrokerConnection,
   fetchBrokerOrders,
   fetchPositions,
+  finishBrokerAuthorization,
   modifyBrokerOrder,
   placeBrokerOrder,
   setCurrentAccount,
+  startBrokerAuthorization,
   syncAccounts,
 } from '../../api/brokerage';
+import { updateSession } from '../../app/session';
 import { fetchLiveAccounts } from '../../api/trading';
 import { useUserEvents } from '../../lib/live';
+import type { MutationHandlers } from '../../lib/mutationHandlers';
 import { brokerKeys } from '../../lib/queryKeys';
 
 /**
@@ -149,3 +158,27 @@ export function usePlaceOrder() {
     onSuccess: useBrokerChange(),
   });
 }
+
+/** A broker connected (authorized, or with API keys): the trader is live, the accounts are the broker's. */
+export function useBrokerConnected() {
+  const { message } = App.useApp();
+  const keep = useKeepAccounts();
+  const queryClient = useQueryClient();
+  return (reply: AuthCodeReply) => {
+    updateSession({ is_live_trader: true, is_demo_trader: false });
+    keep(reply.accounts);
+    void queryClient.invalidateQueries({ queryKey: brokerKeys.connection() });
+    void message.success(reply.message);
+  };
+}
+
+/** Exchanges the code and state the broker sent back for access. */
+export const useFinishAuthorization = (handlers: MutationHandlers<AuthCodeReply, AuthCodeBody>) =>
+  useMutation({ mutationFn: finishBrokerAuthorization, ...handlers });
+
+/** Starts an authorization at `broker` (the server asks for the password first). */
+export const useStartAuthorization = (handlers: MutationHandlers<AuthCodeSetupReply, BrokerName>) =>
+  useMutation({ mutationFn: startBrokerAuthorization, ...handlers });
+
+/** Connects a broker with the trader's own API key pair (the server asks for the password first). */
+export const useConnectWithKeys = () => useMutation({ mutationFn: connectBrokerWithKeys });

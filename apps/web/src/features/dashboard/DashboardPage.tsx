@@ -24,7 +24,7 @@ import {
   useBrokerEvents,
   useLiveAccounts,
 } from '../brokerage';
-import { useDemoAccount } from './useDemoAccount';
+import { useDemoAccount } from './queries';
 
 const MASK = '****';
 

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Interval } from '@drat/contracts';
 import {
   fetchBars,
@@ -76,4 +76,15 @@ export function useStockPrice(ticker: string, enabled = true) {
     enabled: enabled && ticker.length > 0,
     staleTime: 60_000,
   });
+}
+
+/** Looks a ticker's price up once, through the cache (a minute fresh): the price chart's check of a typed ticker. */
+export function usePriceLookup() {
+  const queryClient = useQueryClient();
+  return (symbol: string) =>
+    queryClient.fetchQuery({
+      queryKey: marketKeys.price(symbol),
+      queryFn: () => fetchStockPrice(symbol),
+      staleTime: 60_000,
+    });
 }

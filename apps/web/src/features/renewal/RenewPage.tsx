@@ -1,15 +1,14 @@
 import { Link } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Skeleton, Typography } from 'antd';
 import { MSG } from '@drat/contracts';
-import { fetchContact } from '../../api/system';
+import { useContact } from './queries';
 
 /**
  * Where the renewal link leads (1-core §2, §6: expired users see a renewal link) until the pricing
  * page and its checkout are built: what happened, what is kept, and how to renew today.
  */
 export function RenewPage() {
-  const contact = useQuery({ queryKey: ['contact'], queryFn: fetchContact, staleTime: Infinity });
+  const contact = useContact();
   const email = contact.data?.support_email ?? null;
   const subject = encodeURIComponent('Renew my DRAT subscription');
   return (

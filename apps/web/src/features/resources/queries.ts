@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { RESOURCE_MSG } from '@drat/contracts';
@@ -70,4 +71,10 @@ export function useCreateResource() {
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: resourceKeys.all }),
   });
+}
+
+/** Reads the lists again (their links expire): after a fresh link was asked for (useFileOpener). */
+export function useRefreshResources() {
+  const queryClient = useQueryClient();
+  return useCallback(() => void queryClient.invalidateQueries({ queryKey: resourceKeys.all }), [queryClient]);
 }

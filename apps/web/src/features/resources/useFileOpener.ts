@@ -1,10 +1,9 @@
 import { useCallback, type MouseEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import type { ResourceDto } from '@drat/contracts';
 import { openResource } from '../../api/resources';
 import { needsFreshLink } from './links';
-import { resourceKeys } from './queries';
+import { useRefreshResources } from './queries';
 
 /** Opens a resource from a link of the list: as it is while its link lives, else with a fresh one. */
 export type FileOpener = (event: MouseEvent<HTMLElement>, resource: ResourceDto) => void;
@@ -18,7 +17,7 @@ export type FileOpener = (event: MouseEvent<HTMLElement>, resource: ResourceDto)
  */
 export function useFileOpener(fetchedAt: number): FileOpener {
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
+  const refresh = useRefreshResources();
   return useCallback(
     (event, resource) => {
       if (!needsFreshLink(resource, fetchedAt, Date.now())) return;
@@ -36,8 +35,8 @@ export function useFileOpener(fetchedAt: number): FileOpener {
           tab?.close();
           message.error(err.message);
         })
-        .finally(() => void queryClient.invalidateQueries({ queryKey: resourceKeys.all }));
+        .finally(refresh);
     },
-    [fetchedAt, message, queryClient],
+    [fetchedAt, message, refresh],
   );
 }

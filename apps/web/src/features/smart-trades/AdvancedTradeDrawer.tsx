@@ -1,5 +1,4 @@
 import { useRef, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Drawer, Flex, Form, Input, InputNumber, Modal, Tabs, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import {
@@ -16,13 +15,7 @@ import {
   type TradeReply,
 } from '@drat/contracts';
 import { ApiError } from '../../api/client';
-import { fetchStockPrice } from '../../api/market';
-import {
-  createAdvancedTrade,
-  editTradeConditions,
-  saveAdvancedDraft,
-  type AdvancedTradeInput,
-} from '../../api/trading';
+import type { AdvancedTradeInput } from '../../api/trading';
 import { applyServerErrors } from '../../lib/formErrors';
 import { formatPrice } from '../../lib/format';
 import {
@@ -44,7 +37,8 @@ import {
 import { AdvancedRanges } from './AdvancedRanges';
 import { ConditionBuilder } from './ConditionBuilder';
 import { wordsOf } from './conditionRows';
-import { tradeKeys } from './queries';
+import { useEditTradeConditions, usePlaceAdvancedTrade, useSaveAdvancedDraft } from './mutations';
+import { useLivePrice } from './queries';
 import { useTradeAccount } from '../brokerage';
 import { ReplayButton } from './ReplayButton';
 import { TradeSettingsFields } from './TradeSettingsFields';
@@ -99,7 +93,6 @@ function AdvancedTradeForm({
 }) {
   const [form] = Form.useForm<AdvancedValues>();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [initialValues] = useState(() => valuesOf(initial, pickedTimeOf));
   const [options, setOptions] = useState(() => isOptionsTrade(initial));
   const [showAll, setShowAll] = useState(false);
@@ -112,13 +105,7 @@ function AdvancedTradeForm({
 
   const { account: accountId, field: accountField } = useTradeAccount(!conditionsOnly, initial?.account_id);
   // §4 "Live price fields": looked up when the symbol input loses focus; -500 hides the line.
-  const price = useQuery({
-    queryKey: ['market', 'price', symbol],
-    queryFn: () => fetchStockPrice(symbol),
-    enabled: symbol !== '' && !conditionsOnly,
-    staleTime: 60_000,
-    retry: false,
-  });
+  const price = useLivePrice(symbol, symbol !== '' && !conditionsOnly);
   const known = price.data && price.data.LivePrice !== UNKNOWN_PRICE ? price.data : null;
   const rangeValues = Form.useWatch('extra_ranges', { form, preserve: true });
   const rangeCount = conditionsOnly ? initial.extra_ranges.length : (rangeValues?.length ?? 0);
@@ -162,7 +149,6 @@ function AdvancedTradeForm({
 
   const done = (reply: TradeReply) => {
     void message.success(reply.message);
-    void queryClient.invalidateQueries({ queryKey: tradeKeys.all });
     setConfirming(null);
     onClose();
   };
@@ -178,13 +164,10 @@ function AdvancedTradeForm({
     } else if (!quiet) void message.error(err.message);
     if (!quiet) for (const text of general) void message.error(text);
   };
-  const place = useMutation({ mutationFn: createAdvancedTrade, onSuccess: done, onError: (e) => failed(e) });
-  const saveDraft = useMutation({ mutationFn: saveAdvancedDraft, onSuccess: done, onError: (e) => failed(e) });
-  const saveConditions = useMutation({
-    mutationFn: editTradeConditions,
-    onSuccess: done,
-    onError: (e) => failed(e, true),
-  });
+  // Each reads the trade lists again (mutations.ts).
+  const place = usePlaceAdvancedTrade({ onSuccess: done, onError: (e) => failed(e) });
+  const saveDraft = useSaveAdvancedDraft({ onSuccess: done, onError: (e) => failed(e) });
+  const saveConditions = useEditTradeConditions({ onSuccess: done, onError: (e) => failed(e, true) });
 
   /** The trade for a replay: checked as a draft (a replay is not held to the cancel-by time). */
   const replayBody = async () => {

@@ -1,6 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Flex, Form, InputNumber, Select, Tag, theme, Typography } from 'antd';
 import {
   ACTION_PRICE_TYPES,
@@ -19,7 +18,6 @@ import {
   type ConditionRow,
   type ConditionType,
 } from '@drat/contracts';
-import { fetchTechnical } from '../../api/trading';
 import { formatPrice } from '../../lib/format';
 import {
   addConditionItem,
@@ -34,6 +32,7 @@ import {
   type Indicator,
   type RowsChange,
 } from './conditionRows';
+import { useIndicatorValue } from './queries';
 // The live quotes' flash, held for the 2 seconds of §4.
 import flash from '../../components/LiveNumber.module.css';
 
@@ -269,12 +268,7 @@ function IndicatorValues({ ticker }: { ticker: string }) {
 
 function IndicatorValue({ ticker, indicator }: { ticker: string; indicator: Indicator }) {
   const { token } = theme.useToken();
-  const { data, isError, dataUpdatedAt } = useQuery({
-    queryKey: ['market', 'ta', ticker, indicatorKey(indicator)],
-    queryFn: () => fetchTechnical({ ticker, ...indicator }),
-    staleTime: 60_000,
-    retry: false,
-  });
+  const { data, isError, dataUpdatedAt } = useIndicatorValue(ticker, indicator);
   const name = `${indicator.parameter} ${indicator.timePeriod} · ${indicator.interval}`;
   return (
     <Typography.Text type="secondary">

@@ -3,7 +3,8 @@ import { Segmented, Space } from 'antd';
 import { byStatusThenNewest, type DemoTradeDto } from '@drat/contracts';
 import { formatDateTime, formatPrice } from '../../lib/format';
 import { exportFilename } from './exportTrades';
-import { useCancelDemoTrade, useDemoTrades } from './queries';
+import { useCancelDemoTrade } from './mutations';
+import { useDemoTrades } from './queries';
 import { demoRowActions } from './rowActions';
 import {
   actionsColumn,

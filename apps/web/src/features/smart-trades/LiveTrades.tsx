@@ -4,7 +4,8 @@ import { FolderOpenOutlined, InboxOutlined, PlusOutlined } from '@ant-design/ico
 import type { SmartTradeDto } from '@drat/contracts';
 import { formatDateTime } from '../../lib/format';
 import { exportFilename } from './exportTrades';
-import { useArchiveTrade, useCancelLiveTrade, useDeleteDraft, useLiveTrades, useUnarchiveTrade } from './queries';
+import { useArchiveTrade, useCancelLiveTrade, useDeleteDraft, useUnarchiveTrade } from './mutations';
+import { useLiveTrades } from './queries';
 import { liveRowActions } from './rowActions';
 import {
   actionsColumn,

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { App, Button, Descriptions, Flex, Modal, Segmented, Table, Typography } from 'antd';
 import { HistoryOutlined } from '@ant-design/icons';
 import {
@@ -12,10 +11,10 @@ import {
 } from 'lightweight-charts';
 import { REPLAY_DAYS, type ReplayExecutionDto, type ReplayResult, type ReplayTradeInput } from '@drat/contracts';
 import { ApiError } from '../../api/client';
-import { replayTrade } from '../../api/trading';
 import { useTheme } from '../../app/theme';
 import { formatDateTime, formatPrice } from '../../lib/format';
 import { useMarketColors } from '../../lib/marketColors';
+import { useReplayTrade } from './mutations';
 
 const DAYS = [5, 10, REPLAY_DAYS.default, REPLAY_DAYS.max] as const;
 
@@ -91,8 +90,7 @@ export function ReplayButton({ bodyOf }: { bodyOf: () => Promise<ReplayTradeInpu
   const { message } = App.useApp();
   const [days, setDays] = useState<number>(REPLAY_DAYS.default);
   const [result, setResult] = useState<ReplayResult | null>(null);
-  const run = useMutation({
-    mutationFn: replayTrade,
+  const run = useReplayTrade({
     onSuccess: setResult,
     onError: (err) => {
       const body = err instanceof ApiError ? Object.values(err.body).flat() : [];

@@ -12,7 +12,8 @@ import {
   userOptions,
   type ShareFormValues,
 } from './sharing';
-import { usePlanGroups, useShareableUsers, useShareTrade } from './sharingQueries';
+import { useShareTrade } from './mutations';
+import { usePlanGroups, useShareableUsers } from './queries';
 
 const MODES = SHARING_TYPES.map((value) => ({ value, label: SHARING_TYPE_LABELS[value] }));
 

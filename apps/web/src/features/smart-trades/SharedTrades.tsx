@@ -4,7 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { TRADE_MSG, type SharedItemDto } from '@drat/contracts';
 import { formatDateTime } from '../../lib/format';
 import { sharedToOf } from './sharing';
-import { useSharedTrades } from './sharingQueries';
+import { useSharedTrades } from './queries';
 import { TradeListHeader, usePhone } from './TradeListParts';
 
 type Direction = 'received' | 'sent';

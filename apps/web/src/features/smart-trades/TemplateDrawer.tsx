@@ -1,19 +1,17 @@
 import { useEffect } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Drawer, Flex, Form, Input, InputNumber, Select, Typography, type FormRule } from 'antd';
 import { TEMPLATE_BASES, TEMPLATE_ENTRIES, TEMPLATE_NAME_MAX, type TradeTemplateDto } from '@drat/contracts';
-import { createTradeTemplate, updateTradeTemplate } from '../../api/trading';
 import { applyServerErrors } from '../../lib/formErrors';
 import {
   checkTemplate,
   entryLabel,
   percentMaxOf,
-  TEMPLATES_KEY,
   templateFieldMessage,
   templateFormValues,
   type TemplateFieldName,
   type TemplateFormValues,
 } from './templateForm';
+import { useSaveTemplate } from './mutations';
 
 const BASES = TEMPLATE_BASES.map((b) => ({ value: b, label: b }));
 
@@ -43,7 +41,6 @@ export function TemplateDrawer({
 }) {
   const [form] = Form.useForm<TemplateFormValues>();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const existing = template !== null && template !== 'new' ? template : null;
 
   useEffect(() => {
@@ -52,12 +49,10 @@ export function TemplateDrawer({
     form.setFieldsValue(templateFormValues(template === 'new' ? null : template));
   }, [template, form]);
 
-  const save = useMutation({
-    mutationFn: (body: Parameters<typeof createTradeTemplate>[0]) =>
-      existing ? updateTradeTemplate(existing.id, body) : createTradeTemplate(body),
+  // The templates are read again after it (mutations.ts).
+  const save = useSaveTemplate(existing, {
     onSuccess: (reply) => {
       void message.success(reply.message);
-      void queryClient.invalidateQueries({ queryKey: TEMPLATES_KEY });
       onClose();
     },
     onError: (err) => {

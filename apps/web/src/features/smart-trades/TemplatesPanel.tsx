@@ -1,23 +1,16 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Descriptions, Dropdown, Modal, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
 import { TEMPLATE_ENTRIES, type TemplateEntry, type TradeTemplateDto } from '@drat/contracts';
-import { deleteTradeTemplate, fetchTradeTemplates } from '../../api/trading';
 import { formatDateTime } from '../../lib/format';
 import { TemplateDrawer } from './TemplateDrawer';
 import { TradeDrawer } from './TradeDrawer';
-import {
-  entryLabel,
-  parameterOf,
-  parameterText,
-  TEMPLATE_EXPORT_HEADER,
-  templateExportRows,
-  TEMPLATES_KEY,
-} from './templateForm';
+import { entryLabel, parameterOf, parameterText, TEMPLATE_EXPORT_HEADER, templateExportRows } from './templateForm';
 import { downloadSheet, sheetWorkbook } from './exportTrades';
 import { ExportButton, TradeListHeader, usePhone } from './TradeListParts';
+import { useDeleteTemplate } from './mutations';
+import { useTradeTemplates } from './queries';
 
 /** A template's entry in the table: its percentage, with the price it is based on under it. */
 function EntryCell({ template, entry }: { template: TradeTemplateDto; entry: TemplateEntry }) {
@@ -80,19 +73,11 @@ const MENU_ITEMS: { key: MenuKey; label: string; danger?: boolean }[] = [
  */
 export function TemplatesPanel({ onUse }: { onUse: (template: TradeTemplateDto) => void }) {
   const phone = usePhone();
-  const { message, modal } = App.useApp();
-  const queryClient = useQueryClient();
-  const templates = useQuery({ queryKey: TEMPLATES_KEY, queryFn: fetchTradeTemplates });
+  const { modal } = App.useApp();
+  const templates = useTradeTemplates();
   const [editing, setEditing] = useState<TradeTemplateDto | 'new' | null>(null);
   const [viewing, setViewing] = useState<TradeTemplateDto | null>(null);
-  const remove = useMutation({
-    mutationFn: deleteTradeTemplate,
-    onSuccess: (reply) => {
-      void message.success(reply.message);
-      void queryClient.invalidateQueries({ queryKey: TEMPLATES_KEY });
-    },
-    onError: (err) => void message.error(err.message),
-  });
+  const remove = useDeleteTemplate();
 
   const act = (t: TradeTemplateDto, key: MenuKey) => {
     if (key === 'use') onUse(t);

@@ -1,5 +1,4 @@
 import { useRef, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Drawer, Flex, Form, Input, InputNumber, Modal, Select, Space, Tooltip, Typography } from 'antd';
 import {
   OPTION_STRATEGIES,
@@ -11,23 +10,16 @@ import {
   type BasicTradeInput,
 } from '@drat/contracts';
 import { fetchStockPrice } from '../../api/market';
-import {
-  createDemoTrade,
-  createLiveTrade,
-  fetchOptionPrice,
-  fetchTemplateEntries,
-  fetchTradeTemplates,
-  saveDraftTrade,
-} from '../../api/trading';
+import { fetchOptionPrice, fetchTemplateEntries } from '../../api/trading';
 import { useSession } from '../../app/session';
 import { applyServerErrors } from '../../lib/formErrors';
 import { formatPrice } from '../../lib/format';
 import { useTradeAccount } from '../brokerage';
 import { splitTotal, totalOf } from './amounts';
-import { TEMPLATES_KEY } from './templateForm';
 import { ReplayButton } from './ReplayButton';
 import { TradeSettingsFields } from './TradeSettingsFields';
-import { tradeKeys } from './queries';
+import { usePlaceTrade, useSaveDraftTrade } from './mutations';
+import { useTradeTemplates } from './queries';
 import {
   FORM_FIELDS,
   bodyOf,
@@ -96,7 +88,6 @@ function keyOf(s: TradeSource | null): string {
 function TradeDrawerFor({ source, onClose }: { source: TradeSource | null; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const session = useSession();
   const live = session?.is_live_trader === true;
   const isSuper = session?.is_super === true;
@@ -113,15 +104,10 @@ function TradeDrawerFor({ source, onClose }: { source: TradeSource | null; onClo
     live && !!source,
     source?.kind === 'trade' ? source.trade.account_id : undefined,
   );
-  const templates = useQuery({
-    queryKey: TEMPLATES_KEY,
-    queryFn: fetchTradeTemplates,
-    enabled: custom && isSuper,
-  });
+  const templates = useTradeTemplates(custom && isSuper);
 
   const done = (reply: { message: string }) => {
     void message.success(reply.message);
-    void queryClient.invalidateQueries({ queryKey: tradeKeys.all });
     setConfirming(null);
     onClose();
   };
@@ -130,13 +116,9 @@ function TradeDrawerFor({ source, onClose }: { source: TradeSource | null; onClo
     for (const text of applyServerErrors(form, err, [...FORM_FIELDS, 'legOneExpiration', 'expiryDateTime']))
       void message.error(text);
   };
-  const place = useMutation({
-    mutationFn: (body: BasicTradeInput) =>
-      live ? createLiveTrade({ ...body, account_id: account ?? '' }) : createDemoTrade(body),
-    onSuccess: done,
-    onError: failed,
-  });
-  const draft = useMutation({ mutationFn: saveDraftTrade, onSuccess: done, onError: failed });
+  // Both read the trade lists again (mutations.ts).
+  const place = usePlaceTrade(live, account, { onSuccess: done, onError: failed });
+  const draft = useSaveDraftTrade({ onSuccess: done, onError: failed });
 
   /** The form checked by the contracts' schema as it is now: the body when it passes, each issue by field. */
   const schemaCheck = () => {

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Flex, Form, Input, InputNumber, Typography } from 'antd';
 import {
   DETAILS_PRICE_STEP,
@@ -9,9 +8,8 @@ import {
   type RangeExecution,
   type SmartTradeDto,
 } from '@drat/contracts';
-import { editTradePrices, editTradeRange } from '../../api/trading';
 import { applyServerErrors } from '../../lib/formErrors';
-import { tradeKeys } from './queries';
+import { useEditTradePrices, useEditTradeRange } from './mutations';
 
 type Values = Omit<OrderEditBody, 'order_id'>;
 const FIELDS = [
@@ -52,18 +50,17 @@ export function lockedFields(t: SmartTradeDto): Set<(typeof FIELDS)[number]> {
 export function TradeEditForm({ trade }: { trade: SmartTradeDto }) {
   const [form] = Form.useForm<Values>();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const advanced = trade.trade_type === 'ADVANCED';
   const locked = lockedFields(trade);
   const done = (reply: { message: string }) => {
     void message.success(reply.message);
-    void queryClient.invalidateQueries({ queryKey: tradeKeys.all });
   };
   const failed = (err: unknown) => {
     for (const text of applyServerErrors(form, err, FIELDS)) void message.error(text);
   };
-  const save = useMutation({ mutationFn: editTradePrices, onSuccess: done, onError: failed });
-  const saveRange = useMutation({ mutationFn: editTradeRange, onSuccess: done, onError: failed });
+  // Both read the trade again (mutations.ts).
+  const save = useEditTradePrices({ onSuccess: done, onError: failed });
+  const saveRange = useEditTradeRange({ onSuccess: done, onError: failed });
 
   const submit = (v: Values) => {
     const changed = Object.fromEntries(

@@ -1,20 +1,26 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { TRADE_EVENT, type SmartTradeDto } from '@drat/contracts';
+import { fetchStockPrice } from '../../api/market';
 import {
-  archiveLiveTrade,
-  cancelDemoTrade,
-  cancelLiveTrade,
-  deleteDraftTrade,
   fetchArchivedTrades,
   fetchDemoTrades,
   fetchLiveTrades,
+  fetchPlanGroups,
+  fetchShareableUsers,
+  fetchSharedItems,
+  fetchTechnical,
   fetchTradeAlert,
   fetchTradeDetail,
   fetchTradeLogs,
-  unarchiveLiveTrade,
+  fetchTradeTemplates,
 } from '../../api/trading';
 import { useUserEvents } from '../../lib/live';
+import { indicatorKey, type Indicator } from './conditionRows';
+
+/**
+ * Smart trades' server data: the reads and the query keys (the writes, and what they read again,
+ * are in mutations.ts). Components call the hooks below, never React Query itself.
+ */
 
 export const tradeKeys = {
   all: ['trading'] as const,
@@ -23,6 +29,32 @@ export const tradeKeys = {
   logs: (id: number) => [...tradeKeys.all, 'logs', id] as const,
   detail: (id: number) => [...tradeKeys.all, 'detail', id] as const,
   alert: (mode: 'live' | 'demo', id: number) => [...tradeKeys.all, 'alert', mode, id] as const,
+};
+
+/** Sharing (2-trading §2.1 "Shared Trades", §7): the shared lists and the share form's choices. */
+export const sharingKeys = {
+  all: [...tradeKeys.all, 'shared'] as const,
+  list: (direction: 'received' | 'sent') => [...sharingKeys.all, direction] as const,
+  // The choices are not trades: a trade's change does not read them again.
+  users: () => ['shareable-users'] as const,
+  plans: () => ['plan-groups'] as const,
+};
+
+/**
+ * The trade templates (super users): the SMT Templates list and the basic trade drawer's template
+ * picker read the same query. Not under `tradeKeys.all`: a trade's change does not read them again.
+ */
+export const templateKeys = {
+  all: ['trade-templates'] as const,
+};
+
+/**
+ * Market data the drawers look up, under the market area's root key ('market', as its queries.ts
+ * and lib/live name theirs): a live price, an indicator's value now.
+ */
+const marketLookupKeys = {
+  price: (symbol: string) => ['market', 'price', symbol] as const,
+  technical: (ticker: string, indicator: Indicator) => ['market', 'ta', ticker, indicatorKey(indicator)] as const,
 };
 
 /** The trade lists are read again when one of the user's trades changes (user event 'trade'). */
@@ -61,28 +93,37 @@ export const useTradeAlert = (mode: 'live' | 'demo', trade: SmartTradeDto | null
     retry: false,
   });
 
-/**
- * A change of one trade that answers `{ message }`: the message is shown, the lists are read again.
- * A failure says the server's words, unless `quiet` (§8: archive failures only stop the loader).
- */
-function useTradeChange<A, R extends { message: string }>(change: (arg: A) => Promise<R>, quiet = false) {
-  const queryClient = useQueryClient();
-  const { message } = App.useApp();
-  return useMutation({
-    mutationFn: change,
-    onSuccess: (reply) => {
-      void message.success(reply.message);
-      void queryClient.invalidateQueries({ queryKey: tradeKeys.all });
-    },
-    onError: (error) => {
-      if (!quiet) void message.error(error.message);
-    },
-  });
-}
+/** The trades shared with the caller (received) or by the caller (sent). */
+export const useSharedTrades = (direction: 'received' | 'sent') =>
+  useQuery({ queryKey: sharingKeys.list(direction), queryFn: () => fetchSharedItems(direction, 'TRADE') });
 
-export const useCancelDemoTrade = () => useTradeChange(cancelDemoTrade);
-export const useCancelLiveTrade = () => useTradeChange(cancelLiveTrade);
-export const useArchiveTrade = () => useTradeChange(archiveLiveTrade, true);
-export const useUnarchiveTrade = () => useTradeChange(unarchiveLiveTrade, true);
-/** Deletes a draft, named by its order_id. */
-export const useDeleteDraft = () => useTradeChange(deleteDraftTrade);
+/** Every user's e-mail (super users' single and multiple modes), while `enabled`. */
+export const useShareableUsers = (enabled: boolean) =>
+  useQuery({ queryKey: sharingKeys.users(), queryFn: fetchShareableUsers, enabled });
+
+/** The plans by group (super users' users-on-plan mode), while `enabled`. */
+export const usePlanGroups = (enabled: boolean) =>
+  useQuery({ queryKey: sharingKeys.plans(), queryFn: fetchPlanGroups, enabled });
+
+/** The trade templates (super users), while `enabled`. */
+export const useTradeTemplates = (enabled = true) =>
+  useQuery({ queryKey: templateKeys.all, queryFn: fetchTradeTemplates, enabled });
+
+/** §4 "Live price fields": a symbol's price and name, while `enabled`; a failure is not retried. */
+export const useLivePrice = (symbol: string, enabled: boolean) =>
+  useQuery({
+    queryKey: marketLookupKeys.price(symbol),
+    queryFn: () => fetchStockPrice(symbol),
+    enabled,
+    staleTime: 60_000,
+    retry: false,
+  });
+
+/** An indicator's value now for a condition row (§4: one look-up per distinct indicator). */
+export const useIndicatorValue = (ticker: string, indicator: Indicator) =>
+  useQuery({
+    queryKey: marketLookupKeys.technical(ticker, indicator),
+    queryFn: () => fetchTechnical({ ticker, ...indicator }),
+    staleTime: 60_000,
+    retry: false,
+  });

@@ -17,9 +17,6 @@ import { formatDateTime } from '../../lib/format';
  * functions: its values from a template, the body it sends, checked with the contracts' schema.
  */
 
-/** The cache key of the templates list, shared with the basic trade drawer's template picker. */
-export const TEMPLATES_KEY = ['trade-templates'] as const;
-
 /** One entry's row of the form; `id` is the stored parameter's (editing). */
 export interface TemplateParameterValues {
   id?: number;

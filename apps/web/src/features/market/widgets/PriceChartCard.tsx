@@ -1,10 +1,8 @@
 import { useMemo, useState } from 'react';
 import { App, Card, Grid, Select, Typography } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { MARKET_MSG, TICKER_PATTERN, UNKNOWN_PRICE } from '@drat/contracts';
-import { fetchStockPrice } from '../../../api/market';
 import { TickerChart } from '../TickerChart';
-import { marketKeys } from '../queries';
+import { usePriceLookup } from '../queries';
 import { useCompactCards } from './cardSize';
 
 export interface TickerSuggestion {
@@ -24,7 +22,7 @@ export function PriceChartCard({ ticker, onTicker, suggestions }: Props) {
   const screens = Grid.useBreakpoint();
   const card = useCompactCards();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
+  const lookUpPrice = usePriceLookup();
   const [search, setSearch] = useState('');
   const [checking, setChecking] = useState(false);
 
@@ -63,11 +61,7 @@ export function PriceChartCard({ ticker, onTicker, suggestions }: Props) {
     if (suggestions.some((s) => s.symbol === symbol)) return onTicker(symbol);
     setChecking(true);
     try {
-      const price = await queryClient.fetchQuery({
-        queryKey: marketKeys.price(symbol),
-        queryFn: () => fetchStockPrice(symbol),
-        staleTime: 60_000,
-      });
+      const price = await lookUpPrice(symbol);
       if (price.LivePrice === UNKNOWN_PRICE) message.error(MARKET_MSG.unknownTicker(symbol));
       else onTicker(symbol);
     } catch {
