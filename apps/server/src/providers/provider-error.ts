@@ -3,8 +3,8 @@ import { DomainError } from '../core/errors';
 /**
  * The one error type every outside system's adapter throws (market data, filings, SMS, e-mail,
  * storage, and the brokers and payments to come). A service never looks at a vendor's own error:
- * it calls `withProvider` (or `providerFailure`), which turns any ProviderError into the domain's
- * UNAVAILABLE with the service's own words, so the mapping is written once.
+ * it calls `withProvider` (or `providerFailure`), which turns any ProviderError into a DomainError
+ * in the service's own words (UNAVAILABLE unless it says otherwise), so the mapping is written once.
  */
 export type ProviderErrorCode =
   /** 401: the credentials are missing, wrong or expired. Never retried. */
@@ -79,24 +79,63 @@ export function isProviderError(err: unknown): err is ProviderError {
   return err instanceof ProviderError;
 }
 
-/** A provider's failure in the domain's terms: UNAVAILABLE with `message`, retryable as the provider said. */
-export function providerFailure(err: ProviderError, message: string): DomainError {
-  return new DomainError('UNAVAILABLE', message, {
+/** What a service says of one kind of failure: its words (the code's usual answer), or the error to throw. */
+export type FailureWords = string | ((err: ProviderError) => DomainError);
+
+/**
+ * The words a service gives an outside system's failures (docs/architecture.md, "An outside
+ * system"). `unavailable` is said of every failure it gives no other words for: the domain's
+ * UNAVAILABLE (503, retryable as the provider said, with its Retry-After), or with `badGateway` the
+ * domain's UPSTREAM_FAILED (502: the source answered badly). The rest turn one code into another
+ * answer: BAD_REQUEST (the system refused our request) a 400, UNAUTHORIZED and FORBIDDEN a 403,
+ * NOT_FOUND a 404, BAD_RESPONSE a 502.
+ */
+export interface ProviderWords {
+  unavailable: string;
+  badGateway?: boolean;
+  /** Details for the answer's body (Ask DRAT's sheet answers its own shape). */
+  details?: Record<string, unknown>;
+  refused?: FailureWords;
+  unauthorized?: FailureWords;
+  forbidden?: FailureWords;
+  notFound?: FailureWords;
+  badAnswer?: FailureWords;
+}
+
+const SAID: Partial<Record<ProviderErrorCode, { key: keyof ProviderWords; code: DomainError['code'] }>> = {
+  BAD_REQUEST: { key: 'refused', code: 'BAD_REQUEST' },
+  UNAUTHORIZED: { key: 'unauthorized', code: 'FORBIDDEN' },
+  FORBIDDEN: { key: 'forbidden', code: 'FORBIDDEN' },
+  NOT_FOUND: { key: 'notFound', code: 'NOT_FOUND' },
+  BAD_RESPONSE: { key: 'badAnswer', code: 'UPSTREAM_FAILED' },
+};
+
+/** The one translation of a provider's failure into the domain's error, in the service's words. */
+export function providerFailure(err: ProviderError, words: string | ProviderWords): DomainError {
+  const w: ProviderWords = typeof words === 'string' ? { unavailable: words } : words;
+  const said = SAID[err.code];
+  const special = said ? (w[said.key] as FailureWords | undefined) : undefined;
+  if (said && special !== undefined) {
+    return typeof special === 'string' ? new DomainError(said.code, special, { cause: err }) : special(err);
+  }
+  return new DomainError(w.badGateway ? 'UPSTREAM_FAILED' : 'UNAVAILABLE', w.unavailable, {
     retryable: err.retryable,
     retryAfterSeconds: err.details.retryAfterSeconds,
+    ...(w.details ? { details: w.details } : {}),
     cause: err,
   });
 }
 
 /**
- * Runs a call to an outside system: its ProviderError becomes the domain's UNAVAILABLE with
- * `message` (a 503 the caller can retry, never a 500). Anything else is a bug and stays one.
+ * Runs a call to an outside system: its ProviderError becomes the domain's error in `words`
+ * (`providerFailure`; a plain string is a 503 the caller can retry, never a 500). Anything else is
+ * a bug and stays one.
  */
-export async function withProvider<T>(message: string, fn: () => Promise<T>): Promise<T> {
+export async function withProvider<T>(words: string | ProviderWords, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    if (isProviderError(err)) throw providerFailure(err, message);
+    if (isProviderError(err)) throw providerFailure(err, words);
     throw err;
   }
 }

@@ -41,10 +41,11 @@ function unknownTicker(ticker: string): DomainError {
   return new DomainError('VALIDATION', message, { details: { ticker: [message], error: message } });
 }
 
-function sheetError(code: 'NOT_FOUND' | 'UPSTREAM_FAILED', reason: string): DomainError {
-  return new DomainError(code, ASK_DRAT_MSG.sheetError, {
-    details: { error: true, message: ASK_DRAT_MSG.sheetError, reason },
-  });
+/** The sheet's failure body: `{error: true, message, reason}`. */
+const sheetDetails = (reason: string) => ({ error: true, message: ASK_DRAT_MSG.sheetError, reason });
+
+function sheetError(code: 'NOT_FOUND', reason: string): DomainError {
+  return new DomainError(code, ASK_DRAT_MSG.sheetError, { details: sheetDetails(reason) });
 }
 
 /** A market-data failure (rate limit, outage) is the spec's 'try again later', not a 500. */
@@ -158,26 +159,23 @@ export function createAskDratService({ market, filings, now }: AskDratDeps) {
 
     /** GET /stock/filings/getboth: the latest `size` filings of one form; none is 'No filings'. */
     async filings(q: FilingsQuery): Promise<FilingsResponse> {
-      let list;
-      try {
-        list = await filings.filings(q.ticker, { forms: [q.formtype], limit: q.size });
-      } catch (err) {
-        if (isProviderError(err)) throw new DomainError('UPSTREAM_FAILED', ASK_DRAT_MSG.filingsError);
-        throw err;
-      }
+      const list = await withProvider({ unavailable: ASK_DRAT_MSG.filingsError, badGateway: true }, () =>
+        filings.filings(q.ticker, { forms: [q.formtype], limit: q.size }),
+      );
       if (list === null) throw unknownTicker(q.ticker);
       return { filings: list.map(filingRow), error: list.length === 0 ? ASK_DRAT_MSG.noFilings : null };
     },
 
     /** GET /stock/sheet-analysis: the workbook of the last `years_difference` fiscal years, and its file name. */
     async sheet(q: SheetAnalysisQuery): Promise<{ filename: string; content: Buffer }> {
-      let facts;
-      try {
-        facts = await filings.annualFacts(q.ticker, q.years_difference);
-      } catch (err) {
-        if (isProviderError(err)) throw sheetError('UPSTREAM_FAILED', ASK_DRAT_MSG.edgarUnreachable);
-        throw err;
-      }
+      const facts = await withProvider(
+        {
+          unavailable: ASK_DRAT_MSG.sheetError,
+          badGateway: true,
+          details: sheetDetails(ASK_DRAT_MSG.edgarUnreachable),
+        },
+        () => filings.annualFacts(q.ticker, q.years_difference),
+      );
       if (!facts) {
         const known = await filings.cik(q.ticker).catch(() => null);
         throw sheetError(
