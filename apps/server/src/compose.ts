@@ -21,7 +21,7 @@ import { createResources } from './modules/resources';
 import { createRights } from './modules/rights';
 import { createSystem } from './modules/system';
 import { createToolsArea } from './modules/tools';
-import { brokerageRepo, brokerTokens, createTrading } from './modules/trading';
+import { brokerTokens, createTrading } from './modules/trading';
 import { usersRepo } from './modules/users';
 import type { BrokerName } from '@drat/contracts';
 import { createSealer } from './core/sealed';
@@ -74,11 +74,12 @@ export function composeModules(deps: AppDeps) {
   // configured (their tokens sealed with BROKER_TOKEN_KEY, opened per account as the adapter needs them).
   const sealer = config.brokerage?.tokenKey ? createSealer(config.brokerage.tokenKey) : null;
   const links: Partial<Record<BrokerName, BrokerLink>> = { paper: simulatedBrokerLink(paper) };
+  const tokens = brokerTokens(db, sealer, now);
   const tradierConfig = config.brokerage?.tradier;
   if (tradierConfig) {
     const tradier = createTradierBroker({
       ...tradierConfig,
-      tokenOf: brokerTokens(brokerageRepo(db), sealer, now)('tradier'),
+      tokenOf: tokens('tradier'),
       log,
     });
     brokers.tradier = tradier;
@@ -86,7 +87,7 @@ export function composeModules(deps: AppDeps) {
   }
   const alpacaConfig = config.brokerage?.alpaca;
   if (alpacaConfig) {
-    const tokenOf = brokerTokens(brokerageRepo(db), sealer, now)('alpaca');
+    const tokenOf = tokens('alpaca');
     const alpaca = createAlpacaBroker({
       ...alpacaConfig,
       credentialsOf: async (account) => credentialsOfToken(await tokenOf(account)),
@@ -149,6 +150,7 @@ export function composeModules(deps: AppDeps) {
     trading: createTrading({
       db,
       users,
+      rights,
       market,
       technicals: marketService,
       queue,

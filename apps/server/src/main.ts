@@ -118,7 +118,7 @@ async function main(): Promise<void> {
       running.stopTrading = await startTradingJobs(
         jobs,
         modules.trading.runner,
-        modules.trading.brokerage,
+        modules.trading.monitor,
         () => new Date(),
       );
     }

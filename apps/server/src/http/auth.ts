@@ -4,8 +4,9 @@ import { MSG, type Rights } from '@drat/contracts';
 import type { AuthService, Principal } from '../modules/auth';
 import type { RightsService } from '../modules/rights';
 import { DomainError } from '../core/errors';
+import { holds, type Acting, type RightName } from '../core/actor';
 
-export type RightName = 'AA' | 'DA' | 'ADA' | 'TIA' | 'is_super' | 'can_use_live_trader' | 'is_smart_trader_user';
+export type { RightName } from '../core/actor';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -55,23 +56,37 @@ export function principalOf(request: FastifyRequest): Principal {
   return request.principal;
 }
 
+/**
+ * The caller acting on their own account: their user id and their rights, the ones the route's
+ * `requireRight` read (computed once per request). What a route hands a service that also serves
+ * bots, signals and super users (core/actor.ts).
+ */
+export async function acting(request: FastifyRequest): Promise<Acting> {
+  const { user } = principalOf(request);
+  return { userId: user.id, by: { kind: 'trader', rights: await request.rights() } };
+}
+
 /** A route's check of a right: its `onRequest` hook, which names the right for the API document. */
 export type RightCheck = onRequestAsyncHookHandler & { readonly right: RightName };
 
 /**
  * Declares on a route who may call it: `onRequest: requireRight('AA')`. It runs on the request
  * (onRequest), before any of its body is read, so a caller without the right gets 403 whatever
- * they send. Super users pass every check. A caller without the right gets 403 with `message`,
+ * they send. Super users pass every check. A caller without the right gets 403 with `message` (or
+ * the words `message` picks from the caller's rights),
  * unless every plan of theirs has ended (since signing in, too): then 401 'Your account is
  * inactive or your subscription has expired.' (1-core §6, §8), so access ends on the next request
  * and the app shows the renewal link.
  */
-export function requireRight(right: RightName, message: string = MSG.noPermission): RightCheck {
+export function requireRight(
+  right: RightName,
+  message: string | ((rights: Rights) => string) = MSG.noPermission,
+): RightCheck {
   const check: onRequestAsyncHookHandler = async (request) => {
     const r = await request.rights();
-    if (r.is_super || r[right]) return;
+    if (holds(r, right)) return;
     if (r.expired && right !== 'is_super') throw new DomainError('ACCESS_LAPSED', MSG.accountInactiveOrExpired);
-    throw new DomainError('FORBIDDEN', message);
+    throw new DomainError('FORBIDDEN', typeof message === 'string' ? message : message(r));
   };
   return Object.assign(check, { right });
 }

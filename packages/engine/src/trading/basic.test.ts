@@ -252,3 +252,22 @@ describe('rejections', () => {
     expect(s.said('place').filter((l) => l.includes('BUY R1'))).toHaveLength(1);
   });
 });
+
+describe('who acted, in the log', () => {
+  it('a-trade-placed-by-a-bot-says-so-when-it-is-submitted', () => {
+    const r = step(basicTrade(), { type: 'submit', at: T0, by: 'bot Momentum (#7)' });
+    expect(r.log[0]).toBe('Trade submitted by bot Momentum (#7)');
+    expect(step(basicTrade(), { type: 'submit', at: T0 }).log[0]).toBe('Trade submitted');
+  });
+
+  it('a-super-users-cancel-names-them-and-an-edit-by-a-bot-is-logged-before-what-it-changed', () => {
+    const placed = step(basicTrade(), { type: 'submit', at: T0 }).trade;
+    const cancelled = step(placed, { type: 'cancel', at: T0 + MINUTE, by: 'a super user (ada@example.com)' });
+    expect(cancelled.log[0]).toBe(
+      'Cancelled by a super user (ada@example.com): unfilled orders are cancelled and what is held is sold',
+    );
+    const edited = step(placed, { type: 'edit', edit: { stopLoss: '9.10' }, at: T0 + MINUTE, by: 'bot Momentum (#7)' });
+    expect(edited.log[0]).toBe('Edited by bot Momentum (#7)');
+    expect(edited.trade.stopLoss).toBe('9.1');
+  });
+});

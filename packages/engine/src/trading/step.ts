@@ -53,9 +53,10 @@ export function stepFully(trade: EngineTrade, event: TradeEvent): StepResult {
       if (t.status !== 'DRAFT')
         return { trade, intents: [], log: [], refused: `The trade is ${t.status}, not a draft` };
       t.status = 'PENDING';
-      log.push('Trade submitted');
+      log.push(event.by ? `Trade submitted by ${event.by}` : 'Trade submitted');
       break;
     case 'edit': {
+      if (event.by) log.push(`Edited by ${event.by}`);
       const refused = applyEdit(t, event.edit, log);
       if (refused) return { trade, intents: [], log: [], refused };
       break;
@@ -64,7 +65,7 @@ export function stepFully(trade: EngineTrade, event: TradeEvent): StepResult {
       if (!RUNNING.has(t.status)) return { trade, intents: [], log: [], refused: `The trade is ${t.status}` };
       if (t.exitReason === null) {
         t.exitReason = 'USER_CANCEL';
-        log.push('Cancelled by the user: unfilled orders are cancelled and what is held is sold');
+        log.push(`Cancelled by ${event.by ?? 'the user'}: unfilled orders are cancelled and what is held is sold`);
       }
       break;
     case 'order':

@@ -203,13 +203,14 @@ export interface TradeEdit {
 }
 
 export type TradeEvent =
-  | { type: 'submit'; at: number }
+  /** `by`: who acted when not the trader, in a log's words (a bot, a super user); see docs/trading-rules.md. */
+  | { type: 'submit'; at: number; by?: string }
   | ({ type: 'quote'; instrument: string } & Quote)
   | OrderUpdate
   | { type: 'indicator'; key: IndicatorKey; value: DecimalText; at: number }
   | { type: 'tick'; at: number }
-  | { type: 'edit'; edit: TradeEdit; at: number }
-  | { type: 'cancel'; at: number };
+  | { type: 'edit'; edit: TradeEdit; at: number; by?: string }
+  | { type: 'cancel'; at: number; by?: string };
 
 export type Intent =
   | {

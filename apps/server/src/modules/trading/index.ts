@@ -4,17 +4,21 @@
  *
  * - runner/   the engine's runner: one step per event in one transaction, intents sent by jobs,
  *             broker answers and quotes fed back (docs/trading-rules.md)
- * - trades/   the trades as the API shows them (trade.dto.ts), what demo and live share
- *             (placing.ts), demo trading (the demo account and its trades, logs, details) and live
+ * - trades/   the one entry for a trade (smart-trades.ts: place, draft, edit, cancel, archive for a
+ *             user on behalf of an actor, core/actor.ts), the trades as the API shows them
+ *             (trade.dto.ts), demo trading (the demo account and its trades, logs, details) and live
  *             trading (on the simulated brokerage until a broker is authorized)
  * - sharing/  a live trade shared with users (the shared lists, the share form and its choices)
  * - templates/  super users' smart trade templates, and a template's prices for a ticker now
- * - brokerage/  the trader's broker connection (OAuth), accounts, balances, the Trade Monitor's
- *             orders, positions, modify and Exit orders
+ * - brokerage/  the trader's broker connection (OAuth or keys) and accounts (connections.service.ts),
+ *             the Trade Monitor's balances, orders, positions, modify and Exit orders (monitor.service.ts),
+ *             the access tokens the brokers' adapters send (broker-tokens.ts)
  * - trading-mode.*  the demo/live switch (deauthorize)
  *
  * Brokers are providers (providers/broker): the paper broker backs demo accounts and, with no real
- * broker configured, the simulated brokerage account. Other areas use only what this file exports.
+ * broker configured, the simulated brokerage account. Other areas use only what this file exports:
+ * a bot, a signal or a super user places, edits and cancels a trade through `smartTrades`, never
+ * through the runner.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
@@ -29,9 +33,15 @@ import type { MarketDataProvider } from '../../providers/market/interface';
 import type { LiveService } from '../live';
 import type { NotificationsService } from '../notifications';
 import type { UsersRepo } from '../users';
+import type { Rights } from '@drat/contracts';
+import { MSG } from '@drat/contracts';
+import { DomainError } from '../../core/errors';
+import type { RightsService } from '../rights';
+import { brokerTokens as tokensOf } from './brokerage/broker-tokens';
 import { brokerageRepo } from './brokerage/brokerage.repo';
-import { brokerAuthorizationRoutes, brokerageRoutes } from './brokerage/brokerage.routes';
-import { createBrokerageService } from './brokerage/brokerage.service';
+import { brokerageRoutes } from './brokerage/brokerage.routes';
+import { createConnections } from './brokerage/connections.service';
+import { createMonitor } from './brokerage/monitor.service';
 import { runnerRepo } from './runner/runner.repo';
 import { createTradeRunner, type Technicals } from './runner/runner.service';
 import { sharingRoutes } from './sharing/sharing.routes';
@@ -47,19 +57,27 @@ import { createReplayService } from './trades/replay.service';
 import { createDemoTradingService } from './trades/demo.service';
 import { liveTradingRoutes } from './trades/live.routes';
 import { createLiveTradingService } from './trades/live.service';
-import { createTradePlacing } from './trades/placing';
+import { createSmartTrades } from './trades/smart-trades';
 import { tradesRepo } from './trades/trades.repo';
 import { tradingModeRoutes } from './trading-mode.routes';
 import { createTradingModeService } from './trading-mode.service';
 
 export { startTradingJobs } from './trading.jobs';
-export { brokerageRepo } from './brokerage/brokerage.repo';
-export { brokerTokens } from './brokerage/brokerage.service';
 export type { TradeRunner } from './runner/runner.service';
+export type { SmartTrades, Mode, TradeBody } from './trades/smart-trades';
+
+/**
+ * The access tokens the Tradier and Alpaca brokers send, by broker and account, opened from their
+ * seals (compose.ts builds the brokers with it, before the area).
+ */
+export const brokerTokens = (db: Db, sealer: Sealer | null, now: () => Date) =>
+  tokensOf(brokerageRepo(db), sealer, now);
 
 export interface TradingDeps {
   db: Db;
   users: UsersRepo;
+  /** A user's rights, for actors other than the trader (a bot, a signal, a super user). */
+  rights: Pick<RightsService, 'rightsOf'>;
   market: MarketDataProvider;
   /** Indicator values for condition rows (the market area's GET /stock/ta). */
   technicals: Technicals;
@@ -104,29 +122,51 @@ export function createTrading(deps: TradingDeps) {
     log: deps.log,
   });
   const trades = tradesRepo(db);
-  const placing = createTradePlacing({ repo: trades, runner, market: deps.market, now: deps.now });
-  const demo = createDemoTradingService({ repo: trades, placing, paper: deps.paper, market: deps.market });
-  const brokerage = createBrokerageService({
-    repo: brokerageRepo(db),
+  const repo = brokerageRepo(db);
+  const connections = createConnections({
+    repo,
     users,
     brokers,
     links: deps.links,
     sealer: deps.sealer,
     publicUrl: deps.publicUrl,
     assertFreshPassword: deps.assertFreshPassword,
-    live: deps.live,
     reconcileHoldings: runner.reconcileHoldings,
+    accountsChanged: () => monitor.forgetBalances(),
     log: deps.log,
     now: deps.now,
   });
-  const live = createLiveTradingService({ repo: trades, placing, brokerage });
-  const edits = createTradeEditService({ placing, alerts: deps.alerts });
+  const monitor = createMonitor({ repo, connections, brokers, live: deps.live, now: deps.now });
+  /** The rights of a trade's owner, when someone else acts on it; an inactive account has none to trade with. */
+  async function rightsOf(userId: number): Promise<Rights> {
+    const user = await users.byId(userId);
+    if (!user?.isActive) throw new DomainError('FORBIDDEN', MSG.accountInactive);
+    return deps.rights.rightsOf(user);
+  }
+  const smartTrades = createSmartTrades({
+    repo: trades,
+    runner,
+    market: deps.market,
+    accounts: {
+      demo: (userId) => deps.paper.ensureAccount(userId, 'DEMO'),
+      live: (userId, accountId) => connections.tradeTarget(userId, accountId),
+    },
+    demoBroker: deps.paper.name,
+    rightsOf,
+    now: deps.now,
+  });
+  const demo = createDemoTradingService({ repo: trades, trades: smartTrades, paper: deps.paper, market: deps.market });
+  const live = createLiveTradingService({ repo: trades, trades: smartTrades });
+  const edits = createTradeEditService({ trades: smartTrades, alerts: deps.alerts });
   const replays = createReplayService({ market: deps.market });
   const templates = createTemplatesService({ repo: templatesRepo(db), market: deps.market, now: deps.now });
   const sharing = createSharingService({ repo: sharingRepo(db), trades, users, now: deps.now });
   return {
-    mode: createTradingModeService({ users, brokerage, assertFreshPassword: deps.assertFreshPassword }),
-    brokerage,
+    mode: createTradingModeService({ users, connections, assertFreshPassword: deps.assertFreshPassword }),
+    /** The one entry that places, edits and cancels a trade for a user on behalf of an actor. */
+    smartTrades,
+    connections,
+    monitor,
     runner,
     demo,
     live,
@@ -142,9 +182,8 @@ export type TradingArea = ReturnType<typeof createTrading>;
 export async function registerTradingRoutes(api: FastifyInstance, trading: TradingArea): Promise<void> {
   await api.register(tradingModeRoutes, { tradingMode: trading.mode });
   await api.register(demoTradingRoutes, { demo: trading.demo });
-  await api.register(liveTradingRoutes, { live: trading.live });
-  await api.register(brokerageRoutes, { brokerage: trading.brokerage });
-  await api.register(brokerAuthorizationRoutes, { brokerage: trading.brokerage });
+  await api.register(liveTradingRoutes, { live: trading.live, connections: trading.connections });
+  await api.register(brokerageRoutes, { connections: trading.connections, monitor: trading.monitor });
   await api.register(sharingRoutes, { sharing: trading.sharing });
   await api.register(tradeEditRoutes, { edits: trading.edits, replays: trading.replays });
   await api.register(templateRoutes, { templates: trading.templates });

@@ -1,18 +1,11 @@
 import type { Jobs } from '../../jobs/queue';
-import type { BrokerageService } from './brokerage/brokerage.service';
+import type { Monitor } from './brokerage/monitor.service';
 import type { TradeRunner } from './runner/runner.service';
 
 /** How many watchers share the running trades (trade id modulo this); each server process may take some. */
 export const WATCH_PARTITIONS = 2;
-/** A watcher looks at the market this often, for a little under a minute (then the next minute's takes over). */
-const WATCH_EVERY_MS = 1_000;
-/** The first watcher asks the brokers for fills this often (a paper look at every order is one query). */
-const POLL_EVERY_MS = 200;
+/** A watcher follows the market for a little under a minute (then the next minute's takes over). */
 const WATCH_FOR_MS = 55_000;
-/** The first watcher looks for intents a process left unsent this often. */
-const STRANDED_EVERY_MS = 5_000;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The trade runner's jobs (docs/trading-rules.md): 'trading.send' carries one intent to the broker,
@@ -26,7 +19,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function startTradingJobs(
   jobs: Jobs,
   runner: TradeRunner,
-  brokerage: Pick<BrokerageService, 'reconcileManualOrders'>,
+  monitor: Pick<Monitor, 'reconcileManualOrders'>,
   now: () => Date,
 ): Promise<() => void> {
   // The watchers end their loop when the process stops (the queue then waits for no one).
@@ -46,7 +39,7 @@ export async function startTradingJobs(
       await jobs.send('trading.watch', { partition, of: WATCH_PARTITIONS }, { key: `watch:${partition}:${minute}` });
     }
     await runner.sweep();
-    await brokerage.reconcileManualOrders();
+    await monitor.reconcileManualOrders();
   });
   await jobs.schedule('trading.sweep', '* * * * *');
   await jobs.work(
@@ -62,24 +55,7 @@ export async function startTradingJobs(
         { partition, of },
         { key: `watch:${partition}:${minute + 1}`, startAfter: new Date(until - 1_000) },
       );
-      let nextWatch = 0;
-      let nextStranded = 0;
-      while (!stopped && Date.now() < until) {
-        const at = Date.now();
-        if (at >= nextWatch) {
-          nextWatch = at + WATCH_EVERY_MS;
-          await runner.watch(partition, of);
-          if (partition === 0) await runner.tickDeadlines();
-        }
-        if (partition === 0 && at >= nextStranded) {
-          nextStranded = at + STRANDED_EVERY_MS;
-          await runner.resendStranded();
-        }
-        if (partition === 0) await runner.pollOrders();
-        // A fixed pace: the time a pass took counts toward the wait.
-        const pace = partition === 0 ? POLL_EVERY_MS : WATCH_EVERY_MS;
-        await sleep(Math.max(0, at + pace - Date.now()));
-      }
+      await runner.follow(partition, of, until, () => stopped);
     },
     { pollingIntervalSeconds: 0.5, batchSize: WATCH_PARTITIONS, concurrency: WATCH_PARTITIONS },
   );

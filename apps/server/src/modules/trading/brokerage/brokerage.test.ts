@@ -581,7 +581,7 @@ describe('Tradier through OAuth', () => {
     expect(again.json().detail).toBe(BROKER_MSG.exitUnconfirmed('MSFT'));
 
     const placedBefore = fake.placements().length;
-    expect(await t.modules.trading.brokerage.reconcileManualOrders()).toBe(3);
+    expect(await t.modules.trading.monitor.reconcileManualOrders()).toBe(3);
     const rows = await t.db.select().from(manualOrders).where(eq(manualOrders.accountId, 'VA801'));
     expect(rows.map((r) => [r.tag, r.status, r.brokerOrderId, r.reason]).sort()).toEqual([
       ['Mlost1', 'SENT', '9801', null],
@@ -590,7 +590,7 @@ describe('Tradier through OAuth', () => {
     ]);
     // Nothing was placed again, and a second sweep changes nothing.
     expect(fake.placements().length).toBe(placedBefore);
-    expect(await t.modules.trading.brokerage.reconcileManualOrders()).toBe(0);
+    expect(await t.modules.trading.monitor.reconcileManualOrders()).toBe(0);
   });
 
   it("one trader's expired authorization, or a broker that cannot look at its orders, does not stop the others' fills", async () => {

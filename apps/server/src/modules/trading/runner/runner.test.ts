@@ -102,10 +102,10 @@ describe('the trade runner', () => {
       notes: '',
       input: {},
     };
-    const { id, trade: started } = await runner().start(row, draft(), true);
+    const { id, trade: started } = await runner().start(row, draft(), { submit: true });
     expect(started.status).toBe('PENDING');
     expect((await intentsOf(id)).map((i) => i.clientOrderId)).toEqual([`T${id}-R1-L0-BUY-1`, `T${id}-R2-L0-BUY-1`]);
-    const saved = await runner().start(row, draft(), false);
+    const saved = await runner().start(row, draft(), { submit: false });
     expect((await stateOf(saved.id)).status).toBe('DRAFT');
     expect(await intentsOf(saved.id)).toEqual([]);
   });
@@ -324,6 +324,7 @@ describe('the trade runner', () => {
     const other = createTrading({
       db: t.db,
       users: usersRepo(t.db),
+      rights: t.modules.rights,
       market: t.market,
       technicals: t.modules.market,
       queue: t.jobs,

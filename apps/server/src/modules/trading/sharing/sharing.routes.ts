@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { INPUT_MSG, SMART_TRADES_API as API } from '@drat/contracts';
+import { INPUT_MSG, MSG, SMART_TRADES_API as API } from '@drat/contracts';
 import { DomainError } from '../../../core/errors';
-import { principalOf, requireRight } from '../../../http/auth';
+import { acting, requireRight } from '../../../http/auth';
 import { multipartFailure, nulError, nulField } from '../../../http/input';
 import { routeOf } from '../../../http/operation';
 import type { SharingService } from './sharing.service';
@@ -41,21 +41,30 @@ async function readShareForm(req: FastifyRequest): Promise<Record<string, unknow
 
 /**
  * Sharing (SMART_TRADES_API): the shared lists, the share form, and its choices (the users' e-mails,
- * the plan groups). Who may call each is the service's to say.
+ * the plan groups): live traders and super users (2-trading §6), each right declared on its route,
+ * so a caller who may not share is refused before the form is read.
  */
 export const sharingRoutes: FastifyPluginAsyncZod<{ sharing: SharingService }> = async (app, { sharing }) => {
-  app.route({ ...routeOf(API.sharedReceived), handler: (req) => sharing.received(principalOf(req), req.query.type) });
-  app.route({ ...routeOf(API.sharedSent), handler: (req) => sharing.sent(principalOf(req), req.query.type) });
+  const onRequest = requireRight('is_live_trader', MSG.liveTraderDenied);
+  app.route({
+    ...routeOf(API.sharedReceived),
+    onRequest,
+    handler: async (req) => sharing.received(await acting(req), req.query.type),
+  });
+  app.route({
+    ...routeOf(API.sharedSent),
+    onRequest,
+    handler: async (req) => sharing.sent(await acting(req), req.query.type),
+  });
   app.route({
     ...routeOf(API.share),
-    // A caller who may not share is refused before the form is read.
-    onRequest: async (req) => sharing.assertMayShare(principalOf(req)),
-    handler: async (req) => sharing.share(principalOf(req), await readShareForm(req)),
+    onRequest,
+    handler: async (req) => sharing.share(await acting(req), await readShareForm(req)),
   });
   app.route({
     ...routeOf(API.shareableUsers),
     onRequest: requireRight('is_super'),
     handler: () => sharing.shareableUsers(),
   });
-  app.route({ ...routeOf(API.planGroups), handler: (req) => sharing.planGroups(principalOf(req)) });
+  app.route({ ...routeOf(API.planGroups), onRequest, handler: () => sharing.planGroups() });
 };

@@ -10,7 +10,6 @@
  * triggers (notifyAlertPublished, notifyTrigger), nothing to tell one user of something else.
  */
 import {
-  MSG,
   SHARING_TYPES,
   TRADE_MSG,
   shareFields,
@@ -21,7 +20,7 @@ import {
   type SharedItemDto,
 } from '@drat/contracts';
 import { DomainError } from '../../../core/errors';
-import type { Principal } from '../../auth';
+import { reachesEveryone, type Acting } from '../../../core/actor';
 import type { UsersRepo } from '../../users';
 import type { TradesRepo } from '../trades/trades.repo';
 import type { ShareRow, SharingRepo } from './sharing.repo';
@@ -84,13 +83,6 @@ function sharedItemDto(row: ShareRow, emails: Map<number, string>): SharedItemDt
 }
 
 export function createSharingService({ repo, trades, users, now }: SharingDeps) {
-  /** Sharing and the shared lists are for live traders and super users (2-trading §6). */
-  function assertMayShare(principal: Principal): void {
-    if (!principal.user.isLiveTrader && !principal.user.isSuper) {
-      throw new DomainError('FORBIDDEN', MSG.liveTraderDenied);
-    }
-  }
-
   async function listOf(rows: ShareRow[]): Promise<SharedItemsResponse> {
     const emails = await users.emailsOf(
       rows.flatMap((r) => (r.sharedTo === null ? [r.sharedBy] : [r.sharedBy, r.sharedTo])),
@@ -103,30 +95,30 @@ export function createSharingService({ repo, trades, users, now }: SharingDeps) 
    * as good as absent: 404). A DRAFT is refused on its field: §2.2 offers Share only for a placed
    * trade, and a draft has nothing to follow yet.
    */
-  async function tradeToShare(principal: Principal, tradeId: number): Promise<number> {
-    const row = await trades.ownedBy(principal.user.id, tradeId);
+  async function tradeToShare(who: Acting, tradeId: number): Promise<number> {
+    const row = await trades.ownedBy(who.userId, tradeId);
     if (!row || row.mode !== 'LIVE') throw new DomainError('NOT_FOUND', TRADE_MSG.tradeNotFound);
     if (row.status === 'DRAFT') throw DomainError.field('live_trade_order_id', TRADE_MSG.draftNotShared);
     return row.id;
   }
 
   /** E-mails to users (never the caller) and to e-mails that are no user's. */
-  async function byEmail(principal: Principal, emails: string[]) {
+  async function byEmail(who: Acting, emails: string[]) {
     const found = await users.byEmails(emails);
     const known = new Set(found.map((u) => u.email.toLowerCase()));
     return {
-      userIds: found.map((u) => u.id).filter((id) => id !== principal.user.id),
+      userIds: found.map((u) => u.id).filter((id) => id !== who.userId),
       unknownEmails: [...new Set(emails)].filter((e) => !known.has(e)),
     };
   }
 
   /** Whom a share reaches, by its sharing type (the caller is always left out). */
-  async function recipients(principal: Principal, f: ShareFields) {
-    const others = (ids: number[]) => ({ userIds: ids.filter((id) => id !== principal.user.id), unknownEmails: [] });
+  async function recipients(who: Acting, f: ShareFields) {
+    const others = (ids: number[]) => ({ userIds: ids.filter((id) => id !== who.userId), unknownEmails: [] });
     switch (f.sharing_type) {
       case 'single': {
         // shareFields requires `user` in single mode (TRADE_MSG.shareEmailRequired).
-        const to = await byEmail(principal, [f.user!]);
+        const to = await byEmail(who, [f.user!]);
         if (to.userIds.length === 0 && to.unknownEmails.length === 0) {
           throw DomainError.field('user', TRADE_MSG.shareWithSelf);
         }
@@ -134,7 +126,7 @@ export function createSharingService({ repo, trades, users, now }: SharingDeps) 
       }
       case 'multiple':
         return byEmail(
-          principal,
+          who,
           (f.users ?? []).map((u) => u.email),
         );
       case 'users-on-plan': {
@@ -148,18 +140,14 @@ export function createSharingService({ repo, trades, users, now }: SharingDeps) 
   }
 
   return {
-    assertMayShare,
-
     /** GET /livetrading/smart-trade-share/received: what was shared with the caller, newest first. */
-    async received(principal: Principal, type: ShareItemType): Promise<SharedItemsResponse> {
-      assertMayShare(principal);
-      return listOf(await repo.receivedBy(principal.user.id, type, SHARED_LIST_MAX));
+    async received(who: Acting, type: ShareItemType): Promise<SharedItemsResponse> {
+      return listOf(await repo.receivedBy(who.userId, type, SHARED_LIST_MAX));
     },
 
     /** GET /livetrading/smart-trade-share/sent: what the caller shared, newest first. */
-    async sent(principal: Principal, type: ShareItemType): Promise<SharedItemsResponse> {
-      assertMayShare(principal);
-      return listOf(await repo.sentBy(principal.user.id, type, SHARED_LIST_MAX));
+    async sent(who: Acting, type: ShareItemType): Promise<SharedItemsResponse> {
+      return listOf(await repo.sentBy(who.userId, type, SHARED_LIST_MAX));
     },
 
     /**
@@ -167,21 +155,20 @@ export function createSharingService({ repo, trades, users, now }: SharingDeps) 
      * for another sharing type than single is refused (403) before the other fields are looked at.
      * `shared` counts the people reached: users and e-mails that are no user's (the caller never).
      */
-    async share(principal: Principal, form: Record<string, unknown>): Promise<ShareReply> {
-      assertMayShare(principal);
+    async share(who: Acting, form: Record<string, unknown>): Promise<ShareReply> {
       const asked = form.sharing_type;
       const knownType = typeof asked === 'string' && (SHARING_TYPES as readonly string[]).includes(asked);
-      if (!principal.user.isSuper && knownType && asked !== 'single') {
+      if (!reachesEveryone(who.by) && knownType && asked !== 'single') {
         throw new DomainError('FORBIDDEN', TRADE_MSG.shareSingleOnly);
       }
       const f = parseShare(form);
       // Bots arrive with their own issue: until then no bot exists to be shared.
       if (f.money_mgt_bot_id !== undefined) throw new DomainError('NOT_FOUND', TRADE_MSG.botNotFound);
       // shareFields requires a trade or a bot (TRADE_MSG.shareTargetRequired).
-      const tradeId = await tradeToShare(principal, f.live_trade_order_id!);
-      const to = await recipients(principal, f);
+      const tradeId = await tradeToShare(who, f.live_trade_order_id!);
+      const to = await recipients(who, f);
       const shared = await repo.upsert({
-        sharedBy: principal.user.id,
+        sharedBy: who.userId,
         type: 'TRADE',
         tradeId,
         botId: null,
@@ -201,8 +188,7 @@ export function createSharingService({ repo, trades, users, now }: SharingDeps) 
      * those who may share (live traders and super users), as the share form is theirs; the plan
      * mode itself is the super users' (checked by share).
      */
-    async planGroups(principal: Principal): Promise<PlanGroupsResponse> {
-      assertMayShare(principal);
+    async planGroups(): Promise<PlanGroupsResponse> {
       const plans = await users.plans();
       return {
         data: PLAN_GROUPS.map((g) => ({

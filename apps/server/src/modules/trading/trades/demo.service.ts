@@ -1,8 +1,7 @@
 /**
  * Demo trading (1-core §4 "Demo account", 2-trading §2.2, §7): each user's demo account on the
- * paper broker, and the smart trades placed on it. A trade is created and submitted through the
- * runner in one transaction; cancelling is an engine event (unfilled orders cancelled, what is held
- * sold); a reset ends the running demo trades and puts the account back to 100,000.
+ * paper broker, and the smart trades placed on it through the one entry (smart-trades.ts). A reset
+ * ends the running demo trades and puts the account back to 100,000.
  */
 import {
   DEMO_ACCOUNT_START_VALUE,
@@ -16,27 +15,27 @@ import {
   type TradeLogsResponse,
 } from '@drat/contracts';
 import { dec, toNumber } from '@drat/engine';
+import type { Acting } from '../../../core/actor';
 import type { AccountOpener, Broker } from '../../../providers/broker/interface';
 import type { MarketDataProvider } from '../../../providers/market/interface';
-import type { Principal } from '../../auth';
 import type { ResultRecorder } from '../../idempotency';
-import { tradeIdOf, type TradePlacing } from './placing';
+import { tradeIdOf, type SmartTrades } from './smart-trades';
 import { demoTradeDto, tradeDto } from './trade.dto';
 import type { TradesRepo } from './trades.repo';
 
 export interface DemoTradingDeps {
   repo: TradesRepo;
-  placing: TradePlacing;
+  trades: SmartTrades;
   /** The paper broker: it opens the demo accounts and holds their orders. */
   paper: Broker & AccountOpener;
   market: Pick<MarketDataProvider, 'quotes'>;
 }
 
-export function createDemoTradingService({ repo, placing, paper, market }: DemoTradingDeps) {
-  const accountOf = (principal: Principal) => paper.ensureAccount(principal.user.id, 'DEMO');
+export function createDemoTradingService({ repo, trades, paper, market }: DemoTradingDeps) {
+  const accountOf = (userId: number) => paper.ensureAccount(userId, 'DEMO');
 
-  async function demoAccount(principal: Principal): Promise<DemoAccount> {
-    const b = await paper.balances(await accountOf(principal));
+  async function demoAccount(who: Acting): Promise<DemoAccount> {
+    const b = await paper.balances(await accountOf(who.userId));
     const value = dec(b.accountValue);
     return {
       buying_power: toNumber(b.buyingPower),
@@ -47,18 +46,26 @@ export function createDemoTradingService({ repo, placing, paper, market }: DemoT
     };
   }
 
+  const placed = (row: Parameters<typeof demoTradeDto>[0]): DemoTradeReply => ({
+    message: TRADE_MSG.tradePlaced,
+    data: demoTradeDto(row),
+  });
+
   return {
+    /** The owner's demo account (the entry places demo trades there). */
+    accountOf,
+
     demoAccount,
 
-    async resetDemoAccount(principal: Principal): Promise<ResetDemoReply> {
+    async resetDemoAccount(who: Acting): Promise<ResetDemoReply> {
       // Running demo trades end first: their orders and shares go with the reset.
-      for (const id of await repo.runningOf(principal.user.id, 'DEMO')) await placing.cancel(principal, id, 'DEMO');
-      await paper.reset(await accountOf(principal));
-      return { message: TRADE_MSG.demoReset, ...(await demoAccount(principal)) };
+      await trades.cancelRunning(who, 'DEMO');
+      await paper.reset(await accountOf(who.userId));
+      return { message: TRADE_MSG.demoReset, ...(await demoAccount(who)) };
     },
 
-    async trades(principal: Principal): Promise<DemoTradesResponse> {
-      const rows = await repo.listOf(principal.user.id, 'DEMO');
+    async trades(who: Acting): Promise<DemoTradesResponse> {
+      const rows = await repo.listOf(who.userId, 'DEMO');
       // What the shares of running trades are worth now: the bids of their tickers, in one call.
       const tickers = [
         ...new Set(rows.filter((r) => r.status === 'OPEN' && r.stockType === 'STOCKS').map((r) => r.ticker)),
@@ -69,33 +76,27 @@ export function createDemoTradingService({ repo, placing, paper, market }: DemoT
     },
 
     /** The answer of a demo trade placed by a request that died before answering (its Idempotency-Key's retry). */
-    placedAnswer: async (principal: Principal, tradeId: number): Promise<DemoTradeReply> => ({
-      message: TRADE_MSG.tradePlaced,
-      data: demoTradeDto(await placing.owned(principal, tradeId, 'DEMO')),
+    placedAnswer: async (who: Acting, tradeId: number): Promise<DemoTradeReply> =>
+      placed(await trades.owned(who.userId, tradeId, 'DEMO')),
+
+    createTrade: async (who: Acting, body: BasicTradeBody, made?: ResultRecorder): Promise<DemoTradeReply> =>
+      placed(await trades.place(who, 'DEMO', body, made)),
+
+    cancelTrade: async (who: Acting, tradeId: number): Promise<DemoTradeReply> => ({
+      message: TRADE_MSG.tradeCancelled,
+      data: demoTradeDto(await trades.cancel(who, tradeId, 'DEMO')),
     }),
 
-    async createTrade(principal: Principal, body: BasicTradeBody, made?: ResultRecorder): Promise<DemoTradeReply> {
-      const target = { mode: 'DEMO' as const, broker: paper.name, accountId: await accountOf(principal) };
-      return { message: TRADE_MSG.tradePlaced, data: demoTradeDto(await placing.place(principal, body, target, made)) };
-    },
-
-    async cancelTrade(principal: Principal, tradeId: number): Promise<DemoTradeReply> {
-      return {
-        message: TRADE_MSG.tradeCancelled,
-        data: demoTradeDto(await placing.cancel(principal, tradeId, 'DEMO')),
-      };
-    },
-
-    /** GET /logs/live-trades: the log of one of the user's trades (demo or live), oldest first. */
-    async logs(principal: Principal, tradeId: number): Promise<TradeLogsResponse> {
-      await placing.owned(principal, tradeId, null);
+    /** GET /logs/live-trades: the log of one of the owner's trades (demo or live), oldest first. */
+    async logs(who: Acting, tradeId: number): Promise<TradeLogsResponse> {
+      await trades.owned(who.userId, tradeId, null);
       const rows = await repo.logs(tradeId);
       return { data: rows.map((r) => ({ text: r.text, created: r.createdAt.toISOString() })) };
     },
 
-    /** GET /livetrading/order-detail: one of the user's trades, by its order_id (the trade's id as text). */
-    async detail(principal: Principal, orderId: string): Promise<{ data: SmartTradeDto }> {
-      return { data: tradeDto(await placing.owned(principal, tradeIdOf(orderId), null)) };
+    /** GET /livetrading/order-detail: one of the owner's trades, by its order_id (the trade's id as text). */
+    async detail(who: Acting, orderId: string): Promise<{ data: SmartTradeDto }> {
+      return { data: tradeDto(await trades.owned(who.userId, tradeIdOf(orderId), null)) };
     },
   };
 }

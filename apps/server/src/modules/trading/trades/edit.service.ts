@@ -27,9 +27,9 @@ import {
   type TrailingSpec,
 } from '@drat/engine';
 import { DomainError } from '../../../core/errors';
-import type { Principal } from '../../auth';
+import type { Acting } from '../../../core/actor';
 import { engineConditions } from './condition-input';
-import { tradeIdOf, type Mode, type TradePlacing } from './placing';
+import { tradeIdOf, type Mode, type SmartTrades } from './smart-trades';
 import { numberOf, tradeDto } from './trade.dto';
 import type { TradeRow } from './trades.repo';
 
@@ -40,7 +40,7 @@ export interface AlertLookup {
 type TradeAlertData = Extract<TradeAlertResponse, { found: true }>['data'];
 
 export interface TradeEditDeps {
-  placing: TradePlacing;
+  trades: SmartTrades;
   alerts: AlertLookup;
 }
 
@@ -52,7 +52,7 @@ const given = <T extends object>(o: T): Partial<T> =>
 const rangeNamed = (s: EngineTrade, label: 'buy_range_1' | 'buy_range_2'): RangeState | undefined =>
   s.ranges.find((r) => r.label === label);
 
-export function createTradeEditService({ placing, alerts }: TradeEditDeps) {
+export function createTradeEditService({ trades, alerts }: TradeEditDeps) {
   const reply = (row: TradeRow) => ({ message: TRADE_MSG.tradeEdited, data: tradeDto(row) });
 
   return {
@@ -62,8 +62,8 @@ export function createTradeEditService({ placing, alerts }: TradeEditDeps) {
      * order on the trade as it would be after the change. Trailing settings change the trail of a
      * trade that trails; for one that does not, they are kept as entered.
      */
-    async orderEdit(principal: Principal, body: OrderEditBody) {
-      const row = await placing.owned(principal, tradeIdOf(body.order_id), null);
+    async orderEdit(who: Acting, body: OrderEditBody) {
+      const row = await trades.owned(who.userId, tradeIdOf(body.order_id), null);
       const s = row.state;
       const basic = row.tradeType !== 'ADVANCED';
       const [r1, r2] = [rangeNamed(s, 'buy_range_1'), rangeNamed(s, 'buy_range_2')];
@@ -123,12 +123,12 @@ export function createTradeEditService({ placing, alerts }: TradeEditDeps) {
         ...row.input,
         ...given({ ...change, stop_loss: body.stop_loss, ...trailingNow, trade_notes: notes }),
       };
-      return reply(await placing.edit(principal, row.id, edit, { input, ...(notes !== undefined ? { notes } : {}) }));
+      return reply(await trades.edit(who, row.id, edit, { input, ...(notes !== undefined ? { notes } : {}) }));
     },
 
     /** POST /livetrading/trades/range/edit/: range N's buy and target prices (range_id is N as the details show it). */
-    async rangeEdit(principal: Principal, body: RangeEditBody) {
-      const row = await placing.owned(principal, body.trade_id, null);
+    async rangeEdit(who: Acting, body: RangeEditBody) {
+      const row = await trades.owned(who.userId, body.trade_id, null);
       const r = row.state.ranges[body.range.range_id - 1];
       if (!r) throw DomainError.field('range', TRADE_MSG.unknownRange(body.range.range_id));
       const stop = row.state.stopLoss;
@@ -140,13 +140,12 @@ export function createTradeEditService({ placing, alerts }: TradeEditDeps) {
           { id: r.id, buyPrice: toText(dec(body.range.buy_range)), targetPrice: toText(dec(body.range.target_range)) },
         ],
       };
-      return reply(await placing.edit(principal, row.id, edit, { input: withRange(row, r, body) }));
+      return reply(await trades.edit(who, row.id, edit, { input: withRange(row, r, body) }));
     },
 
-    /** POST /livetrading/trades/conditions/edit/: an advanced trade's condition rows, all of them (super users). */
-    async conditionsEdit(principal: Principal, body: ConditionsEditBody) {
-      if (!principal.user.isSuper) throw new DomainError('FORBIDDEN', TRADE_MSG.conditionsOnlySuper);
-      const row = await placing.owned(principal, body.trade_id, null);
+    /** POST /livetrading/trades/conditions/edit/: an advanced trade's condition rows, all of them (super users: the route's right). */
+    async conditionsEdit(who: Acting, body: ConditionsEditBody) {
+      const row = await trades.owned(who.userId, body.trade_id, null);
       if (row.tradeType !== 'ADVANCED') throw DomainError.field('trade_id', TRADE_MSG.conditionsOnlyAdvanced);
       const ids = row.state.ranges.map((r) => r.id);
       const issues = conditionRowIssues(body.conditions, ids.length);
@@ -158,18 +157,22 @@ export function createTradeEditService({ placing, alerts }: TradeEditDeps) {
         done: previous.get(c.id) === true && row.state.conditions.some((p) => p.id === c.id && same(p, c)),
       }));
       const input = { ...row.input, conditions: body.conditions };
-      return reply(await placing.edit(principal, row.id, { conditions }, { input }));
+      return reply(await trades.edit(who, row.id, { conditions }, { input }));
     },
 
     /**
      * GET /{livetrading,demo-trading}/trade-alert: the alert a trade was made from, or found: false
      * (a DIONE or custom trade, or an alert gone). The caller's trade only; `mode` is the path's.
      */
-    async tradeAlert(principal: Principal, rights: Rights, tradeId: number, mode: Mode): Promise<TradeAlertResponse> {
-      const row = await placing.owned(principal, tradeId, mode);
+    async tradeAlert(
+      reader: { userId: number; rights: Rights },
+      tradeId: number,
+      mode: Mode,
+    ): Promise<TradeAlertResponse> {
+      const row = await trades.owned(reader.userId, tradeId, mode);
       if (row.alertId === null) return { found: false };
       try {
-        const { data } = await alerts.plAlert({ userId: principal.user.id, rights }, row.alertId);
+        const { data } = await alerts.plAlert(reader, row.alertId);
         return { found: true, data };
       } catch (err) {
         if (err instanceof DomainError && err.code === 'NOT_FOUND') return { found: false };

@@ -1,40 +1,64 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { SMART_TRADES_API as API, TRADE_MSG } from '@drat/contracts';
-import { principalOf, requireRight } from '../../../http/auth';
+import { MSG, SMART_TRADES_API as API, TRADE_MSG } from '@drat/contracts';
+import { acting, requireRight } from '../../../http/auth';
 import { routeOf } from '../../../http/operation';
+import type { Connections } from '../brokerage/connections.service';
 import type { LiveTradingService } from './live.service';
 
-/** Live smart trades (SMART_TRADES_API): live traders and super users, each on their own trades. */
-export const liveTradingRoutes: FastifyPluginAsyncZod<{ live: LiveTradingService }> = async (app, { live }) => {
-  // A demo trader is refused before the body is checked (403, not the body's 400s).
-  app.addHook('onRequest', async (req) => live.assertLive(principalOf(req)));
-  app.route({ ...routeOf(API.accounts), handler: (req) => live.accounts(principalOf(req)) });
-  app.route({ ...routeOf(API.trades), handler: (req) => live.trades(principalOf(req)) });
-  app.route({ ...routeOf(API.archivedTrades), handler: (req) => live.archivedTrades(principalOf(req)) });
+/**
+ * Live smart trades (SMART_TRADES_API): live traders (a plan with live trading and a broker
+ * granted) and super users, each on their own trades; the right is declared on each route, so a
+ * demo trader is refused (403) before the body is checked (not the body's 400s).
+ */
+export const liveTradingRoutes: FastifyPluginAsyncZod<{ live: LiveTradingService; connections: Connections }> = async (
+  app,
+  { live, connections },
+) => {
+  const onRequest = requireRight('is_live_trader', MSG.liveTraderDenied);
+  app.route({ ...routeOf(API.accounts), onRequest, handler: async (req) => connections.accounts(await acting(req)) });
+  app.route({ ...routeOf(API.trades), onRequest, handler: async (req) => live.trades(await acting(req)) });
+  app.route({
+    ...routeOf(API.archivedTrades),
+    onRequest,
+    handler: async (req) => live.archivedTrades(await acting(req)),
+  });
   // A retry of a request that placed its trade and died before answering gets that trade.
-  const recover = (req: FastifyRequest, tradeId: number) => live.placedAnswer(principalOf(req), tradeId);
+  const recover = async (req: FastifyRequest, tradeId: number) => live.placedAnswer(await acting(req), tradeId);
   app.route({
     ...routeOf(API.createTrade, { recover }),
-    handler: (req) => live.createTrade(principalOf(req), req.body, req.recordResult),
+    onRequest,
+    handler: async (req) => live.createTrade(await acting(req), req.body, req.recordResult),
   });
   app.route({
     ...routeOf(API.createAdvancedTrade, { recover }),
     onRequest: requireRight('is_super', TRADE_MSG.advancedOnlySuper),
-    handler: (req) => live.createAdvancedTrade(principalOf(req), req.body, req.recordResult),
+    handler: async (req) => live.createTrade(await acting(req), req.body, req.recordResult),
   });
-  app.route({ ...routeOf(API.draftTrade), handler: (req) => live.saveDraft(principalOf(req), req.body) });
-  app.route({ ...routeOf(API.deleteDraft), handler: (req) => live.deleteDraft(principalOf(req), req.query.order_id) });
+  // An advanced draft is a super user's: the entry asks that of the body it reads.
+  app.route({
+    ...routeOf(API.draftTrade),
+    onRequest,
+    handler: async (req) => live.saveDraft(await acting(req), req.body),
+  });
+  app.route({
+    ...routeOf(API.deleteDraft),
+    onRequest,
+    handler: async (req) => live.deleteDraft(await acting(req), req.query.order_id),
+  });
   app.route({
     ...routeOf(API.cancelTrade),
-    handler: (req) => live.cancelTrade(principalOf(req), req.body.live_trade_id),
+    onRequest,
+    handler: async (req) => live.cancelTrade(await acting(req), req.body.live_trade_id),
   });
   app.route({
     ...routeOf(API.archiveTrade),
-    handler: (req) => live.archive(principalOf(req), req.body.live_trade_id),
+    onRequest,
+    handler: async (req) => live.archive(await acting(req), req.body.live_trade_id),
   });
   app.route({
     ...routeOf(API.unarchiveTrade),
-    handler: (req) => live.unarchive(principalOf(req), req.body.live_trade_id),
+    onRequest,
+    handler: async (req) => live.unarchive(await acting(req), req.body.live_trade_id),
   });
 };

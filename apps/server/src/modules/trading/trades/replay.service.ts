@@ -8,7 +8,7 @@ import { newTrade, replay, toNumber } from '@drat/engine';
 import { DomainError } from '../../../core/errors';
 import type { MarketDataProvider } from '../../../providers/market/interface';
 import { withProvider } from '../../../providers/provider-error';
-import { engineInput } from './placing';
+import { engineInput } from './smart-trades';
 
 const DAY = 86_400_000;
 

@@ -1,14 +1,30 @@
 /**
- * What demo and live trading share: finding the caller's own trade, checking a new trade's body
- * against the clock, the alert and the market, placing it through the runner (inserted and
- * submitted in one transaction), saving and deleting drafts, the trader's edits (the engine's edit
- * event, refused in the engine's words when a side is locked) and cancelling (its cancel event).
+ * The one entry for a smart trade (docs/architecture.md, "Adding an area"): placing, drafts, edits,
+ * cancelling and archiving, for a user's account on behalf of whoever acts (core/actor.ts: the
+ * trader from their screens, a bot, an outside signal, a super user). Every caller gets the same
+ * checks (the body against the clock, the alert and the market; the owner's rights for the mode and
+ * kind of trade), the same account (the demo account, or the owner's brokerage account), the same
+ * runner step (inserted and submitted in one transaction with its intents and log, the log naming
+ * who acted when not the trader) and the same record of what was made (`made`, written in that
+ * transaction: a request's Idempotency-Key, a bot's one trade per alert).
  */
-import { TRADE_MSG, cancelByInFuture, type AdvancedTradeBody, type BasicTradeBody } from '@drat/contracts';
+import {
+  MSG,
+  TRADE_MSG,
+  basicTradeBody,
+  cancelByInFuture,
+  draftTradeBody,
+  liveAdvancedTradeBody,
+  liveBasicTradeBody,
+  type AdvancedTradeBody,
+  type BasicTradeBody,
+  type Rights,
+} from '@drat/contracts';
+import type { z } from 'zod';
 import { newTrade, type EngineTrade, type TradeEdit, type TradeInput } from '@drat/engine';
+import { actorWords, holds, type Acting, type RightName } from '../../../core/actor';
 import { DomainError } from '../../../core/errors';
 import type { MarketDataProvider } from '../../../providers/market/interface';
-import type { Principal } from '../../auth';
 import type { ResultRecorder } from '../../idempotency';
 import type { TradeRowPatch } from '../runner/runner.repo';
 import type { TradeRunner } from '../runner/runner.service';
@@ -18,21 +34,53 @@ import type { TradeRow, TradesRepo } from './trades.repo';
 export type Mode = 'DEMO' | 'LIVE';
 /** A trade as the drawers send it: a basic one (custom, alert, DIONE, template) or an advanced one. */
 export type TradeBody = BasicTradeBody | AdvancedTradeBody;
+/** A trade's body as a caller may write it (the contracts' input: defaults may be left out). */
+export type TradeBodyIn = z.input<typeof draftTradeBody>;
+
+/**
+ * The body read with the schema its route reads it with (packages/contracts), whoever sends it: a
+ * bot's or a signal's body meets the drawer's rules, and its mistakes are the same 400s naming the
+ * field. A body a route already read reads the same again.
+ */
+function parsedBody(mode: Mode, body: TradeBodyIn, draft: boolean): TradeBody {
+  const schema = draft
+    ? draftTradeBody
+    : mode === 'DEMO'
+      ? basicTradeBody
+      : body.trade_type === 'ADVANCED'
+        ? liveAdvancedTradeBody
+        : liveBasicTradeBody;
+  const read = schema.safeParse(body);
+  if (!read.success) throw DomainError.fields(read.error.issues);
+  return read.data;
+}
+
+/** Where a trade goes: its mode, broker and account. */
 export interface Target {
   mode: Mode;
   broker: string;
   accountId: string;
 }
 
-export interface PlacingDeps {
+export interface SmartTradesDeps {
   repo: TradesRepo;
   runner: TradeRunner;
   market: Pick<MarketDataProvider, 'quotes' | 'optionQuote'>;
+  /** The owner's demo account, and their brokerage account (the one named, else their current one). */
+  accounts: {
+    demo(userId: number): Promise<string>;
+    live(userId: number, accountId?: string): Promise<{ broker: string; accountId: string }>;
+  };
+  /** The paper broker's name: demo trades are its. */
+  demoBroker: string;
+  /** The owner's rights, for actors other than the trader (whose route computed them). */
+  rightsOf(userId: number): Promise<Rights>;
   now: () => Date;
 }
 
 const isAdvanced = (body: TradeBody): body is AdvancedTradeBody => body.trade_type === 'ADVANCED';
 const RUNNING = new Set(['PENDING', 'OPEN']);
+const FINISHED = new Set(['COMPLETED', 'CANCELLED', 'FAIL']);
 
 /** A trade's id from its order_id (the id as text, 2-trading §3); 0 (no trade) for anything else. */
 export const tradeIdOf = (orderId: string): number => (/^\d{1,9}$/.test(orderId) ? Number(orderId) : 0);
@@ -42,17 +90,43 @@ export function engineInput(body: TradeBody, at: number): TradeInput {
   return isAdvanced(body) ? advancedTradeInput(body, at) : basicTradeInput(body, at);
 }
 
-export function createTradePlacing({ repo, runner, market, now }: PlacingDeps) {
-  /** The user's trade, or 404 in the same words whether it is someone else's or absent. */
-  async function owned(principal: Principal, tradeId: number, mode: Mode | null): Promise<TradeRow> {
-    const row = await repo.ownedBy(principal.user.id, tradeId);
+/**
+ * The rights a trade of this mode and kind needs of its owner (2-trading §6): live trading for a
+ * live trade, a super user for an advanced one; a demo trade only a user. The routes declare the
+ * same rights (requireRight) for their callers.
+ */
+export function rightsToTrade(
+  mode: Mode,
+  body: Pick<TradeBody, 'trade_type'>,
+): { right: RightName; refusal: string }[] {
+  const needs: { right: RightName; refusal: string }[] = [];
+  if (mode === 'LIVE') needs.push({ right: 'is_live_trader', refusal: MSG.liveTraderDenied });
+  if (body.trade_type === 'ADVANCED') needs.push({ right: 'is_super', refusal: TRADE_MSG.advancedOnlySuper });
+  return needs;
+}
+
+export function createSmartTrades({ repo, runner, market, accounts, demoBroker, rightsOf, now }: SmartTradesDeps) {
+  /** The owner's rights: the request's for the trader, else read for the owner. */
+  const ownerRights = (who: Acting): Promise<Rights> =>
+    who.by.kind === 'trader' ? Promise.resolve(who.by.rights) : rightsOf(who.userId);
+
+  async function assertMayTrade(who: Acting, mode: Mode, body: Pick<TradeBody, 'trade_type'>): Promise<void> {
+    const rights = await ownerRights(who);
+    for (const { right, refusal } of rightsToTrade(mode, body)) {
+      if (!holds(rights, right)) throw new DomainError('FORBIDDEN', refusal);
+    }
+  }
+
+  /** The owner's trade, or 404 in the same words whether it is someone else's or absent. */
+  async function owned(userId: number, tradeId: number, mode: Mode | null): Promise<TradeRow> {
+    const row = await repo.ownedBy(userId, tradeId);
     if (!row || (mode !== null && row.mode !== mode)) throw new DomainError('NOT_FOUND', TRADE_MSG.tradeNotFound);
     return row;
   }
 
-  /** The user's draft (the id a drawer sent back as draft_id), or 404. */
-  async function ownedDraft(principal: Principal, draftId: number): Promise<TradeRow> {
-    const row = await repo.ownedBy(principal.user.id, draftId);
+  /** The owner's draft (the id a drawer sent back as draft_id), or 400 on draft_id. */
+  async function ownedDraft(userId: number, draftId: number): Promise<TradeRow> {
+    const row = await repo.ownedBy(userId, draftId);
     if (!row || row.status !== 'DRAFT') throw DomainError.field('draft_id', TRADE_MSG.draftNotFound);
     return row;
   }
@@ -94,11 +168,17 @@ export function createTradePlacing({ repo, runner, market, now }: PlacingDeps) {
     return state;
   }
 
-  function rowOf(principal: Principal, body: TradeBody, target: Target) {
+  /** The account a trade goes to: the demo account, or the brokerage account the body names (else the current one). */
+  async function targetOf(userId: number, mode: Mode, body: TradeBody): Promise<Target> {
+    if (mode === 'DEMO') return { mode, broker: demoBroker, accountId: await accounts.demo(userId) };
+    return { mode, ...(await accounts.live(userId, body.account_id)) };
+  }
+
+  function rowOf(userId: number, body: TradeBody, target: Target) {
     const options = isAdvanced(body) ? body.is_options : Boolean(body.strategy);
     const { draft_id: _draft, account_id: _account, ...input } = body;
     return {
-      userId: principal.user.id,
+      userId,
       ...target,
       ticker: body.ticker,
       tradeType: body.trade_type,
@@ -110,62 +190,90 @@ export function createTradePlacing({ repo, runner, market, now }: PlacingDeps) {
     };
   }
 
+  /** The engine's cancel: unfilled orders cancelled, what is held sold; 409 once the trade has ended. */
+  async function cancel(who: Acting, tradeId: number, mode: Mode | null): Promise<TradeRow> {
+    await owned(who.userId, tradeId, mode);
+    const by = actorWords(who.by);
+    const r = await runner.apply(tradeId, { type: 'cancel', at: now().getTime(), ...(by ? { by } : {}) });
+    if (r.refused) throw new DomainError('CONFLICT', TRADE_MSG.cannotCancel, { retryable: false });
+    return owned(who.userId, tradeId, mode);
+  }
+
   return {
     owned,
 
     /**
-     * Checks a trade's body and places it on `accountId` of `broker`; answers the new row. A trade
-     * made from a draft (draft_id) replaces it: the draft is deleted once the trade is placed.
-     * `made` records the trade with the request's Idempotency-Key, in the transaction inserting it.
+     * Checks a trade's body and places it on the owner's account of `mode`; answers the new row. A
+     * trade made from a draft (draft_id) replaces it: the draft is deleted once the trade is placed.
+     * `made` records the trade (an Idempotency-Key, a bot's alert) in the transaction inserting it.
      */
-    async place(principal: Principal, body: TradeBody, target: Target, made?: ResultRecorder): Promise<TradeRow> {
-      if (body.draft_id !== undefined) await ownedDraft(principal, body.draft_id);
+    async place(who: Acting, mode: Mode, sent: TradeBodyIn, made?: ResultRecorder): Promise<TradeRow> {
+      await assertMayTrade(who, mode, sent);
+      const body = parsedBody(mode, sent, false);
+      if (body.draft_id !== undefined) await ownedDraft(who.userId, body.draft_id);
       const state = await checked(body, false);
-      const { id } = await runner.start(rowOf(principal, body, target), state, true, made);
-      if (body.draft_id !== undefined) await repo.deleteDraft(principal.user.id, body.draft_id);
-      return owned(principal, id, target.mode);
+      const target = await targetOf(who.userId, mode, body);
+      const { id } = await runner.start(rowOf(who.userId, body, target), state, {
+        submit: true,
+        by: actorWords(who.by),
+        made,
+      });
+      if (body.draft_id !== undefined) await repo.deleteDraft(who.userId, body.draft_id);
+      return owned(who.userId, id, mode);
     },
 
     /** Saves a draft (the rules of placing it, but the cancel-by time); with draft_id, that draft is rewritten. */
-    async saveDraft(principal: Principal, body: TradeBody, target: Target): Promise<TradeRow> {
-      if (body.draft_id !== undefined) await ownedDraft(principal, body.draft_id);
+    async saveDraft(who: Acting, mode: Mode, sent: TradeBodyIn): Promise<TradeRow> {
+      await assertMayTrade(who, mode, sent);
+      const body = parsedBody(mode, sent, true);
+      if (body.draft_id !== undefined) await ownedDraft(who.userId, body.draft_id);
       const state = await checked(body, true);
-      const row = rowOf(principal, body, target);
+      const row = rowOf(who.userId, body, await targetOf(who.userId, mode, body));
       if (body.draft_id !== undefined) {
         await repo.rewriteDraft(body.draft_id, row, { ...state, id: String(body.draft_id) }, now());
-        return owned(principal, body.draft_id, target.mode);
+        return owned(who.userId, body.draft_id, mode);
       }
-      const { id } = await runner.start(row, state, false);
-      return owned(principal, id, target.mode);
+      const { id } = await runner.start(row, state, { submit: false });
+      return owned(who.userId, id, mode);
     },
 
-    /** Deletes one of the user's drafts; a placed trade is cancelled instead (409). */
-    async deleteDraft(principal: Principal, tradeId: number): Promise<void> {
-      const row = await owned(principal, tradeId, null);
+    /** Deletes one of the owner's drafts; a placed trade is cancelled instead (409). */
+    async deleteDraft(who: Acting, tradeId: number): Promise<void> {
+      const row = await owned(who.userId, tradeId, null);
       if (row.status !== 'DRAFT') throw new DomainError('CONFLICT', TRADE_MSG.onlyDraftsDeleted, { retryable: false });
-      await repo.deleteDraft(principal.user.id, tradeId);
+      await repo.deleteDraft(who.userId, tradeId);
     },
 
     /**
-     * A trader's edit of a PENDING or OPEN trade: the engine checks its locks (a filled side keeps
-     * its price) and moves the working orders; `row` (notes, the body shown again) is written in the
+     * An edit of a PENDING or OPEN trade: the engine checks its locks (a filled side keeps its
+     * price) and moves the working orders; `row` (notes, the body shown again) is written in the
      * same step. Answers the trade after it.
      */
-    async edit(principal: Principal, tradeId: number, edit: TradeEdit, row?: TradeRowPatch): Promise<TradeRow> {
-      const before = await owned(principal, tradeId, null);
+    async edit(who: Acting, tradeId: number, edit: TradeEdit, row?: TradeRowPatch): Promise<TradeRow> {
+      const before = await owned(who.userId, tradeId, null);
       if (!RUNNING.has(before.status)) throw new DomainError('CONFLICT', TRADE_MSG.notEditable, { retryable: false });
-      const r = await runner.apply(tradeId, { type: 'edit', edit, at: now().getTime() }, row);
+      const by = actorWords(who.by);
+      const r = await runner.apply(tradeId, { type: 'edit', edit, at: now().getTime(), ...(by ? { by } : {}) }, row);
       if (r.refused) throw new DomainError('CONFLICT', r.refused, { retryable: false });
-      return owned(principal, tradeId, null);
+      return owned(who.userId, tradeId, null);
     },
 
-    /** The engine's cancel: unfilled orders cancelled, what is held sold; 409 once the trade has ended. */
-    async cancel(principal: Principal, tradeId: number, mode: Mode): Promise<TradeRow> {
-      await owned(principal, tradeId, mode);
-      const r = await runner.apply(tradeId, { type: 'cancel', at: now().getTime() });
-      if (r.refused) throw new DomainError('CONFLICT', TRADE_MSG.cannotCancel, { retryable: false });
-      return owned(principal, tradeId, mode);
+    cancel,
+
+    /** Archives (only a finished trade) or unarchives one of the owner's live trades. */
+    async setArchived(who: Acting, tradeId: number, archived: boolean): Promise<TradeRow> {
+      const row = await owned(who.userId, tradeId, 'LIVE');
+      if (archived && !FINISHED.has(row.status)) {
+        throw new DomainError('CONFLICT', TRADE_MSG.onlyFinishedArchived, { retryable: false });
+      }
+      await repo.setArchived(tradeId, archived);
+      return owned(who.userId, tradeId, 'LIVE');
+    },
+
+    /** The owner's running trades of a mode, each cancelled on behalf of `who` (a demo reset). */
+    async cancelRunning(who: Acting, mode: Mode): Promise<void> {
+      for (const id of await repo.runningOf(who.userId, mode)) await cancel(who, id, mode);
     },
   };
 }
-export type TradePlacing = ReturnType<typeof createTradePlacing>;
+export type SmartTrades = ReturnType<typeof createSmartTrades>;

@@ -1,0 +1,163 @@
+/**
+ * The runner's poller (runner.service.ts): the broker's word on every open order of ours becomes
+ * order events (fills, cancels); confirmed cancels are asked about till the session ends; an
+ * account's positions are compared with what its trades hold at each sync of the accounts.
+ */
+import { dec, toText, type Dec } from '@drat/engine';
+import type { BrokerOrder } from '../../../providers/broker/interface';
+import { isProviderError } from '../../../providers/provider-error';
+import type { RunnerDeps } from './runner.service';
+import { brokerWord, type Steps } from './steps';
+
+/** How far back a sync looks at finished trades for fills that raced their cancels. */
+const RECONCILE_BACK_MS = 3 * 86_400_000;
+
+export function createPoller(deps: RunnerDeps, { answer, recordWord }: Pick<Steps, 'answer' | 'recordWord'>) {
+  const { repo, now, log } = deps;
+
+  /** The broker's word on every open order of every account, fed to the trades it changed. */
+  // When each account was last asked: the next poll asks for what changed since (this process's memory).
+  const lastPoll = new Map<string, string>();
+  // Accounts whose broker did not answer, told in the log once per kind of failure, not every poll.
+  const failing = new Map<string, string>();
+  function unanswered(key: string, err: unknown) {
+    const kind = isProviderError(err) ? err.code : err instanceof Error ? err.message : String(err);
+    if (failing.get(key) === kind) return;
+    failing.set(key, kind);
+    // A provider's failure is the broker's; anything else is ours, and logged as an error.
+    if (isProviderError(err))
+      log.warn({ account: key, code: err.code, err: err.message }, 'trading: the broker did not answer for an account');
+    else log.error({ account: key, err }, 'trading: asking the broker for an account failed');
+  }
+  /** One account's orders since it was last asked: each changed word of one of our orders goes to its trade. */
+  async function pollAccount(name: string, accountId: string): Promise<number> {
+    const broker = deps.broker(name);
+    const key = `${name}:${accountId}`;
+    const asked = now().toISOString();
+    let listed: BrokerOrder[];
+    try {
+      listed = await broker.orders(accountId, lastPoll.get(key) ?? null);
+    } catch (err) {
+      // One account the broker will not answer for (an expired authorization, an outage, a token
+      // that cannot be opened) must not stop the others: it is asked again at the next poll, from
+      // the same moment.
+      unanswered(key, err);
+      return 0;
+    }
+    const orders = listed.filter((o) => o.tag !== null);
+    lastPoll.set(key, asked);
+    failing.delete(key);
+    let changed = 0;
+    const ours = new Map((await repo.ordersByTag(orders.map((o) => o.tag!))).map((o) => [o.clientOrderId, o]));
+    for (const o of orders) {
+      const mine = ours.get(o.tag!);
+      if (!mine) continue;
+      if (mine.brokerStatus === brokerWord(o)) {
+        // The same word from another order id: the order was replaced (Alpaca answers a change
+        // with a new order). Later cancels and changes go to the new one.
+        if (mine.brokerOrderId !== o.id) await recordWord(mine.clientOrderId, o);
+        continue;
+      }
+      await answer(mine.tradeId, mine.clientOrderId, o);
+      changed++;
+    }
+    return changed;
+  }
+
+  /**
+   * Every minute: the accounts whose only orders of ours are confirmed cancels still watched (the
+   * open ones are asked every poll), so a fill that raced a cancel is seen the same day.
+   */
+  async function pollWatched(): Promise<number> {
+    const open = new Set((await repo.accountsWithOpenOrders()).map((a) => `${a.broker}:${a.accountId}`));
+    let changed = 0;
+    for (const { broker: name, accountId } of await repo.accountsWithWatchedCancels(now())) {
+      if (open.has(`${name}:${accountId}`) || !deps.brokerNames.includes(name)) continue;
+      changed += await pollAccount(name, accountId);
+    }
+    return changed;
+  }
+
+  async function pollOrders(): Promise<number> {
+    let changed = 0;
+    // A broker that fills by itself (paper) names the accounts whose orders fill now: only those are asked.
+    // Its accounts whose orders placed by hand (an Exit) fill now are asked too: asking fills them.
+    const due = new Map<string, Set<string>>();
+    for (const name of deps.brokerNames) {
+      const broker = deps.broker(name);
+      if (!broker.accountsToPoll) continue;
+      try {
+        due.set(name, await broker.accountsToPoll());
+        failing.delete(`${name}:*`);
+      } catch (err) {
+        // Its look over every order failed (no quotes): its accounts with our orders are asked one by one.
+        unanswered(`${name}:*`, err);
+      }
+    }
+    const accounts = await repo.accountsWithOpenOrders();
+    const withOurOrders = new Set(accounts.map((a) => `${a.broker}:${a.accountId}`));
+    for (const [name, ids] of due) {
+      for (const accountId of ids) {
+        if (!withOurOrders.has(`${name}:${accountId}`)) accounts.push({ broker: name, accountId });
+      }
+    }
+    for (const { broker: name, accountId } of accounts) {
+      if (due.get(name)?.has(accountId) === false) continue;
+      changed += await pollAccount(name, accountId);
+    }
+    return changed;
+  }
+
+  /**
+   * An account's positions at the broker against what its trades hold (each sync of the accounts):
+   * where the broker holds more or less of an instrument than the trades know, the cancelled orders
+   * of ours for it (buys and sells) are asked about again by their tag, and a fill that raced a cancel is taken in by the
+   * documented rule (logged, and told in the inbox, by the step). A difference left over (shares
+   * bought or sold outside DRAT, or still unexplained) is logged. Answers how many orders changed.
+   */
+  async function reconcileHoldings(name: string, accountId: string): Promise<number> {
+    const broker = deps.broker(name);
+    const positions = new Map<string, Dec>();
+    for (const p of await broker.positions(accountId))
+      positions.set(p.symbol, (positions.get(p.symbol) ?? dec(0)).plus(p.qty));
+    const states = await repo.statesOnAccount(name, accountId, new Date(now().getTime() - RECONCILE_BACK_MS));
+    const held = new Map<string, Dec>();
+    const cancelled = new Map<string, string[]>();
+    for (const s of states) {
+      for (const o of s.orders) {
+        if (o.instrument.kind !== 'equity') continue;
+        const key = o.instrument.key;
+        const signed = o.side === 'buy' ? dec(o.filledQty) : dec(o.filledQty).neg();
+        held.set(key, (held.get(key) ?? dec(0)).plus(signed));
+        if (o.status === 'CANCELLED') cancelled.set(key, [...(cancelled.get(key) ?? []), o.clientOrderId]);
+      }
+    }
+    let changed = 0;
+    for (const [symbol, tags] of cancelled) {
+      // The broker holds more (a buy filled unseen) or less (a sell filled unseen) than the trades know.
+      if ((positions.get(symbol) ?? dec(0)).eq(held.get(symbol) ?? dec(0))) continue;
+      const ours = new Map((await repo.ordersByTag(tags)).map((o) => [o.clientOrderId, o]));
+      for (const tag of tags) {
+        const found = await broker.findOrder(accountId, tag);
+        const mine = ours.get(tag);
+        if (!found || !mine || mine.brokerStatus === brokerWord(found)) continue;
+        await answer(mine.tradeId, tag, found);
+        changed++;
+      }
+    }
+    if (changed === 0) {
+      for (const [symbol, qty] of held) {
+        const atBroker = positions.get(symbol) ?? dec(0);
+        if (!atBroker.eq(qty) && qty.gt(0)) {
+          log.warn(
+            { broker: name, account: accountId, symbol, atBroker: toText(atBroker), trades: toText(qty) },
+            'trading: the broker holds another quantity than the trades on this account',
+          );
+        }
+      }
+    }
+    return changed;
+  }
+
+  return { pollOrders, pollWatched, reconcileHoldings };
+}

@@ -1,0 +1,142 @@
+/**
+ * The runner's watcher (runner.service.ts): quotes for the instruments of a partition's running
+ * trades, the indicator values their condition rows read (each computed at most once a minute),
+ * and the cancel-if-not-filled deadlines; the trade book steps only the trades a quote concerns.
+ */
+import { INTERVALS, type StockTaQuery } from '@drat/contracts';
+import {
+  createTradeBook,
+  dec,
+  equity,
+  indicatorsWanted,
+  parseIndicatorKey,
+  toText,
+  type EngineTrade,
+  type TradeEvent,
+} from '@drat/engine';
+import type { RunnerDeps } from './runner.service';
+import type { Steps } from './steps';
+
+/** Indicator values (GET /stock/ta's rules): SMA or EMA of a ticker's bars; throws when there are too few bars. */
+export interface Technicals {
+  technical(q: {
+    ticker: string;
+    parameter: 'SMA' | 'EMA' | 'VALUE';
+    timePeriod: number;
+    interval: StockTaQuery['interval'];
+  }): Promise<{ value: number }>;
+}
+
+/** How long an indicator value is used before it is computed again (a bar of the smallest interval). */
+const INDICATOR_TTL_MS = 60_000;
+const INDICATOR_CACHE_MAX = 10_000;
+
+export function createWatcher(deps: RunnerDeps, { apply }: Pick<Steps, 'apply'>) {
+  const { repo, now, log } = deps;
+
+  /** Quotes of the instruments the trades watch: equities in one call, options one by one, multilegs summed. */
+  async function quotesFor(instruments: Map<string, EngineTrade['ranges'][number]['instrument']>) {
+    const at = now().getTime();
+    const out: Extract<TradeEvent, { type: 'quote' }>[] = [];
+    const equities = [...instruments.values()].filter((i) => i.kind === 'equity').map((i) => i.key);
+    for (const q of equities.length ? await deps.market.quotes(equities) : []) {
+      out.push({
+        type: 'quote',
+        instrument: q.symbol,
+        last: String(q.last),
+        bid: String(q.bid),
+        ask: String(q.ask),
+        at,
+      });
+    }
+    for (const i of instruments.values()) {
+      if (i.kind === 'equity' || !i.legs) continue;
+      const legs = await Promise.all(i.legs.map((l) => deps.market.optionQuote(l.symbol)));
+      if (legs.some((l) => l === null)) continue;
+      const sum = (f: 'bid' | 'ask' | 'last') =>
+        toText(legs.reduce((s, l, n) => s.plus(dec(l![f]).times(i.legs![n]!.ratio)), dec(0)));
+      out.push({ type: 'quote', instrument: i.key, last: sum('last'), bid: sum('bid'), ask: sum('ask'), at });
+    }
+    return out;
+  }
+
+  /** Indicator values by ticker and key, each computed at most once a minute across the watch passes. */
+  const indicatorCache = new Map<string, { value: string | null; at: number }>();
+  async function indicatorValue(ticker: string, key: string): Promise<string | null> {
+    const at = now().getTime();
+    const cached = indicatorCache.get(`${ticker}|${key}`);
+    if (cached && at - cached.at < INDICATOR_TTL_MS) return cached.value;
+    const parts = parseIndicatorKey(key);
+    let value: string | null = null;
+    if (parts && (INTERVALS as readonly string[]).includes(parts.interval)) {
+      try {
+        const r = await deps.technicals.technical({
+          ticker,
+          parameter: parts.parameter,
+          timePeriod: parts.timePeriod,
+          interval: parts.interval as StockTaQuery['interval'],
+        });
+        value = toText(dec(r.value));
+      } catch (err) {
+        // Too few bars, or the market did not answer: the condition waits (a value not known is false).
+        log.debug({ err, ticker, key }, 'indicator value not available');
+      }
+    }
+    // Values of rows that ended are never read again: the cache starts over rather than grow.
+    if (indicatorCache.size >= INDICATOR_CACHE_MAX) indicatorCache.clear();
+    indicatorCache.set(`${ticker}|${key}`, { value, at });
+    return value;
+  }
+
+  /** The indicator values a trade's pending rows read, as events for those that changed. */
+  async function indicatorEvents(trade: EngineTrade): Promise<TradeEvent[]> {
+    const events: TradeEvent[] = [];
+    for (const key of indicatorsWanted(trade)) {
+      const value = await indicatorValue(trade.ticker, key);
+      if (value !== null && trade.indicators[key] !== value) {
+        events.push({ type: 'indicator', key, value, at: now().getTime() });
+      }
+    }
+    return events;
+  }
+
+  /** One look at the market for a partition of the running trades: steps those a quote concerns. */
+  async function watch(partition = 0, of = 1): Promise<number> {
+    const running = await repo.runningTrades(partition, of);
+    const book = createTradeBook();
+    const instruments = new Map<string, EngineTrade['ranges'][number]['instrument']>();
+    let stepped = 0;
+    for (const { id, state } of running) {
+      let trade = state;
+      for (const e of await indicatorEvents(state)) {
+        trade = (await apply(id, e)).trade;
+        stepped++;
+      }
+      book.put(trade);
+      for (const r of trade.ranges) if (!r.completed) instruments.set(r.instrument.key, r.instrument);
+      for (const row of trade.conditions) {
+        if (row.done) continue;
+        for (const c of row.conditions) {
+          if (c.kind === 'price' && !instruments.has(c.instrument)) instruments.set(c.instrument, equity(c.instrument));
+        }
+      }
+    }
+    if (book.size === 0) return stepped;
+    for (const q of await quotesFor(instruments)) {
+      for (const id of book.due([q])) {
+        const { trade } = await apply(Number(id), q);
+        book.put(trade);
+        stepped++;
+      }
+    }
+    return stepped;
+  }
+
+  async function tickDeadlines(): Promise<number> {
+    const due = await repo.dueDeadlines(now());
+    for (const id of due) await apply(id, { type: 'tick', at: now().getTime() });
+    return due.length;
+  }
+
+  return { watch, tickDeadlines };
+}
