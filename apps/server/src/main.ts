@@ -115,12 +115,7 @@ async function main(): Promise<void> {
     if (config.workers) {
       await startWorkers(jobs, modules);
       await startAlertJobs(jobs, modules.alerts);
-      running.stopTrading = await startTradingJobs(
-        jobs,
-        modules.trading.runner,
-        modules.trading.monitor,
-        () => new Date(),
-      );
+      running.stopTrading = await startTradingJobs(jobs, modules.trading.runner, () => new Date());
     }
     if (stopping) return;
     await app.listen({ port: config.port, host: config.host });

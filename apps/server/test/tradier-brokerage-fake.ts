@@ -45,6 +45,8 @@ export interface FakeBrokerage {
   /** Tokens that answer 401 from now on (expired). */
   expire(token: string): void;
   failNextPlace(fault: PlaceFault): void;
+  /** Every order placed from now on is answered after `ms` (0: at once), as a busy broker would. */
+  slowPlaces(ms: number): void;
   fill(id: number, qty: number, price: number): void;
   setPositions(account: string, positions: Record<string, unknown>[]): void;
   setGainLoss(account: string, closed: Record<string, unknown>[]): void;
@@ -78,6 +80,7 @@ export async function startFakeBrokerage(options: FakeBrokerageOptions = {}): Pr
   const positions = new Map<string, Record<string, unknown>[]>();
   const gainloss = new Map<string, Record<string, unknown>[]>();
   let fault: PlaceFault | null = null;
+  let placeDelayMs = 0;
   let seq = 1000;
   const basic = `Basic ${Buffer.from(`${FAKE_CLIENT_ID}:${FAKE_CLIENT_SECRET}`).toString('base64')}`;
 
@@ -171,7 +174,7 @@ export async function startFakeBrokerage(options: FakeBrokerageOptions = {}): Pr
     return { json: { balances } };
   });
 
-  http.onMatch(/^\/v1\/accounts\/[^/]+\/orders$/, (r) => {
+  http.onMatch(/^\/v1\/accounts\/[^/]+\/orders$/, async (r) => {
     const account = r.path.split('/')[3]!;
     if (!owns(r, account)) return forbidden;
     if (r.method === 'GET') {
@@ -179,6 +182,7 @@ export async function startFakeBrokerage(options: FakeBrokerageOptions = {}): Pr
       const mine = orders.filter((o) => o.account === account).map((o) => (tags ? o : { ...o, tag: undefined }));
       return { json: { orders: mine.length === 0 ? 'null' : { order: tradierList(mine) } } };
     }
+    if (placeDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, placeDelayMs));
     const f = r.form;
     const now = fault;
     fault = null;
@@ -272,6 +276,9 @@ export async function startFakeBrokerage(options: FakeBrokerageOptions = {}): Pr
     expire: (token) => void expired.add(token),
     failNextPlace(f) {
       fault = f;
+    },
+    slowPlaces(ms) {
+      placeDelayMs = ms;
     },
     fill(id, qty, price) {
       const o = orders.find((x) => x.id === id)!;

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -55,28 +55,3 @@ export const brokerAuthStates = pgTable('broker_auth_states', {
   broker: text('broker', { enum: ['paper', 'tradier', 'alpaca'] }).notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
-
-/**
- * An order a person placed by hand (a super user's position Exit, 2-trading §2.6): recorded before
- * it is sent, with the tag it is sent under, so an answer lost on the way is found by its tag and
- * never sent twice.
- */
-export const manualOrders = pgTable(
-  'manual_orders',
-  {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    broker: text('broker').notNull(),
-    accountId: text('account_id').notNull(),
-    tag: text('tag').notNull().unique(),
-    request: jsonb('request').$type<Record<string, unknown>>().notNull(),
-    /** UNKNOWN: still unanswered past what the broker's order list reaches back; check at the broker. */
-    status: text('status', { enum: ['SENDING', 'SENT', 'REFUSED', 'UNKNOWN'] }).notNull(),
-    brokerOrderId: text('broker_order_id'),
-    reason: text('reason'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('manual_orders_account_idx').on(t.accountId, t.createdAt)],
-);

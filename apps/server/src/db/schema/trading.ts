@@ -66,23 +66,45 @@ export const trades = pgTable(
  * reason (a refusal is not sent again). A send that timed out stays PENDING with `unknown` set and
  * is reconciled by the client order id, never sent blindly again.
  */
+/**
+ * An order to a broker made by hand, from the Trade Monitor: a position's Exit (a new order, its
+ * request as the broker interface's ManualOrder) or a Modify of a working order (its id and the
+ * change, as OrderChange). Kept as structural types: the schema imports nothing of the providers.
+ */
+export type ByHandIntent =
+  | { type: 'exit'; clientOrderId: string; request: Record<string, unknown> & { tag: string } }
+  | { type: 'change'; clientOrderId: string; orderId: string; change: Record<string, unknown> };
+
+/**
+ * Every order to a broker, recorded before it is sent (the outbox the runner's sender works
+ * through, docs/architecture.md "An order"): a smart trade's intents (`trade_id`, the engine's
+ * Intent) and the orders made by hand (no trade: `broker`, `account_id`, `user_id` who made it,
+ * `instrument`, a ByHandIntent). One order by hand per account and instrument is unanswered at a
+ * time: the unique index is the atomic claim that keeps a second Exit of the same shares out.
+ */
 export const tradeIntents = pgTable(
   'trade_intents',
   {
     id: serial('id').primaryKey(),
-    tradeId: integer('trade_id')
-      .notNull()
-      .references(() => trades.id, { onDelete: 'cascade' }),
+    tradeId: integer('trade_id').references(() => trades.id, { onDelete: 'cascade' }),
     clientOrderId: text('client_order_id').notNull(),
-    kind: text('kind', { enum: ['place', 'modify', 'cancel'] }).notNull(),
-    intent: jsonb('intent').$type<Intent>().notNull(),
-    state: text('state', { enum: ['PENDING', 'SENT', 'FAILED'] })
+    kind: text('kind', { enum: ['place', 'modify', 'cancel', 'exit', 'change'] }).notNull(),
+    intent: jsonb('intent').$type<Intent | ByHandIntent>().notNull(),
+    /** UNKNOWN: an order by hand still unanswered past what the broker's order list reaches back. */
+    state: text('state', { enum: ['PENDING', 'SENT', 'FAILED', 'UNKNOWN'] })
       .notNull()
       .default('PENDING'),
     /** A send whose answer never came: the next attempt first asks the broker whether it has the order. */
     unknown: boolean('unknown').notNull().default(false),
     attempts: integer('attempts').notNull().default(0),
     error: text('error'),
+    /** An order by hand's account (a trade's intents take theirs from the trade). */
+    broker: text('broker'),
+    accountId: text('account_id'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    instrument: text('instrument'),
+    /** The broker's id of the order an order by hand placed or changed. */
+    brokerOrderId: text('broker_order_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
@@ -91,6 +113,12 @@ export const tradeIntents = pgTable(
       .on(t.createdAt)
       .where(sql`${t.state} = 'PENDING'`),
     index('trade_intents_trade_idx').on(t.tradeId),
+    uniqueIndex('trade_intents_by_hand_unanswered_idx')
+      .on(t.accountId, t.instrument)
+      .where(sql`${t.tradeId} is null and ${t.state} = 'PENDING'`),
+    index('trade_intents_by_hand_account_idx')
+      .on(t.accountId, t.createdAt)
+      .where(sql`${t.tradeId} is null`),
   ],
 );
 

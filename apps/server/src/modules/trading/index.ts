@@ -136,7 +136,7 @@ export function createTrading(deps: TradingDeps) {
     log: deps.log,
     now: deps.now,
   });
-  const monitor = createMonitor({ repo, connections, brokers, live: deps.live, now: deps.now });
+  const monitor = createMonitor({ repo, connections, runner, now: deps.now });
   /** The rights of a trade's owner, when someone else acts on it; an inactive account has none to trade with. */
   async function rightsOf(userId: number): Promise<Rights> {
     const user = await users.byId(userId);

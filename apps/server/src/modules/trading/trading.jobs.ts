@@ -1,5 +1,4 @@
 import type { Jobs } from '../../jobs/queue';
-import type { Monitor } from './brokerage/monitor.service';
 import type { TradeRunner } from './runner/runner.service';
 
 /** How many watchers share the running trades (trade id modulo this); each server process may take some. */
@@ -11,22 +10,17 @@ const WATCH_FOR_MS = 55_000;
  * The trade runner's jobs (docs/trading-rules.md): 'trading.send' carries one intent to the broker,
  * at once after the step that made it; the first watcher sends, every 5 s, the intents a process
  * left unsent when it ended (its lease run out, or never begun); 'trading.sweep' (every minute)
- * sends what is still PENDING past its lease, settles the orders placed by hand whose answer was lost, and starts the minute's watchers, one job per partition of the trades, keyed by minute so a
+ * sends what is still PENDING past its lease (orders by hand whose answer was lost are looked for by their tag), and starts the minute's watchers, one job per partition of the trades, keyed by minute so a
  * sweep run twice starts each once; each watcher follows its trades' quotes for the minute, and
  * the first also the brokers' open orders (every 200 ms) and the cancel-if-not-filled deadlines.
  * Intents are also sent at once by the process that made them (the job is the fallback).
  */
-export async function startTradingJobs(
-  jobs: Jobs,
-  runner: TradeRunner,
-  monitor: Pick<Monitor, 'reconcileManualOrders'>,
-  now: () => Date,
-): Promise<() => void> {
+export async function startTradingJobs(jobs: Jobs, runner: TradeRunner, now: () => Date): Promise<() => void> {
   // The watchers end their loop when the process stops (the queue then waits for no one).
   let stopped = false;
   // This process sends each intent as soon as its step is committed; the send job is the fallback.
   runner.sendIntentsAtOnce(true);
-  await jobs.work('trading.send', ({ intentId }) => runner.sendIntent(intentId), {
+  await jobs.work('trading.send', async ({ intentId }) => void (await runner.sendIntent(intentId)), {
     pollingIntervalSeconds: 0.5,
     batchSize: 10,
     concurrency: 5,
@@ -39,7 +33,6 @@ export async function startTradingJobs(
       await jobs.send('trading.watch', { partition, of: WATCH_PARTITIONS }, { key: `watch:${partition}:${minute}` });
     }
     await runner.sweep();
-    await monitor.reconcileManualOrders();
   });
   await jobs.schedule('trading.sweep', '* * * * *');
   await jobs.work(

@@ -1,15 +1,16 @@
 /**
  * Every query of the brokerage connections: a trader's connection (broker, sealed tokens, the
- * current account), its accounts, the authorizations under way, and orders placed by hand.
+ * current account), its accounts, the authorizations under way, and whether an account's orders
+ * changed (the monitor's balances).
  */
-import { and, asc, eq, gte, lt, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lt, notInArray } from 'drizzle-orm';
 import type { BrokerName } from '@drat/contracts';
 import type { Db } from '../../../db/client';
 import {
   brokerAccounts,
   brokerAuthStates,
   brokerConnections,
-  manualOrders,
+  tradeIntents,
   tradeOrders,
   users,
 } from '../../../db/schema/index';
@@ -38,24 +39,22 @@ export function brokerageRepo(db: Db) {
       db.select().from(brokerAccounts).where(eq(brokerAccounts.userId, userId)).orderBy(asc(brokerAccounts.id)),
 
     /** Whether a smart trade's order on the account changed at or after `since` (placed, answered, filled). */
-    ordersChangedSince: async (accountId: string, since: Date): Promise<boolean> =>
-      (
-        await db
-          .select({ id: tradeOrders.clientOrderId })
-          .from(tradeOrders)
-          .where(and(eq(tradeOrders.accountId, accountId), gte(tradeOrders.updatedAt, since)))
-          .limit(1)
-      ).length > 0,
-
-    /**
-     * A smart trade's order changed by hand came back under a new id (Alpaca replaces an order):
-     * the trade's later cancels and changes go to that one.
-     */
-    async rebindTradeOrder(clientOrderId: string, broker: string, brokerOrderId: string): Promise<void> {
-      await db
-        .update(tradeOrders)
-        .set({ brokerOrderId })
-        .where(and(eq(tradeOrders.clientOrderId, clientOrderId), eq(tradeOrders.broker, broker)));
+    ordersChangedSince: async (accountId: string, since: Date): Promise<boolean> => {
+      const [order] = await db
+        .select({ id: tradeOrders.clientOrderId })
+        .from(tradeOrders)
+        .where(and(eq(tradeOrders.accountId, accountId), gte(tradeOrders.updatedAt, since)))
+        .limit(1);
+      if (order) return true;
+      // An order by hand (an Exit, a Modify) sent since.
+      const [byHand] = await db
+        .select({ id: tradeIntents.id })
+        .from(tradeIntents)
+        .where(
+          and(isNull(tradeIntents.tradeId), eq(tradeIntents.accountId, accountId), gte(tradeIntents.sentAt, since)),
+        )
+        .limit(1);
+      return byHand !== undefined;
     },
 
     /** An account by its id at any broker (account ids are the broker's, unique per broker). */
@@ -155,65 +154,6 @@ export function brokerageRepo(db: Db) {
           .where(and(eq(brokerAuthStates.stateHash, stateHash), eq(brokerAuthStates.userId, userId)))
           .returning()
       )[0],
-
-    async addManualOrder(row: typeof manualOrders.$inferInsert): Promise<number> {
-      const [r] = await db.insert(manualOrders).values(row).returning({ id: manualOrders.id });
-      return r!.id;
-    },
-
-    /** Settles an order still SENDING (a second settle, by a sweep run twice, changes nothing). */
-    async settleManualOrder(
-      id: number,
-      patch: { status: 'SENT' | 'REFUSED'; brokerOrderId?: string; reason?: string },
-    ): Promise<boolean> {
-      const rows = await db
-        .update(manualOrders)
-        .set(patch)
-        .where(and(eq(manualOrders.id, id), eq(manualOrders.status, 'SENDING')))
-        .returning({ id: manualOrders.id });
-      return rows.length > 0;
-    },
-
-    /** Orders placed by hand whose answer was lost (still SENDING), placed between `after` and `before`, oldest first. */
-    manualOrdersUnsettled: (before: Date, after: Date, limit: number) =>
-      db
-        .select()
-        .from(manualOrders)
-        .where(
-          and(
-            eq(manualOrders.status, 'SENDING'),
-            lt(manualOrders.createdAt, before),
-            gte(manualOrders.createdAt, after),
-          ),
-        )
-        .orderBy(asc(manualOrders.id))
-        .limit(limit),
-
-    /** An order placed by hand on this account for this instrument whose outcome is not known yet. */
-    manualOrderUnsettled: async (accountId: string, instrument: string): Promise<boolean> =>
-      (
-        await db
-          .select({ id: manualOrders.id })
-          .from(manualOrders)
-          .where(
-            and(
-              eq(manualOrders.accountId, accountId),
-              eq(manualOrders.status, 'SENDING'),
-              sql`coalesce(${manualOrders.request}->>'optionSymbol', ${manualOrders.request}->>'symbol') = ${instrument}`,
-            ),
-          )
-          .limit(1)
-      ).length > 0,
-
-    /** Orders still SENDING placed before `before`: UNKNOWN, with `reason`. Answers how many. */
-    async giveUpManualOrders(before: Date, reason: string): Promise<number> {
-      const rows = await db
-        .update(manualOrders)
-        .set({ status: 'UNKNOWN', reason })
-        .where(and(eq(manualOrders.status, 'SENDING'), lt(manualOrders.createdAt, before)))
-        .returning({ id: manualOrders.id });
-      return rows.length;
-    },
   };
 }
 export type BrokerageRepo = ReturnType<typeof brokerageRepo>;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import {
   BROKER_MSG,
   BROKER_ORDER_EVENT,
@@ -12,7 +12,7 @@ import {
   type BrokerOrderEventPayload,
   type SmartTradeDto,
 } from '@drat/contracts';
-import { brokerConnections, manualOrders, paperPositions, tradeIntents, tradeOrders } from '../../../db/schema/index';
+import { brokerConnections, paperPositions, tradeIntents, tradeOrders } from '../../../db/schema/index';
 import { makeSignedIn, restingTradeBody, type MakeUserOptions } from '../../../../test/factories';
 import { createTestApp, type TestApp } from '../../../../test/harness';
 import {
@@ -41,6 +41,12 @@ const selfFilling = {
 let price: number;
 
 const signedIn = (options: MakeUserOptions = {}) => makeSignedIn(t, options);
+/** The orders by hand (Exit, Modify) recorded as intents, meeting `where`. */
+const byHand = (where: SQL) =>
+  t.db
+    .select()
+    .from(tradeIntents)
+    .where(and(isNull(tradeIntents.tradeId), where));
 
 beforeAll(async () => {
   fake = await startFakeBrokerage();
@@ -382,8 +388,8 @@ describe('the simulated brokerage account', () => {
     const res = await sellMsftAtMarket(admin, account_id, 5);
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().non_field_errors).toEqual([BROKER_MSG.brokerRefused('Not enough shares to sell')]);
-    const rows = await t.db.select().from(manualOrders).where(eq(manualOrders.accountId, account_id));
-    expect(rows.map((r) => r.status)).toEqual(['REFUSED']);
+    const rows = await byHand(eq(tradeIntents.accountId, account_id));
+    expect(rows.map((r) => [r.kind, r.state, r.error])).toEqual([['exit', 'FAILED', 'Not enough shares to sell']]);
   });
 
   it('amounts out of bounds are refused on their field before anything is recorded, and the next Exit goes through', async () => {
@@ -405,7 +411,7 @@ describe('the simulated brokerage account', () => {
       expect(res.statusCode, quantity).toBe(400);
       expect(res.json(), quantity).toEqual({ quantity: [BROKER_MSG.quantityRequired] });
     }
-    expect(await t.db.select().from(manualOrders).where(eq(manualOrders.accountId, account_id))).toEqual([]);
+    expect(await byHand(eq(tradeIntents.accountId, account_id))).toEqual([]);
     // Nothing was left SENDING to block the position: its Exit is placed at once.
     expect((await sellMsftAtMarket(admin, account_id, 4)).statusCode).toBe(200);
   });
@@ -473,7 +479,7 @@ describe('the simulated brokerage account', () => {
       { token: admin.token },
     );
     expect(option.json()).toEqual({ option_symbol: [BROKER_MSG.optionSymbolRequired] });
-    expect(await t.db.select().from(manualOrders).where(eq(manualOrders.userId, admin.id))).toEqual([]);
+    expect(await byHand(eq(tradeIntents.userId, admin.id))).toEqual([]);
   });
 
   it('positions-list answers open and closed positions (none yet)', async () => {
@@ -539,6 +545,27 @@ describe('Tradier through OAuth', () => {
     expect(list.working_orders.map((o: { tag: string }) => o.tag).sort()).toEqual(sent.map((o) => o.tag).sort());
   });
 
+  it('six Exits of one position at once: one reaches the broker, the other five wait for it (409)', async () => {
+    const admin = await signedIn({ isSuper: true, plans: ['elite-monthly'] });
+    await authorizeTradier(admin, 'tok-six', [{ number: 'VA811', type: 'cash' }]);
+    fake.slowPlaces(400);
+    try {
+      const answers = await Promise.all(Array.from({ length: 6 }, () => sellMsftAtMarket(admin, 'VA811', 2)));
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+      for (const a of answers.filter((x) => x.statusCode === 409)) {
+        expect(a.json().detail).toBe(BROKER_MSG.exitUnconfirmed('MSFT'));
+      }
+      expect(fake.placements().filter((r) => r.path.includes('/VA811/')).length).toBe(1);
+    } finally {
+      fake.slowPlaces(0);
+    }
+    const rows = await byHand(eq(tradeIntents.accountId, 'VA811'));
+    expect(rows.map((r) => [r.kind, r.state, r.instrument])).toEqual([['exit', 'SENT', 'MSFT']]);
+    // Answered, the next Exit is a new decision and goes through.
+    expect((await sellMsftAtMarket(admin, 'VA811', 1)).statusCode).toBe(200);
+    expect(fake.placements().filter((r) => r.path.includes('/VA811/')).length).toBe(2);
+  });
+
   it('an Exit whose answer was lost is looked for by its tag at the next sweep, never sent again, and no second Exit goes meanwhile', async () => {
     const admin = await signedIn({ isSuper: true, plans: ['elite-monthly'] });
     await authorizeTradier(admin, 'tok-lost', [{ number: 'VA801', type: 'cash' }]);
@@ -561,15 +588,22 @@ describe('Tradier through OAuth', () => {
       transaction_date: stamp,
     });
     const minutesAgo = (m: number) => new Date(t.clock.now().getTime() - m * 60_000);
+    // As recorded before sending, claimed once (attempts 1), the answer never recorded.
     const lost = (tag: string, symbol: string, createdAt: Date) =>
-      t.db.insert(manualOrders).values({
-        userId: admin.id,
+      t.db.insert(tradeIntents).values({
+        tradeId: null,
+        clientOrderId: tag,
+        kind: 'exit',
+        intent: { type: 'exit', clientOrderId: tag, request: { tag, symbol, optionSymbol: null } },
+        state: 'PENDING',
+        unknown: true,
+        attempts: 1,
         broker: 'tradier',
         accountId: 'VA801',
-        tag,
-        request: { tag, symbol, optionSymbol: null },
-        status: 'SENDING',
+        userId: admin.id,
+        instrument: symbol,
         createdAt,
+        sentAt: createdAt,
       });
     await lost('Mlost1', 'MSFT', minutesAgo(5));
     await lost('Mlost2', 'AAPL', minutesAgo(5));
@@ -581,16 +615,16 @@ describe('Tradier through OAuth', () => {
     expect(again.json().detail).toBe(BROKER_MSG.exitUnconfirmed('MSFT'));
 
     const placedBefore = fake.placements().length;
-    expect(await t.modules.trading.monitor.reconcileManualOrders()).toBe(3);
-    const rows = await t.db.select().from(manualOrders).where(eq(manualOrders.accountId, 'VA801'));
-    expect(rows.map((r) => [r.tag, r.status, r.brokerOrderId, r.reason]).sort()).toEqual([
+    expect(await t.modules.trading.runner.settleByHand()).toBe(3);
+    const rows = await byHand(eq(tradeIntents.accountId, 'VA801'));
+    expect(rows.map((r) => [r.clientOrderId, r.state, r.brokerOrderId, r.error]).sort()).toEqual([
       ['Mlost1', 'SENT', '9801', null],
-      ['Mlost2', 'REFUSED', null, BROKER_MSG.neverReached],
+      ['Mlost2', 'FAILED', null, BROKER_MSG.neverReached],
       ['Mlost3', 'UNKNOWN', null, BROKER_MSG.unconfirmed],
     ]);
     // Nothing was placed again, and a second sweep changes nothing.
     expect(fake.placements().length).toBe(placedBefore);
-    expect(await t.modules.trading.monitor.reconcileManualOrders()).toBe(0);
+    expect(await t.modules.trading.runner.settleByHand()).toBe(0);
   });
 
   it("one trader's expired authorization, or a broker that cannot look at its orders, does not stop the others' fills", async () => {

@@ -2,11 +2,22 @@
  * Every query of the trade runner: a trade locked for one step, the step's writes (state, intents,
  * orders, log) in the caller's transaction, and the outbox of intents the sender works through.
  */
-import { and, asc, eq, inArray, isNotNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { EngineTrade, Intent } from '@drat/engine';
 import type { Db } from '../../../db/client';
 import { runnerOf, type Tx } from '../../../db/transaction';
-import { tradeIntents, tradeLogs, tradeOrders, trades } from '../../../db/schema/index';
+import { isUniqueViolation } from '../../users';
+import {
+  brokerAccounts,
+  tradeIntents,
+  tradeLogs,
+  tradeOrders,
+  trades,
+  type ByHandIntent,
+} from '../../../db/schema/index';
+
+/** An order by hand as the sender reads it (the schema's type, through the repository). */
+export type { ByHandIntent };
 
 export interface LockedTrade {
   id: number;
@@ -168,11 +179,106 @@ export function runnerRepo(db: Db) {
         )
         .returning();
       if (!row) return undefined;
+      // An order by hand names its account itself; a trade's intents are on the trade's account.
+      if (row.tradeId === null) {
+        if (row.broker === null || row.accountId === null || row.userId === null) return undefined;
+        return { ...row, broker: row.broker, accountId: row.accountId, userId: row.userId };
+      }
       const [trade] = await db
         .select({ broker: trades.broker, accountId: trades.accountId, userId: trades.userId })
         .from(trades)
         .where(eq(trades.id, row.tradeId));
       return trade ? { ...row, ...trade } : undefined;
+    },
+
+    /**
+     * Records an order by hand before it is sent (PENDING); undefined when another order by hand
+     * of the same account and instrument is still unanswered (the unique index: an atomic claim).
+     */
+    async recordByHand(row: {
+      broker: string;
+      accountId: string;
+      userId: number;
+      instrument: string;
+      intent: ByHandIntent;
+      at: Date;
+    }): Promise<number | undefined> {
+      try {
+        const [r] = await db
+          .insert(tradeIntents)
+          .values({
+            tradeId: null,
+            clientOrderId: row.intent.clientOrderId,
+            kind: row.intent.type,
+            intent: row.intent,
+            broker: row.broker,
+            accountId: row.accountId,
+            userId: row.userId,
+            instrument: row.instrument,
+            createdAt: row.at,
+          })
+          .returning({ id: tradeIntents.id });
+        return r!.id;
+      } catch (err) {
+        if (isUniqueViolation(err)) return undefined;
+        throw err;
+      }
+    },
+
+    /** An order by hand answered: SENT (with the broker's id) or FAILED (with why); only while PENDING. */
+    async settleByHand(
+      intentId: number,
+      outcome: { state: 'SENT' | 'FAILED'; brokerOrderId?: string | null; error?: string | null },
+    ): Promise<boolean> {
+      const done = await db
+        .update(tradeIntents)
+        .set({
+          state: outcome.state,
+          brokerOrderId: outcome.brokerOrderId ?? null,
+          error: outcome.error ?? null,
+          unknown: false,
+        })
+        .where(and(eq(tradeIntents.id, intentId), eq(tradeIntents.state, 'PENDING')))
+        .returning({ id: tradeIntents.id });
+      return done.length > 0;
+    },
+
+    /** Orders by hand still unanswered, made between `after` and `before`, oldest first. */
+    byHandUnanswered: (before: Date, after: Date, limit: number) =>
+      pendingIntentIds(
+        and(isNull(tradeIntents.tradeId), lt(tradeIntents.createdAt, before), gte(tradeIntents.createdAt, after)),
+        limit,
+      ),
+
+    /** Orders by hand unanswered since before `before` cannot be told either way: UNKNOWN, with `reason`. */
+    async giveUpByHand(before: Date, reason: string): Promise<number> {
+      const rows = await db
+        .update(tradeIntents)
+        .set({ state: 'UNKNOWN', error: reason, unknown: false })
+        .where(and(isNull(tradeIntents.tradeId), eq(tradeIntents.state, 'PENDING'), lt(tradeIntents.createdAt, before)))
+        .returning({ id: tradeIntents.id });
+      return rows.length;
+    },
+
+    /** Who holds an account (told of its orders' changes). */
+    accountOwner: async (accountId: string): Promise<number | undefined> =>
+      (
+        await db
+          .select({ userId: brokerAccounts.userId })
+          .from(brokerAccounts)
+          .where(eq(brokerAccounts.accountId, accountId))
+          .limit(1)
+      )[0]?.userId,
+
+    /**
+     * A smart trade's order changed by hand came back under a new id (Alpaca replaces an order):
+     * the trade's later cancels and changes go to that one.
+     */
+    async rebindTradeOrder(clientOrderId: string, broker: string, brokerOrderId: string): Promise<void> {
+      await db
+        .update(tradeOrders)
+        .set({ brokerOrderId })
+        .where(and(eq(tradeOrders.clientOrderId, clientOrderId), eq(tradeOrders.broker, broker)));
     },
 
     /** The live sender of an intent (its claim's attempt) renews its lease. */

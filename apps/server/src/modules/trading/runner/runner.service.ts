@@ -62,13 +62,14 @@ export interface RunnerDeps {
 /** The runner: its steps (steps.ts), sender (sender.ts), poller (poller.ts) and watcher (watcher.ts). */
 export function createTradeRunner(deps: RunnerDeps) {
   const steps = createSteps(deps);
-  const { sendIntent, sendHere, resendStranded } = createSender(deps, steps);
+  const { sendIntent, sendHere, resendStranded, recordByHand, settleByHand } = createSender(deps, steps);
   const { pollOrders, pollWatched, reconcileHoldings } = createPoller(deps, steps);
   const { watch, tickDeadlines } = createWatcher(deps, steps);
 
   /** Every minute: the stranded intents, and every other still PENDING past its lease (a failed send waiting to be retried). */
   async function sweep(): Promise<number> {
     await pollWatched();
+    await settleByHand();
     const stranded = await resendStranded();
     const ids = await deps.repo.pendingIntents(new Date(deps.now().getTime() - SEND_LEASE_MS), 500);
     await sendHere(ids);
@@ -106,6 +107,8 @@ export function createTradeRunner(deps: RunnerDeps) {
     apply: steps.apply,
     sendIntent,
     resendStranded,
+    recordByHand,
+    settleByHand,
     pollOrders,
     pollWatched,
     reconcileHoldings,

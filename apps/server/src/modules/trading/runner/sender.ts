@@ -9,16 +9,23 @@ import type { Intent, OrderUpdate } from '@drat/engine';
 import { DomainError } from '../../../core/errors';
 import type { Broker, BrokerOrder } from '../../../providers/broker/interface';
 import { isProviderError } from '../../../providers/provider-error';
+import type { ByHandIntent } from './runner.repo';
+import { createOrdersByHand, type ByHandOutcome } from './by-hand';
 import type { RunnerDeps } from './runner.service';
 import type { Steps } from './steps';
 
 /** How long a claimed intent is left to its sender before another may reconcile it. */
 export const SEND_LEASE_MS = 30_000;
+
+const BY_HAND = new Set(['exit', 'change']);
+/** A smart trade's intent (the engine's), not an order by hand. */
+const isTradeIntent = (i: Intent | ByHandIntent): i is Intent => !BY_HAND.has(i.type);
 /** An intent its process has not begun to send by then was left by a process that ended (it sends at once). */
 const UNSENT_AFTER_MS = 5_000;
 
 export function createSender(deps: RunnerDeps, { apply, answer }: Pick<Steps, 'apply' | 'answer'>) {
   const { repo, now, log } = deps;
+  const byHand = createOrdersByHand(deps);
 
   async function send(
     broker: Broker,
@@ -52,26 +59,34 @@ export function createSender(deps: RunnerDeps, { apply, answer }: Pick<Steps, 'a
       : broker.modifyOrder(account, order.brokerOrderId, { limitPrice: intent.limitPrice });
   }
 
-  async function sendIntent(intentId: number): Promise<void> {
+  /**
+   * Claims an intent and sends it. A smart trade's: the broker's answer goes to the trade; a failure
+   * that may pass is thrown (the job tries again). An order by hand's: answers what became of it
+   * (by-hand.ts). Undefined when it was sent already, or is being sent by another process.
+   */
+  async function sendIntent(intentId: number): Promise<ByHandOutcome | undefined> {
     const claimed = await repo.claimIntent(intentId, now(), SEND_LEASE_MS);
-    if (!claimed) return; // sent already, or being sent by another process
+    if (!claimed) return undefined;
     const broker = deps.broker(claimed.broker);
-    const intent = claimed.intent;
+    const { intent, tradeId } = claimed;
     // The lease is renewed while this send is alive (a broker's rate limiter may hold it longer
     // than the lease): only a sender that died lets it run out and be sent again.
     const renewing = setInterval(() => {
       void repo.renewIntentLease(intentId, claimed.attempts, now()).catch(() => undefined);
     }, SEND_LEASE_MS / 3);
     try {
+      if (tradeId === null || !isTradeIntent(intent)) {
+        return await byHand.send({ ...claimed, intent: intent as ByHandIntent }, broker);
+      }
       const result = await send(broker, claimed.accountId, intent, claimed.attempts > 1);
       if (result === 'wait') {
         await repo.markIntent(undefined, intentId, 'PENDING', 'Waiting for the order to be placed first');
         throw new DomainError('CONFLICT', `Intent ${intentId} waits for ${intent.clientOrderId} to be placed`);
       }
-      await answer(claimed.tradeId, intent.clientOrderId, result);
+      await answer(tradeId, intent.clientOrderId, result);
       await repo.markIntent(undefined, intentId, 'SENT', null);
     } catch (err) {
-      if (!isProviderError(err)) throw err;
+      if (!isProviderError(err) || tradeId === null) throw err;
       if (err.retryable) {
         await repo.markIntent(undefined, intentId, 'PENDING', err.message);
         throw err; // the job tries again; the next claim reconciles first
@@ -90,13 +105,14 @@ export function createSender(deps: RunnerDeps, { apply, answer }: Pick<Steps, 'a
           reason: err.message,
           at: now().getTime(),
         };
-        await apply(claimed.tradeId, event);
+        await apply(tradeId, event);
       } else {
         log.warn({ intentId, err: err.message }, 'trading: the broker refused a change of price');
       }
     } finally {
       clearInterval(renewing);
     }
+    return undefined;
   }
 
   /**
@@ -104,14 +120,19 @@ export function createSender(deps: RunnerDeps, { apply, answer }: Pick<Steps, 'a
    * earlier send may have reached the broker). Not queued: a send job under the intent's key may
    * still be held, as active, by a process that ended, and the queue would ignore a new one.
    */
-  async function sendHere(ids: number[]): Promise<void> {
+  async function sendHere(ids: number[]): Promise<(ByHandOutcome | undefined)[]> {
+    const outcomes: (ByHandOutcome | undefined)[] = [];
     for (const id of ids) {
-      await sendIntent(id).catch((err: unknown) => {
+      const outcome = await sendIntent(id).catch((err: unknown) => {
         // A broker that does not answer now: the intent stays PENDING for the next round.
-        if (isProviderError(err) || err instanceof DomainError) return;
-        log.error({ intentId: id, err }, 'trading: sending an intent again failed');
+        if (!(isProviderError(err) || err instanceof DomainError)) {
+          log.error({ intentId: id, err }, 'trading: sending an intent again failed');
+        }
+        return undefined;
       });
+      outcomes.push(outcome);
     }
+    return outcomes;
   }
 
   /**
@@ -127,5 +148,13 @@ export function createSender(deps: RunnerDeps, { apply, answer }: Pick<Steps, 'a
     return ids.length;
   }
 
-  return { sendIntent, sendHere, resendStranded };
+  return {
+    sendIntent,
+    sendHere,
+    resendStranded,
+    /** Records an order by hand before it is sent (undefined: another of its account and instrument is unanswered). */
+    recordByHand: byHand.record,
+    /** Orders by hand whose answer was lost, looked for by their tag (the minute's sweep). */
+    settleByHand: () => byHand.settle(sendHere),
+  };
 }

@@ -133,7 +133,7 @@ export function createSteps(deps: RunnerDeps) {
    * runner's sendIntentsAtOnce): the 'trading.send' job stays the fallback, and the intent's lease
    * keeps the two from both sending.
    */
-  let sendNow: ((intentId: number) => Promise<void>) | null = null;
+  let sendNow: ((intentId: number) => Promise<unknown>) | null = null;
 
   /** After the commit: each new intent gets its send job (and, when on, is sent at once). */
   async function queue(done: { id: number; trade: EngineTrade; refused?: string; intentIds: number[] }) {
@@ -213,7 +213,7 @@ export function createSteps(deps: RunnerDeps) {
     answer,
     recordWord,
     /** Sends each new intent with `sender` as soon as its step is committed (null: the job alone). */
-    sendAtOnce(sender: ((intentId: number) => Promise<void>) | null) {
+    sendAtOnce(sender: ((intentId: number) => Promise<unknown>) | null) {
       sendNow = sender;
     },
   };

@@ -1,0 +1,124 @@
+/**
+ * Orders by hand through the runner (docs/architecture.md, "An order"): a position's Exit and the
+ * Trade Monitor's Modify are intents like a smart trade's, recorded before they are sent, claimed
+ * atomically per account and instrument (one unanswered at a time), sent by the sender under the
+ * same lease, and reconciled by their tag. An Exit is sent once: when its answer was lost it is
+ * looked for at the broker by its tag, never placed again (found: SENT; not found after
+ * LOST_ANSWER_MS: FAILED, it never arrived; still unanswered after LOOKUP_HORIZON_MS: UNKNOWN). A
+ * Modify is tried once; the trader sees the outcome and may try again.
+ */
+import { BROKER_MSG, BROKER_ORDER_EVENT, type BrokerOrderEventPayload } from '@drat/contracts';
+import type { ByHandIntent } from './runner.repo';
+import type { Broker, BrokerOrder, ManualOrder, OrderChange } from '../../../providers/broker/interface';
+import { isProviderError, type ProviderError } from '../../../providers/provider-error';
+import type { RunnerDeps } from './runner.service';
+
+/** An Exit still unanswered after this long, and not found at the broker, never reached it. */
+const LOST_ANSWER_MS = 2 * 60_000;
+/** How far back a broker's order list is trusted to show an order (Tradier lists the day's). */
+const LOOKUP_HORIZON_MS = 12 * 3_600_000;
+
+/** What became of an order by hand. */
+export type ByHandOutcome =
+  | { state: 'SENT'; order: BrokerOrder }
+  /** The broker refused it: `refused` with its reason in its answer, or `error` when it answered with a failure. */
+  | { state: 'FAILED'; reason: string; error?: ProviderError }
+  /** Its answer was lost (a timeout, an outage): looked for by its tag at the next sweep. */
+  | { state: 'PENDING'; error?: ProviderError };
+
+/** An intent by hand as claimed: its row and its account. */
+export interface ClaimedByHand {
+  id: number;
+  intent: ByHandIntent;
+  attempts: number;
+  createdAt: Date;
+  broker: string;
+  accountId: string;
+}
+
+export function createOrdersByHand(deps: RunnerDeps) {
+  const { repo, now } = deps;
+
+  /** The account's holder hears that one of its orders changed (their Trade Monitor reads it again). */
+  async function tell(accountId: string, order: BrokerOrder): Promise<void> {
+    const owner = await repo.accountOwner(accountId);
+    if (owner === undefined) return;
+    const payload: BrokerOrderEventPayload = {
+      account_id: accountId,
+      client_order_id: order.tag,
+      order_id: order.id,
+      status: order.status,
+    };
+    await deps.live.publishUserEvent(owner, { kind: BROKER_ORDER_EVENT, payload });
+  }
+
+  async function sent(c: ClaimedByHand, order: BrokerOrder): Promise<ByHandOutcome> {
+    await repo.settleByHand(c.id, { state: 'SENT', brokerOrderId: order.id });
+    // A smart trade's order changed by hand may come back under a new id (Alpaca replaces an
+    // order): the trade's later cancels and changes go to that one.
+    if (c.intent.type === 'change' && order.id !== c.intent.orderId && order.tag) {
+      await repo.rebindTradeOrder(order.tag, c.broker, order.id);
+    }
+    await tell(c.accountId, order);
+    return { state: 'SENT', order };
+  }
+
+  async function failed(c: ClaimedByHand, reason: string, extra: { brokerOrderId?: string; error?: ProviderError }) {
+    await repo.settleByHand(c.id, { state: 'FAILED', brokerOrderId: extra.brokerOrderId ?? null, error: reason });
+    return { state: 'FAILED' as const, reason, ...(extra.error ? { error: extra.error } : {}) };
+  }
+
+  /** Sends a claimed intent by hand (the sender's claim and lease are held); never throws a provider's failure. */
+  async function send(c: ClaimedByHand, broker: Broker): Promise<ByHandOutcome> {
+    const intent = c.intent;
+    try {
+      if (intent.type === 'change') {
+        return await sent(c, await broker.modifyOrder(c.accountId, intent.orderId, intent.change as OrderChange));
+      }
+      if (c.attempts > 1) {
+        // An earlier send's answer was lost: the broker is asked, the order never placed again.
+        const found = await broker.findOrder(c.accountId, intent.clientOrderId);
+        if (found) return await sent(c, found);
+        if (now().getTime() - c.createdAt.getTime() < LOST_ANSWER_MS) {
+          await repo.markIntent(undefined, c.id, 'PENDING', null);
+          return { state: 'PENDING' };
+        }
+        return await failed(c, BROKER_MSG.neverReached, {});
+      }
+      const placed = await broker.placeManualOrder(intent.request as unknown as ManualOrder);
+      // The broker took the order and refused it at once (the simulated brokerage does so).
+      if (placed.status === 'rejected') return await failed(c, placed.reason ?? '', { brokerOrderId: placed.id });
+      return await sent(c, placed);
+    } catch (err) {
+      if (!isProviderError(err)) throw err;
+      // An Exit's answer lost on the way: it may have arrived, so it is looked for, not sent again.
+      if (err.retryable && intent.type === 'exit') {
+        await repo.markIntent(undefined, c.id, 'PENDING', err.message);
+        return { state: 'PENDING', error: err };
+      }
+      return failed(c, err.message, { error: err });
+    }
+  }
+
+  return {
+    send,
+
+    /** Records an order by hand (undefined: another of the account's instrument is unanswered). */
+    record: (o: { broker: string; accountId: string; userId: number; instrument: string; intent: ByHandIntent }) =>
+      repo.recordByHand({ ...o, at: now() }),
+
+    /**
+     * Every minute: orders by hand whose answer was lost are looked for by their tag (the sender,
+     * `sendHere`), those past what the broker's list reaches back marked UNKNOWN. Answers how many
+     * were settled.
+     */
+    async settle(sendHere: (ids: number[]) => Promise<(ByHandOutcome | undefined)[]>): Promise<number> {
+      const at = now().getTime();
+      const given = await repo.giveUpByHand(new Date(at - LOOKUP_HORIZON_MS), BROKER_MSG.unconfirmed);
+      const ids = await repo.byHandUnanswered(new Date(at - LOST_ANSWER_MS), new Date(at - LOOKUP_HORIZON_MS), 100);
+      const outcomes = await sendHere(ids);
+      return given + outcomes.filter((o) => o !== undefined && o.state !== 'PENDING').length;
+    },
+  };
+}
+export type OrdersByHand = ReturnType<typeof createOrdersByHand>;
