@@ -11,8 +11,10 @@ import type { Rights } from '@drat/contracts';
  * - `bot`: one of the user's money-management bots.
  * - `signal`: an outside signal (a webhook of the user's).
  *
- * For every actor but the trader, a service asks the rights area for the owner's rights: a bot of a
- * user whose plan ended may not trade live, whoever started it.
+ * Only `acting(req)` (http/auth.ts) makes a trader actor, with the rights its route computed; a
+ * super_user actor is made by a super user's route (its right declared there). For a bot or a
+ * signal, a service asks the rights area for the owner's rights: a bot of a user whose plan ended
+ * may not trade live, whoever started it.
  */
 export type Actor =
   | { kind: 'trader'; rights: Rights }
@@ -50,6 +52,9 @@ export function actorWords(by: Actor): string | undefined {
   }
 }
 
-/** Whether the actor may reach every user's accounts (the Trade Monitor's account list): a super user. */
-export const reachesEveryone = (by: Actor): boolean =>
+/**
+ * Whether a super user acts (the Trade Monitor reaches every account, sharing goes beyond one
+ * person): a super user acting on someone's account, or a trader whose rights say they are one.
+ */
+export const actsAsSuperUser = (by: Actor): boolean =>
   by.kind === 'super_user' || (by.kind === 'trader' && by.rights.is_super);

@@ -61,12 +61,6 @@ export const trades = pgTable(
 );
 
 /**
- * What the engine asked the broker to do, written in the step's transaction before anything is
- * sent (an outbox): PENDING until sent, then SENT with the broker's order id, or FAILED with the
- * reason (a refusal is not sent again). A send that timed out stays PENDING with `unknown` set and
- * is reconciled by the client order id, never sent blindly again.
- */
-/**
  * An order to a broker made by hand, from the Trade Monitor: a position's Exit (a new order, its
  * request as the broker interface's ManualOrder) or a Modify of a working order (its id and the
  * change, as OrderChange). Kept as structural types: the schema imports nothing of the providers.
@@ -77,8 +71,10 @@ export type ByHandIntent =
 
 /**
  * Every order to a broker, recorded before it is sent (the outbox the runner's sender works
- * through, docs/architecture.md "An order"): a smart trade's intents (`trade_id`, the engine's
- * Intent) and the orders made by hand (no trade: `broker`, `account_id`, `user_id` who made it,
+ * through, docs/architecture.md "An order"): PENDING until sent, then SENT, or FAILED with the
+ * reason (a refusal is not sent again); a send that timed out stays PENDING with `unknown` set and
+ * is reconciled by the client order id, never sent blindly again. A smart trade's intents
+ * (`trade_id`, the engine's Intent, written in the step's transaction) and the orders made by hand (no trade: `broker`, `account_id`, `user_id` who made it,
  * `instrument`, a ByHandIntent). One order by hand per account and instrument is unanswered at a
  * time: the unique index is the atomic claim that keeps a second Exit of the same shares out.
  */

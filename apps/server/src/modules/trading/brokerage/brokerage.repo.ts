@@ -145,7 +145,6 @@ export function brokerageRepo(db: Db) {
       await db.insert(brokerAuthStates).values(row);
     },
 
-    /** Takes an authorization under way (once): the row, or undefined when unknown. */
     /** Takes (once) the caller's own pending authorization; another user's state is left as it is. */
     takeAuthState: async (stateHash: string, userId: number) =>
       (

@@ -22,7 +22,7 @@ import {
   type SyncAccountsReply,
 } from '@drat/contracts';
 import type { Logger } from 'pino';
-import { holds, reachesEveryone, type Acting } from '../../../core/actor';
+import { holds, actsAsSuperUser, type Acting } from '../../../core/actor';
 import { DomainError } from '../../../core/errors';
 import { randomToken, sha256 } from '../../../core/secrets';
 import type { Sealer } from '../../../core/sealed';
@@ -139,7 +139,7 @@ export function createConnections(deps: ConnectionsDeps) {
     async reachable(who: Acting, accountId: string) {
       await connectionOf(who.userId);
       const row = await repo.account(accountId);
-      if (!row || (row.userId !== who.userId && !reachesEveryone(who.by))) {
+      if (!row || (row.userId !== who.userId && !actsAsSuperUser(who.by))) {
         throw DomainError.field('account_id', BROKER_MSG.accountUnknown);
       }
       const broker = brokers[row.broker];

@@ -72,7 +72,7 @@ export function createMonitor(deps: MonitorDeps) {
     // "nothing changed".
     throw new DomainError('UNAVAILABLE', BROKER_MSG.outcomeUnknown, {
       retryable: false,
-      ...(outcome?.error ? { cause: outcome.error } : {}),
+      ...(outcome?.state === 'PENDING' && outcome.error ? { cause: outcome.error } : {}),
     });
   }
 
@@ -195,8 +195,8 @@ export function createMonitor(deps: MonitorDeps) {
     /**
      * POST /livetrading/place-tradier-order/ (super users: a position's Exit). The order is an
      * intent by hand, recorded with its tag before it is sent; a refusal is kept with its reason.
-     * One Exit of an instrument is unanswered at a time: another waits until the first is known
-     * (never two sells of the same shares).
+     * One order by hand of an instrument is unanswered at a time: another waits until the broker
+     * has answered the first (so a double click or a lost answer never sends the same Exit twice).
      */
     async placeOrder(who: Acting, body: PlaceBrokerOrderBody): Promise<BrokerOrderReply> {
       const { row } = await connections.reachable(who, body.account_id);

@@ -5,12 +5,16 @@
  * same lease, and reconciled by their tag. An Exit is sent once: when its answer was lost it is
  * looked for at the broker by its tag, never placed again (found: SENT; not found after
  * LOST_ANSWER_MS: FAILED, it never arrived; still unanswered after LOOKUP_HORIZON_MS: UNKNOWN). A
- * Modify is tried once; the trader sees the outcome and may try again.
+ * Modify is tried once, never sent again (a sender that died leaves it FAILED, its outcome
+ * unconfirmed); the trader sees the outcome in the Trade Monitor and may try again. The slot per
+ * account and instrument holds while an order is unanswered: once the broker has answered, the
+ * next Exit is a new decision (and the broker refuses shares already held for another sell).
  */
 import { BROKER_MSG, BROKER_ORDER_EVENT, type BrokerOrderEventPayload } from '@drat/contracts';
 import type { ByHandIntent } from './runner.repo';
 import type { Broker, BrokerOrder, ManualOrder, OrderChange } from '../../../providers/broker/interface';
 import { isProviderError, type ProviderError } from '../../../providers/provider-error';
+import { mayHaveArrived } from './send.rules';
 import type { RunnerDeps } from './runner.service';
 
 /** An Exit still unanswered after this long, and not found at the broker, never reached it. */
@@ -24,7 +28,9 @@ export type ByHandOutcome =
   /** The broker refused it: `refused` with its reason in its answer, or `error` when it answered with a failure. */
   | { state: 'FAILED'; reason: string; error?: ProviderError }
   /** Its answer was lost (a timeout, an outage): looked for by its tag at the next sweep. */
-  | { state: 'PENDING'; error?: ProviderError };
+  | { state: 'PENDING'; error?: ProviderError }
+  /** Still unanswered past what the broker's order list reaches back: the trader checks at the broker. */
+  | { state: 'UNKNOWN' };
 
 /** An intent by hand as claimed: its row and its account. */
 export interface ClaimedByHand {
@@ -71,6 +77,9 @@ export function createOrdersByHand(deps: RunnerDeps) {
   /** Sends a claimed intent by hand (the sender's claim and lease are held); never throws a provider's failure. */
   async function send(c: ClaimedByHand, broker: Broker): Promise<ByHandOutcome> {
     const intent = c.intent;
+    const age = now().getTime() - c.createdAt.getTime();
+    // A Modify whose sender died (claimed before): tried once, its outcome unknown, never sent again.
+    if (intent.type === 'change' && c.attempts > 1) return failed(c, BROKER_MSG.unconfirmed, {});
     try {
       if (intent.type === 'change') {
         return await sent(c, await broker.modifyOrder(c.accountId, intent.orderId, intent.change as OrderChange));
@@ -79,7 +88,13 @@ export function createOrdersByHand(deps: RunnerDeps) {
         // An earlier send's answer was lost: the broker is asked, the order never placed again.
         const found = await broker.findOrder(c.accountId, intent.clientOrderId);
         if (found) return await sent(c, found);
-        if (now().getTime() - c.createdAt.getTime() < LOST_ANSWER_MS) {
+        // Past what the broker's list reaches back it cannot be told either way.
+        if (age >= LOOKUP_HORIZON_MS) {
+          await repo.settleByHand(c.id, { state: 'UNKNOWN', error: BROKER_MSG.unconfirmed });
+          return { state: 'UNKNOWN' };
+        }
+        // The broker's list may not show an order at once: it is asked again at the next sweep.
+        if (age < LOST_ANSWER_MS) {
           await repo.markIntent(undefined, c.id, 'PENDING', null);
           return { state: 'PENDING' };
         }
@@ -91,8 +106,9 @@ export function createOrdersByHand(deps: RunnerDeps) {
       return await sent(c, placed);
     } catch (err) {
       if (!isProviderError(err)) throw err;
-      // An Exit's answer lost on the way: it may have arrived, so it is looked for, not sent again.
-      if (err.retryable && intent.type === 'exit') {
+      // An Exit's answer lost on the way, or an answer that is not what the broker documents (it
+      // may have taken the order): it may have arrived, so it is looked for, never sent again.
+      if (intent.type === 'exit' && mayHaveArrived(err)) {
         await repo.markIntent(undefined, c.id, 'PENDING', err.message);
         return { state: 'PENDING', error: err };
       }
@@ -121,4 +137,3 @@ export function createOrdersByHand(deps: RunnerDeps) {
     },
   };
 }
-export type OrdersByHand = ReturnType<typeof createOrdersByHand>;

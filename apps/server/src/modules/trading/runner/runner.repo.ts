@@ -1,20 +1,14 @@
 /**
  * Every query of the trade runner: a trade locked for one step, the step's writes (state, intents,
- * orders, log) in the caller's transaction, and the outbox of intents the sender works through.
+ * orders, log) in the caller's transaction, and the outbox of intents the sender works through
+ * (orders by hand's own queries: by-hand.repo.ts).
  */
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { EngineTrade, Intent } from '@drat/engine';
 import type { Db } from '../../../db/client';
 import { runnerOf, type Tx } from '../../../db/transaction';
-import { isUniqueViolation } from '../../users';
-import {
-  brokerAccounts,
-  tradeIntents,
-  tradeLogs,
-  tradeOrders,
-  trades,
-  type ByHandIntent,
-} from '../../../db/schema/index';
+import { byHandRepo } from './by-hand.repo';
+import { tradeIntents, tradeLogs, tradeOrders, trades, type ByHandIntent } from '../../../db/schema/index';
 
 /** An order by hand as the sender reads it (the schema's type, through the repository). */
 export type { ByHandIntent };
@@ -42,7 +36,6 @@ export interface TradeRowPatch {
   notes?: string;
 }
 
-export type IntentRow = typeof tradeIntents.$inferSelect;
 export type TradeOrderRow = typeof tradeOrders.$inferSelect;
 
 const RUNNING = ['PENDING', 'OPEN'] as const;
@@ -63,6 +56,7 @@ export interface NewTradeRow {
 }
 
 export function runnerRepo(db: Db) {
+  const byHand = byHandRepo(db);
   /** The ids of PENDING intents that also meet `where`, oldest first. */
   const pendingIntentIds = async (where: SQL | undefined, limit: number): Promise<number[]> => {
     const rows = await db
@@ -75,6 +69,8 @@ export function runnerRepo(db: Db) {
   };
 
   return {
+    ...byHand,
+
     /** Inserts a trade with its draft state and answers it locked, with the state named after its new id. */
     async insert(tx: Tx, row: NewTradeRow, draft: EngineTrade, at: Date): Promise<LockedTrade> {
       const run = runnerOf(db, tx);
@@ -191,96 +187,6 @@ export function runnerRepo(db: Db) {
       return trade ? { ...row, ...trade } : undefined;
     },
 
-    /**
-     * Records an order by hand before it is sent (PENDING); undefined when another order by hand
-     * of the same account and instrument is still unanswered (the unique index: an atomic claim).
-     */
-    async recordByHand(row: {
-      broker: string;
-      accountId: string;
-      userId: number;
-      instrument: string;
-      intent: ByHandIntent;
-      at: Date;
-    }): Promise<number | undefined> {
-      try {
-        const [r] = await db
-          .insert(tradeIntents)
-          .values({
-            tradeId: null,
-            clientOrderId: row.intent.clientOrderId,
-            kind: row.intent.type,
-            intent: row.intent,
-            broker: row.broker,
-            accountId: row.accountId,
-            userId: row.userId,
-            instrument: row.instrument,
-            createdAt: row.at,
-          })
-          .returning({ id: tradeIntents.id });
-        return r!.id;
-      } catch (err) {
-        if (isUniqueViolation(err)) return undefined;
-        throw err;
-      }
-    },
-
-    /** An order by hand answered: SENT (with the broker's id) or FAILED (with why); only while PENDING. */
-    async settleByHand(
-      intentId: number,
-      outcome: { state: 'SENT' | 'FAILED'; brokerOrderId?: string | null; error?: string | null },
-    ): Promise<boolean> {
-      const done = await db
-        .update(tradeIntents)
-        .set({
-          state: outcome.state,
-          brokerOrderId: outcome.brokerOrderId ?? null,
-          error: outcome.error ?? null,
-          unknown: false,
-        })
-        .where(and(eq(tradeIntents.id, intentId), eq(tradeIntents.state, 'PENDING')))
-        .returning({ id: tradeIntents.id });
-      return done.length > 0;
-    },
-
-    /** Orders by hand still unanswered, made between `after` and `before`, oldest first. */
-    byHandUnanswered: (before: Date, after: Date, limit: number) =>
-      pendingIntentIds(
-        and(isNull(tradeIntents.tradeId), lt(tradeIntents.createdAt, before), gte(tradeIntents.createdAt, after)),
-        limit,
-      ),
-
-    /** Orders by hand unanswered since before `before` cannot be told either way: UNKNOWN, with `reason`. */
-    async giveUpByHand(before: Date, reason: string): Promise<number> {
-      const rows = await db
-        .update(tradeIntents)
-        .set({ state: 'UNKNOWN', error: reason, unknown: false })
-        .where(and(isNull(tradeIntents.tradeId), eq(tradeIntents.state, 'PENDING'), lt(tradeIntents.createdAt, before)))
-        .returning({ id: tradeIntents.id });
-      return rows.length;
-    },
-
-    /** Who holds an account (told of its orders' changes). */
-    accountOwner: async (accountId: string): Promise<number | undefined> =>
-      (
-        await db
-          .select({ userId: brokerAccounts.userId })
-          .from(brokerAccounts)
-          .where(eq(brokerAccounts.accountId, accountId))
-          .limit(1)
-      )[0]?.userId,
-
-    /**
-     * A smart trade's order changed by hand came back under a new id (Alpaca replaces an order):
-     * the trade's later cancels and changes go to that one.
-     */
-    async rebindTradeOrder(clientOrderId: string, broker: string, brokerOrderId: string): Promise<void> {
-      await db
-        .update(tradeOrders)
-        .set({ brokerOrderId })
-        .where(and(eq(tradeOrders.clientOrderId, clientOrderId), eq(tradeOrders.broker, broker)));
-    },
-
     /** The live sender of an intent (its claim's attempt) renews its lease. */
     async renewIntentLease(intentId: number, attempt: number, now: Date): Promise<void> {
       await db
@@ -301,7 +207,8 @@ export function runnerRepo(db: Db) {
         .update(tradeIntents)
         // Back to PENDING after a failure that may pass: claimable again at once, reconciled first.
         .set({ state, error, ...(state === 'PENDING' ? { sentAt: null } : { unknown: false }) })
-        .where(eq(tradeIntents.id, intentId));
+        // Only a PENDING intent is being sent: one settled meanwhile (given up, answered) stays so.
+        .where(and(eq(tradeIntents.id, intentId), eq(tradeIntents.state, 'PENDING')));
     },
 
     async order(clientOrderId: string): Promise<TradeOrderRow | undefined> {
@@ -335,7 +242,6 @@ export function runnerRepo(db: Db) {
         .where(eq(tradeOrders.clientOrderId, clientOrderId));
     },
 
-    /** Intents still waiting to be sent, oldest first (the sweep re-queues those whose job was lost). */
     /**
      * Intents a sender left behind: never claimed though made before `unclaimedBefore` (the process
      * that made them ended before sending or queueing them), or claimed before `leaseOverBefore`

@@ -1,12 +1,14 @@
 /**
  * The trade runner (issue 13, docs/trading-rules.md): it feeds the engine its events and carries
- * the engine's intents to the broker.
+ * every order to the broker: the engine's intents, and the orders made by hand (by-hand.ts).
+ * Other areas never call it: they go through the trading area's one entry (trades/smart-trades.ts).
  *
- * - `apply(tradeId, event)`: one engine step in one transaction: the trade row is locked (one step
- *   at a time per trade, across server processes), and the new state, the intents (an outbox), the
- *   orders they name and the log are written together. After the commit each intent gets a
- *   'trading.send' job, keyed by its id.
- * - `sendIntent(id)`: claims the intent (a lease: a second sender leaves it alone), sends it, and
+ * - `apply(tradeId, event)` (steps.ts): one engine step in one transaction: the trade row is
+ *   locked (one step at a time per trade, across server processes), and the new state, the
+ *   intents (an outbox), the orders they name and the log are written together. After the commit
+ *   each intent gets a 'trading.send' job, keyed by its id, and where the workers run it is sent
+ *   at once (the job is the fallback).
+ * - `sendIntent(id)` (sender.ts): claims the intent (a lease: a second sender leaves it alone), sends it, and
  *   feeds the broker's answer back as an order event. An intent whose earlier send never got an
  *   answer (a crash, a timeout) is reconciled first: the broker is asked for the order by its
  *   client order id, and only if it has none is the order placed. A refusal is recorded and fed to
@@ -14,8 +16,8 @@
  * - `resendStranded()` (the first watcher, every 5 s) and `sweep()` (every minute): intents a
  *   process left unsent when it ended (its lease run out, or never begun) are sent from here, never
  *   queued again under the same key, which the queue ignores while the dead job is held active.
- * - `pollOrders()`: the broker's word on every open order becomes order events (fills, cancels).
- * - `watch(partition, of)`: quotes for the instruments of the partition's running trades; the
+ * - `pollOrders()` (poller.ts): the broker's word on every open order becomes order events (fills, cancels).
+ * - `watch(partition, of)` (watcher.ts): quotes for the instruments of the partition's running trades; the
  *   trade book steps only the trades a quote concerns. `tickDeadlines()`: cancel-if-not-filled.
  */
 import type { Logger } from 'pino';

@@ -11,6 +11,7 @@ import type { Broker, BrokerOrder } from '../../../providers/broker/interface';
 import { isProviderError } from '../../../providers/provider-error';
 import type { ByHandIntent } from './runner.repo';
 import { createOrdersByHand, type ByHandOutcome } from './by-hand';
+import { mayHaveArrived } from './send.rules';
 import type { RunnerDeps } from './runner.service';
 import type { Steps } from './steps';
 
@@ -87,9 +88,9 @@ export function createSender(deps: RunnerDeps, { apply, answer }: Pick<Steps, 'a
       await repo.markIntent(undefined, intentId, 'SENT', null);
     } catch (err) {
       if (!isProviderError(err) || tradeId === null) throw err;
-      if (err.retryable) {
+      if (mayHaveArrived(err)) {
         await repo.markIntent(undefined, intentId, 'PENDING', err.message);
-        throw err; // the job tries again; the next claim reconciles first
+        throw err; // tried again (the job, else the minute's sweep); the next claim reconciles first
       }
       await repo.markIntent(undefined, intentId, 'FAILED', err.message);
       // The broker said no: the engine hears it (a refused cancel keeps the order working).

@@ -20,7 +20,7 @@ import {
   type SharedItemDto,
 } from '@drat/contracts';
 import { DomainError } from '../../../core/errors';
-import { reachesEveryone, type Acting } from '../../../core/actor';
+import { actsAsSuperUser, type Acting } from '../../../core/actor';
 import type { UsersRepo } from '../../users';
 import type { TradesRepo } from '../trades/trades.repo';
 import type { ShareRow, SharingRepo } from './sharing.repo';
@@ -158,7 +158,7 @@ export function createSharingService({ repo, trades, users, now }: SharingDeps) 
     async share(who: Acting, form: Record<string, unknown>): Promise<ShareReply> {
       const asked = form.sharing_type;
       const knownType = typeof asked === 'string' && (SHARING_TYPES as readonly string[]).includes(asked);
-      if (!reachesEveryone(who.by) && knownType && asked !== 'single') {
+      if (!actsAsSuperUser(who.by) && knownType && asked !== 'single') {
         throw new DomainError('FORBIDDEN', TRADE_MSG.shareSingleOnly);
       }
       const f = parseShare(form);

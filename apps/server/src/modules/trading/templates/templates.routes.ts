@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SMART_TRADES_API as API, TRADE_MSG } from '@drat/contracts';
-import { principalOf, requireRight } from '../../../http/auth';
+import { acting, requireRight } from '../../../http/auth';
 import { routeOf } from '../../../http/operation';
 import type { TemplatesService } from './templates.service';
 
@@ -16,7 +16,7 @@ export const templateRoutes: FastifyPluginAsyncZod<{ templates: TemplatesService
   app.route({
     ...routeOf(API.createTemplate),
     onRequest,
-    handler: (req) => templates.create(principalOf(req), req.body),
+    handler: async (req) => templates.create(await acting(req), req.body),
   });
   app.route({
     ...routeOf(API.updateTemplate),

@@ -20,7 +20,7 @@ import { dec, templateEntries, toNumber, toText } from '@drat/engine';
 import { DomainError } from '../../../core/errors';
 import type { MarketDataProvider } from '../../../providers/market/interface';
 import { withProvider } from '../../../providers/provider-error';
-import type { Principal } from '../../auth';
+import type { Acting } from '../../../core/actor';
 import type { TemplateParameterWrite, TemplateRow, TemplatesRepo } from './templates.repo';
 
 export interface TemplatesDeps {
@@ -74,8 +74,8 @@ export function createTemplatesService({ repo, market, now }: TemplatesDeps) {
       return { data: (await repo.list()).map(templateDto) };
     },
 
-    async create(principal: Principal, body: TradeTemplateBody): Promise<TemplateReply> {
-      const id = await repo.create(body.name, principal.user.id, parametersOf(body), now());
+    async create(who: Acting, body: TradeTemplateBody): Promise<TemplateReply> {
+      const id = await repo.create(body.name, who.userId, parametersOf(body), now());
       return { message: TRADE_MSG.templateCreated, data: templateDto(await found(id)) };
     },
 

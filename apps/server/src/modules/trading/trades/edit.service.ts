@@ -10,8 +10,9 @@ import {
   conditionRowIssues,
   priceOrderIssues,
   trailingIssues,
-  type ConditionsEditBody,
-  type OrderEditBody,
+  conditionsEditBody,
+  orderEditBody,
+  rangeEditBody,
   type RangeEditBody,
   type Rights,
   type TradeAlertResponse,
@@ -26,7 +27,9 @@ import {
   type TradeEdit,
   type TrailingSpec,
 } from '@drat/engine';
+import type { z } from 'zod';
 import { DomainError } from '../../../core/errors';
+import { readBody } from '../../../core/read-body';
 import type { Acting } from '../../../core/actor';
 import { engineConditions } from './condition-input';
 import { tradeIdOf, type Mode, type SmartTrades } from './smart-trades';
@@ -62,7 +65,8 @@ export function createTradeEditService({ trades, alerts }: TradeEditDeps) {
      * order on the trade as it would be after the change. Trailing settings change the trail of a
      * trade that trails; for one that does not, they are kept as entered.
      */
-    async orderEdit(who: Acting, body: OrderEditBody) {
+    async orderEdit(who: Acting, sent: z.input<typeof orderEditBody>) {
+      const body = readBody(orderEditBody, sent);
       const row = await trades.owned(who.userId, tradeIdOf(body.order_id), null);
       const s = row.state;
       const basic = row.tradeType !== 'ADVANCED';
@@ -127,7 +131,8 @@ export function createTradeEditService({ trades, alerts }: TradeEditDeps) {
     },
 
     /** POST /livetrading/trades/range/edit/: range N's buy and target prices (range_id is N as the details show it). */
-    async rangeEdit(who: Acting, body: RangeEditBody) {
+    async rangeEdit(who: Acting, sent: z.input<typeof rangeEditBody>) {
+      const body = readBody(rangeEditBody, sent);
       const row = await trades.owned(who.userId, body.trade_id, null);
       const r = row.state.ranges[body.range.range_id - 1];
       if (!r) throw DomainError.field('range', TRADE_MSG.unknownRange(body.range.range_id));
@@ -144,7 +149,8 @@ export function createTradeEditService({ trades, alerts }: TradeEditDeps) {
     },
 
     /** POST /livetrading/trades/conditions/edit/: an advanced trade's condition rows, all of them (super users: the route's right). */
-    async conditionsEdit(who: Acting, body: ConditionsEditBody) {
+    async conditionsEdit(who: Acting, sent: z.input<typeof conditionsEditBody>) {
+      const body = readBody(conditionsEditBody, sent);
       const row = await trades.owned(who.userId, body.trade_id, null);
       if (row.tradeType !== 'ADVANCED') throw DomainError.field('trade_id', TRADE_MSG.conditionsOnlyAdvanced);
       const ids = row.state.ranges.map((r) => r.id);

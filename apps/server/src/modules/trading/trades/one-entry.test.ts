@@ -141,6 +141,41 @@ describe('the one entry for a trade', () => {
     );
   });
 
+  it("a bot's body with a mistake gets the drawer's 400 naming the field, and nothing is stored", async () => {
+    const owner = await makeUser(t.db, { isLiveTrader: true });
+    const wrong = { ...body(owner.id), stop_loss: price * 2 } as TradeBodyIn;
+    const refused = await t.modules.trading.smartTrades
+      .place({ userId: owner.id, by: bot }, 'LIVE', wrong)
+      .catch((err: unknown) => err);
+    expect(refused).toMatchObject({ code: 'VALIDATION' });
+    expect(Object.keys((refused as DomainError).details ?? {})).toContain('stop_loss');
+    expect(await t.db.select({ id: trades.id }).from(trades).where(eq(trades.userId, owner.id))).toEqual([]);
+  });
+
+  it("a bot edits through the edit service with the route's checks, and not once its owner's live trading has ended", async () => {
+    const owner = await makeSignedIn(t, { isLiveTrader: true });
+    const placed = await t.post('/livetrading/create-trade/', body(owner.id), { token: owner.token });
+    const id = placed.json().data.id as number;
+    const who = { userId: owner.id, by: bot };
+    // The route's checks: a stop above the buys is refused on its field.
+    await expect(
+      t.modules.trading.edits.orderEdit(who, { order_id: String(id), stop_loss: price * 2 }),
+    ).rejects.toMatchObject({ code: 'VALIDATION' });
+    const edited = await t.modules.trading.edits.orderEdit(who, { order_id: String(id), trade_notes: 'by the bot' });
+    expect(edited.data.trade_notes).toBe('by the bot');
+    const log = await t.get(`/logs/live-trades?trade_id=${id}`, { token: owner.token });
+    expect(log.json().data.map((l: { text: string }) => l.text)).toContain('Edited by bot Momentum (#7)');
+    // The owner loses live trading (back to demo): their bot may no longer touch the live trade.
+    await t.db.update(users).set({ isLiveTrader: false }).where(eq(users.id, owner.id));
+    await expect(
+      t.modules.trading.edits.orderEdit(who, { order_id: String(id), trade_notes: 'again' }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN', message: MSG.liveTraderDenied });
+    await expect(t.modules.trading.smartTrades.cancel(who, id, 'LIVE')).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message: MSG.liveTraderDenied,
+    });
+  });
+
   it("someone else's trade is as good as absent, whoever acts", async () => {
     const owner = await makeSignedIn(t, { isLiveTrader: true });
     const other = await makeUser(t.db, { isLiveTrader: true });

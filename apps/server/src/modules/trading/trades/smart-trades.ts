@@ -24,6 +24,7 @@ import type { z } from 'zod';
 import { newTrade, type EngineTrade, type TradeEdit, type TradeInput } from '@drat/engine';
 import { actorWords, holds, type Acting, type RightName } from '../../../core/actor';
 import { DomainError } from '../../../core/errors';
+import { readBody } from '../../../core/read-body';
 import type { MarketDataProvider } from '../../../providers/market/interface';
 import type { ResultRecorder } from '../../idempotency';
 import type { TradeRowPatch } from '../runner/runner.repo';
@@ -37,26 +38,15 @@ export type TradeBody = BasicTradeBody | AdvancedTradeBody;
 /** A trade's body as a caller may write it (the contracts' input: defaults may be left out). */
 export type TradeBodyIn = z.input<typeof draftTradeBody>;
 
-/**
- * The body read with the schema its route reads it with (packages/contracts), whoever sends it: a
- * bot's or a signal's body meets the drawer's rules, and its mistakes are the same 400s naming the
- * field. A body a route already read reads the same again.
- */
-function parsedBody(mode: Mode, body: TradeBodyIn, draft: boolean): TradeBody {
-  const schema = draft
-    ? draftTradeBody
-    : mode === 'DEMO'
-      ? basicTradeBody
-      : body.trade_type === 'ADVANCED'
-        ? liveAdvancedTradeBody
-        : liveBasicTradeBody;
-  const read = schema.safeParse(body);
-  if (!read.success) throw DomainError.fields(read.error.issues);
-  return read.data;
+/** The schema a trade's route reads its body with. */
+function schemaOf(mode: Mode, body: TradeBodyIn, draft: boolean) {
+  if (draft) return draftTradeBody;
+  if (mode === 'DEMO') return basicTradeBody;
+  return body.trade_type === 'ADVANCED' ? liveAdvancedTradeBody : liveBasicTradeBody;
 }
 
 /** Where a trade goes: its mode, broker and account. */
-export interface Target {
+interface Target {
   mode: Mode;
   broker: string;
   accountId: string;
@@ -91,28 +81,29 @@ export function engineInput(body: TradeBody, at: number): TradeInput {
 }
 
 /**
- * The rights a trade of this mode and kind needs of its owner (2-trading §6): live trading for a
- * live trade, a super user for an advanced one; a demo trade only a user. The routes declare the
- * same rights (requireRight) for their callers.
+ * The rights placing, editing or cancelling a trade of this mode and kind needs of its owner
+ * (2-trading §6): live trading for a live trade, a super user for an advanced one or for its
+ * condition rows; a demo trade only a user. The routes declare the same rights (requireRight) for
+ * their callers.
  */
-export function rightsToTrade(
-  mode: Mode,
-  body: Pick<TradeBody, 'trade_type'>,
-): { right: RightName; refusal: string }[] {
+function rightsToTrade(mode: Mode, tradeType: string, conditions = false): { right: RightName; refusal: string }[] {
   const needs: { right: RightName; refusal: string }[] = [];
   if (mode === 'LIVE') needs.push({ right: 'is_live_trader', refusal: MSG.liveTraderDenied });
-  if (body.trade_type === 'ADVANCED') needs.push({ right: 'is_super', refusal: TRADE_MSG.advancedOnlySuper });
+  if (tradeType === 'ADVANCED') needs.push({ right: 'is_super', refusal: TRADE_MSG.advancedOnlySuper });
+  if (conditions) needs.push({ right: 'is_super', refusal: TRADE_MSG.conditionsOnlySuper });
   return needs;
 }
 
 export function createSmartTrades({ repo, runner, market, accounts, demoBroker, rightsOf, now }: SmartTradesDeps) {
-  /** The owner's rights: the request's for the trader, else read for the owner. */
-  const ownerRights = (who: Acting): Promise<Rights> =>
-    who.by.kind === 'trader' ? Promise.resolve(who.by.rights) : rightsOf(who.userId);
-
-  async function assertMayTrade(who: Acting, mode: Mode, body: Pick<TradeBody, 'trade_type'>): Promise<void> {
-    const rights = await ownerRights(who);
-    for (const { right, refusal } of rightsToTrade(mode, body)) {
+  /**
+   * The one check of the owner's rights, for every actor: the trader's are the ones their request's
+   * route computed (so this costs nothing more), a bot's or a signal's are read for the owner; a
+   * super user holds every right (their route said so).
+   */
+  async function assertMayTrade(who: Acting, mode: Mode, tradeType: string, conditions = false): Promise<void> {
+    if (who.by.kind === 'super_user') return;
+    const rights: Rights = who.by.kind === 'trader' ? who.by.rights : await rightsOf(who.userId);
+    for (const { right, refusal } of rightsToTrade(mode, tradeType, conditions)) {
       if (!holds(rights, right)) throw new DomainError('FORBIDDEN', refusal);
     }
   }
@@ -192,7 +183,8 @@ export function createSmartTrades({ repo, runner, market, accounts, demoBroker, 
 
   /** The engine's cancel: unfilled orders cancelled, what is held sold; 409 once the trade has ended. */
   async function cancel(who: Acting, tradeId: number, mode: Mode | null): Promise<TradeRow> {
-    await owned(who.userId, tradeId, mode);
+    const row = await owned(who.userId, tradeId, mode);
+    await assertMayTrade(who, row.mode, row.tradeType);
     const by = actorWords(who.by);
     const r = await runner.apply(tradeId, { type: 'cancel', at: now().getTime(), ...(by ? { by } : {}) });
     if (r.refused) throw new DomainError('CONFLICT', TRADE_MSG.cannotCancel, { retryable: false });
@@ -208,8 +200,8 @@ export function createSmartTrades({ repo, runner, market, accounts, demoBroker, 
      * `made` records the trade (an Idempotency-Key, a bot's alert) in the transaction inserting it.
      */
     async place(who: Acting, mode: Mode, sent: TradeBodyIn, made?: ResultRecorder): Promise<TradeRow> {
-      await assertMayTrade(who, mode, sent);
-      const body = parsedBody(mode, sent, false);
+      await assertMayTrade(who, mode, sent.trade_type);
+      const body: TradeBody = readBody(schemaOf(mode, sent, false), sent);
       if (body.draft_id !== undefined) await ownedDraft(who.userId, body.draft_id);
       const state = await checked(body, false);
       const target = await targetOf(who.userId, mode, body);
@@ -224,8 +216,8 @@ export function createSmartTrades({ repo, runner, market, accounts, demoBroker, 
 
     /** Saves a draft (the rules of placing it, but the cancel-by time); with draft_id, that draft is rewritten. */
     async saveDraft(who: Acting, mode: Mode, sent: TradeBodyIn): Promise<TradeRow> {
-      await assertMayTrade(who, mode, sent);
-      const body = parsedBody(mode, sent, true);
+      await assertMayTrade(who, mode, sent.trade_type);
+      const body: TradeBody = readBody(schemaOf(mode, sent, true), sent);
       if (body.draft_id !== undefined) await ownedDraft(who.userId, body.draft_id);
       const state = await checked(body, true);
       const row = rowOf(who.userId, body, await targetOf(who.userId, mode, body));
@@ -240,17 +232,20 @@ export function createSmartTrades({ repo, runner, market, accounts, demoBroker, 
     /** Deletes one of the owner's drafts; a placed trade is cancelled instead (409). */
     async deleteDraft(who: Acting, tradeId: number): Promise<void> {
       const row = await owned(who.userId, tradeId, null);
+      await assertMayTrade(who, row.mode, row.tradeType);
       if (row.status !== 'DRAFT') throw new DomainError('CONFLICT', TRADE_MSG.onlyDraftsDeleted, { retryable: false });
       await repo.deleteDraft(who.userId, tradeId);
     },
 
     /**
-     * An edit of a PENDING or OPEN trade: the engine checks its locks (a filled side keeps its
-     * price) and moves the working orders; `row` (notes, the body shown again) is written in the
-     * same step. Answers the trade after it.
+     * An edit of a PENDING or OPEN trade, checked (edit.service.ts turns a body into it: callers
+     * other than the trader's routes use that service): the owner's rights for the trade, then the
+     * engine checks its locks (a filled side keeps its price) and moves the working orders; `row`
+     * (notes, the body shown again) is written in the same step. Answers the trade after it.
      */
     async edit(who: Acting, tradeId: number, edit: TradeEdit, row?: TradeRowPatch): Promise<TradeRow> {
       const before = await owned(who.userId, tradeId, null);
+      await assertMayTrade(who, before.mode, before.tradeType, edit.conditions !== undefined);
       if (!RUNNING.has(before.status)) throw new DomainError('CONFLICT', TRADE_MSG.notEditable, { retryable: false });
       const by = actorWords(who.by);
       const r = await runner.apply(tradeId, { type: 'edit', edit, at: now().getTime(), ...(by ? { by } : {}) }, row);
@@ -263,6 +258,7 @@ export function createSmartTrades({ repo, runner, market, accounts, demoBroker, 
     /** Archives (only a finished trade) or unarchives one of the owner's live trades. */
     async setArchived(who: Acting, tradeId: number, archived: boolean): Promise<TradeRow> {
       const row = await owned(who.userId, tradeId, 'LIVE');
+      await assertMayTrade(who, row.mode, row.tradeType);
       if (archived && !FINISHED.has(row.status)) {
         throw new DomainError('CONFLICT', TRADE_MSG.onlyFinishedArchived, { retryable: false });
       }
