@@ -7,7 +7,13 @@
  */
 import type { Logger } from 'pino';
 import { ProviderError, type ProviderErrorDetails } from '../provider-error';
-import { createHttpClient, exponentialBackoff, type HttpFailure, type HttpRequest } from '../http/client';
+import {
+  createHttpClient,
+  exponentialBackoff,
+  noAnswerReason,
+  type HttpFailure,
+  type HttpRequest,
+} from '../http/client';
 import { RateLimiter } from '../http/rate-limiter';
 import { parseRetryAfter } from '../http/retry-after';
 import { record, str } from '../http/json';
@@ -69,11 +75,7 @@ export const alpacaRefusal = (words: string, details: ProviderErrorDetails = {})
 function alpacaFailure(f: HttpFailure): ProviderError {
   const { path, attempts } = f;
   if (f.kind === 'no-answer') {
-    const reason = f.timedOut
-      ? `no answer within ${f.timeoutMs} ms`
-      : f.error instanceof Error
-        ? f.error.message
-        : String(f.error);
+    const reason = noAnswerReason(f);
     return new ProviderError('alpaca', f.timedOut ? 'TIMEOUT' : 'NETWORK', `Alpaca ${path}: ${reason}`, {
       path,
       attempts,

@@ -5,7 +5,7 @@
  * 404 is "no such document" (null), not an error.
  */
 import { codeForStatus, isProviderError, ProviderError } from '../provider-error';
-import { createHttpClient, type HttpClient, type HttpFailure } from '../http/client';
+import { createHttpClient, noAnswerReason, type HttpClient, type HttpFailure } from '../http/client';
 import { RateLimiter } from '../http/rate-limiter';
 
 /**
@@ -110,11 +110,7 @@ export class EdgarHttp {
 function edgarFailure(f: HttpFailure): ProviderError {
   const { path } = f;
   if (f.kind === 'no-answer') {
-    const reason = f.timedOut
-      ? `no answer within ${f.timeoutMs} ms`
-      : f.error instanceof Error
-        ? f.error.message
-        : String(f.error);
+    const reason = noAnswerReason(f);
     return new ProviderError('edgar', f.timedOut ? 'TIMEOUT' : 'NETWORK', `EDGAR ${path}: ${reason}`, {
       path,
       attempts: f.attempts,

@@ -105,6 +105,16 @@ export function describeNetworkError(err: unknown): string {
   return String(err);
 }
 
+/**
+ * Why a request got no answer, in words for a vendor's error: the timeout, or the network error
+ * (with its cause's code, as Tradier's words give it, when `withCause`).
+ */
+export function noAnswerReason(f: Extract<HttpFailure, { kind: 'no-answer' }>, withCause = false): string {
+  if (f.timedOut) return `no answer within ${f.timeoutMs} ms`;
+  if (withCause) return describeNetworkError(f.error);
+  return f.error instanceof Error ? f.error.message : String(f.error);
+}
+
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const fetchImpl = options.fetch ?? fetch;
   const retries = options.retries ?? retriesByDefault;

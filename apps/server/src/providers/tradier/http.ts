@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { ProviderError } from '../provider-error';
 import {
   createHttpClient,
-  describeNetworkError,
+  noAnswerReason,
   exponentialBackoff,
   type HttpClient,
   type HttpFailure,
@@ -129,7 +129,7 @@ function noteRateLimitHeaders(headers: Headers, limiter: RateLimiter): void {
 
 function tradierFailure(f: HttpFailure): ProviderError {
   if (f.kind === 'no-answer') {
-    const reason = f.timedOut ? `no answer within ${f.timeoutMs} ms` : describeNetworkError(f.error);
+    const reason = noAnswerReason(f, true);
     const attempts = `${f.attempts} attempt${f.attempts > 1 ? 's' : ''}`;
     return new ProviderError(
       'tradier',
