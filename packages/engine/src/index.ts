@@ -10,3 +10,4 @@ export * from './quotes';
 export * from './trading/index';
 export * from './paper/index';
 export * from './brokerage/index';
+export * from './bots/index';
