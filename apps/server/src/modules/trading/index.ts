@@ -33,9 +33,6 @@ import type { MarketDataProvider } from '../../providers/market/interface';
 import type { LiveService } from '../live';
 import type { NotificationsService } from '../notifications';
 import type { UsersRepo } from '../users';
-import type { Rights } from '@drat/contracts';
-import { MSG } from '@drat/contracts';
-import { DomainError } from '../../core/errors';
 import type { RightsService } from '../rights';
 import { brokerTokens as tokensOf } from './brokerage/broker-tokens';
 import { brokerageRepo } from './brokerage/brokerage.repo';
@@ -137,12 +134,6 @@ export function createTrading(deps: TradingDeps) {
     now: deps.now,
   });
   const monitor = createMonitor({ repo, connections, runner, now: deps.now });
-  /** The rights of a trade's owner, when someone else acts on it; an inactive account has none to trade with. */
-  async function rightsOf(userId: number): Promise<Rights> {
-    const user = await users.byId(userId);
-    if (!user?.isActive) throw new DomainError('FORBIDDEN', MSG.accountInactive);
-    return deps.rights.rightsOf(user);
-  }
   const smartTrades = createSmartTrades({
     repo: trades,
     runner,
@@ -152,7 +143,8 @@ export function createTrading(deps: TradingDeps) {
       live: (userId, accountId) => connections.tradeTarget(userId, accountId),
     },
     demoBroker: deps.paper.name,
-    rightsOf,
+    users,
+    rights: deps.rights,
     now: deps.now,
   });
   const demo = createDemoTradingService({ repo: trades, trades: smartTrades, paper: deps.paper, market: deps.market });

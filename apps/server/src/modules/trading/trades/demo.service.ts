@@ -52,9 +52,6 @@ export function createDemoTradingService({ repo, trades, paper, market }: DemoTr
   });
 
   return {
-    /** The owner's demo account (the entry places demo trades there). */
-    accountOf,
-
     demoAccount,
 
     async resetDemoAccount(who: Acting): Promise<ResetDemoReply> {

@@ -8,7 +8,7 @@ import { newTrade, replay, toNumber } from '@drat/engine';
 import { DomainError } from '../../../core/errors';
 import type { MarketDataProvider } from '../../../providers/market/interface';
 import { withProvider } from '../../../providers/provider-error';
-import { engineInput } from './smart-trades';
+import { engineInput, isOptionsTrade } from './smart-trades';
 
 const DAY = 86_400_000;
 
@@ -20,8 +20,7 @@ export function createReplayService({ market }: ReplayDeps) {
   return {
     async replay(body: ReplayTradeBody): Promise<ReplayResult> {
       const t = body.trade;
-      const options = t.trade_type === 'ADVANCED' ? t.is_options : Boolean(t.strategy);
-      if (options) throw DomainError.field('trade', REPLAY_MSG.sharesOnly);
+      if (isOptionsTrade(t)) throw DomainError.field('trade', REPLAY_MSG.sharesOnly);
       const to = market.now();
       const from = new Date(to.getTime() - body.days * DAY);
       const bars = await withProvider(MARKET_MSG.marketUnavailable, () => market.bars(t.ticker, '1hr', from, to));

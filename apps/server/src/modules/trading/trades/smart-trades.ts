@@ -27,6 +27,8 @@ import { DomainError } from '../../../core/errors';
 import { readBody } from '../../../core/read-body';
 import type { MarketDataProvider } from '../../../providers/market/interface';
 import type { ResultRecorder } from '../../idempotency';
+import type { RightsService } from '../../rights';
+import type { UsersRepo } from '../../users';
 import type { TradeRowPatch } from '../runner/runner.repo';
 import type { TradeRunner } from '../runner/runner.service';
 import { advancedTradeInput, basicTradeInput, instrumentOf } from './trade-input';
@@ -63,8 +65,9 @@ export interface SmartTradesDeps {
   };
   /** The paper broker's name: demo trades are its. */
   demoBroker: string;
-  /** The owner's rights, for actors other than the trader (whose route computed them). */
-  rightsOf(userId: number): Promise<Rights>;
+  /** The owner, and the rights area: their rights when someone other than the trader acts. */
+  users: Pick<UsersRepo, 'byId'>;
+  rights: Pick<RightsService, 'rightsOf'>;
   now: () => Date;
 }
 
@@ -74,6 +77,10 @@ const FINISHED = new Set(['COMPLETED', 'CANCELLED', 'FAIL']);
 
 /** A trade's id from its order_id (the id as text, 2-trading §3); 0 (no trade) for anything else. */
 export const tradeIdOf = (orderId: string): number => (/^\d{1,9}$/.test(orderId) ? Number(orderId) : 0);
+
+/** Whether a trade's body trades options: an advanced one says so, a basic one by its strategy. */
+export const isOptionsTrade = (body: TradeBody): boolean =>
+  isAdvanced(body) ? body.is_options : Boolean(body.strategy);
 
 /** The engine's input for either kind of trade. */
 export function engineInput(body: TradeBody, at: number): TradeInput {
@@ -94,7 +101,16 @@ function rightsToTrade(mode: Mode, tradeType: string, conditions = false): { rig
   return needs;
 }
 
-export function createSmartTrades({ repo, runner, market, accounts, demoBroker, rightsOf, now }: SmartTradesDeps) {
+export function createSmartTrades(deps: SmartTradesDeps) {
+  const { repo, runner, market, accounts, demoBroker, now } = deps;
+
+  /** The owner's rights, for a bot or a signal; an inactive account has none to trade with. */
+  async function rightsOf(userId: number): Promise<Rights> {
+    const user = await deps.users.byId(userId);
+    if (!user?.isActive) throw new DomainError('FORBIDDEN', MSG.accountInactive);
+    return deps.rights.rightsOf(user);
+  }
+
   /**
    * The one check of the owner's rights, for every actor: the trader's are the ones their request's
    * route computed (so this costs nothing more), a bot's or a signal's are read for the owner; a
@@ -166,7 +182,7 @@ export function createSmartTrades({ repo, runner, market, accounts, demoBroker, 
   }
 
   function rowOf(userId: number, body: TradeBody, target: Target) {
-    const options = isAdvanced(body) ? body.is_options : Boolean(body.strategy);
+    const options = isOptionsTrade(body);
     const { draft_id: _draft, account_id: _account, ...input } = body;
     return {
       userId,
