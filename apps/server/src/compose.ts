@@ -11,6 +11,7 @@ import { CHANGES_CHANNEL, createChangeFeed } from './db/read-cache';
 import type { JobQueue } from './jobs/queue';
 import { createAlertsArea } from './modules/alerts';
 import { createAuth } from './modules/auth';
+import { createBots } from './modules/bots';
 import { createIdempotency } from './modules/idempotency';
 import { createLive, USER_EVENTS_CHANNEL } from './modules/live';
 import { createMarketService } from './modules/market';
@@ -133,6 +134,28 @@ export function composeModules(deps: AppDeps) {
   userChanged.forget = auth.forgetUser;
 
   const marketService = createMarketService({ provider: market });
+  const trading = createTrading({
+    db,
+    users,
+    rights,
+    market,
+    technicals: marketService,
+    queue,
+    live,
+    inbox: notifications,
+    brokers,
+    paper,
+    links,
+    sealer,
+    publicUrl: config.publicUrl,
+    assertFreshPassword: auth.assertFreshPassword,
+    alerts: alerts.feed,
+    now,
+    log,
+  });
+  // Money-management bots: every new alert is their turn (a keyed job, like the notifications).
+  const bots = createBots({ db, queue, trading, alerts: alerts.feed, market, now, log });
+  alerts.events.onAlertPublished(({ alert }) => bots.alertPublished(alert.id));
   return {
     rights,
     outbox,
@@ -147,25 +170,8 @@ export function composeModules(deps: AppDeps) {
       publicUrl: config.publicUrl,
       now,
     }),
-    trading: createTrading({
-      db,
-      users,
-      rights,
-      market,
-      technicals: marketService,
-      queue,
-      live,
-      inbox: notifications,
-      brokers,
-      paper,
-      links,
-      sealer,
-      publicUrl: config.publicUrl,
-      assertFreshPassword: auth.assertFreshPassword,
-      alerts: alerts.feed,
-      now,
-      log,
-    }),
+    trading,
+    bots,
     market: marketService,
     resources: createResources({ db, storage, users, rights, config, now, log }),
     live,

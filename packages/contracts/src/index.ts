@@ -28,3 +28,4 @@ export * from './smart-trades-forms';
 export * from './smart-trades-requests';
 export * from './smart-trades-api';
 export * from './smart-trades-replay';
+export * from './bots';

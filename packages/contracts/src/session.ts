@@ -26,6 +26,11 @@ export const rightsSchema = z.object({
   can_use_live_trader: z.boolean(),
   is_trade_challenge_user: z.boolean(),
   is_smart_trader_user: z.boolean(),
+  /**
+   * Money-management bots (2-trading §2.11): the smart trader, and live trading allowed by a plan or
+   * a trade challenge.
+   */
+  can_use_bots: z.boolean(),
   alert_categories: z.array(z.enum(ALERT_CATEGORIES)),
   alert_types: z.array(alertTypeRightSchema),
   dione_credits: z.number(),

@@ -379,9 +379,24 @@ const OPTION_FIELDS = [
   'legTwoExpiration',
 ] as const;
 
-function basicRules(shape: typeof basicFields) {
+/**
+ * The rules of a basic trade. `oneRangeMay0`: a bot's trade (MB), where an entry of 0% leaves its
+ * range without shares: one amount may be 0 (not both), and that range's prices are not checked.
+ */
+function basicRules(shape: typeof basicFields, { oneRangeMay0 = false } = {}) {
   return (raw: Record<string, unknown>, ctx: z.RefinementCtx) => {
-    const { v, failed } = validOf(shape, raw);
+    const { v: valid, failed } = validOf(shape, raw);
+    const v = { ...valid };
+    if (oneRangeMay0 && (v.amount_buy_range_low ?? 0) + (v.amount_buy_range_high ?? 0) > 0) {
+      if (v.amount_buy_range_low === 0) {
+        delete v.amount_buy_range_low;
+        delete v.buy_range_low;
+      }
+      if (v.amount_buy_range_high === 0) {
+        delete v.amount_buy_range_high;
+        delete v.buy_range_high;
+      }
+    }
     const add = adder(ctx);
     const missing = (key: keyof typeof basicFields) => v[key] === undefined && !failed.has(key);
     const options = v.strategy !== undefined;
@@ -466,6 +481,22 @@ export const basicTradeBody = z
 export type BasicTradeBody = z.infer<typeof basicTradeBody>;
 /** What a form sends for it: the body before its defaults are applied. */
 export type BasicTradeInput = z.input<typeof basicTradeBody>;
+
+/**
+ * A money-management bot's trade (trade_type MB, 2-trading §3): the basic trade a bot makes of an
+ * alert (3-bots-admin-public §2.1), with one entry allowed 0%. No route takes it: only the trading
+ * entry, for a bot or a signal acting (apps/server/src/modules/trading/trades/smart-trades.ts).
+ */
+const botTradeFields = {
+  ...basicFields,
+  trade_type: z.literal('MB', { error: TRADE_MSG.tradeTypeInvalid(['MB']) }),
+  amount_buy_range_low: amountField,
+  amount_buy_range_high: amountField,
+};
+export const botTradeBody = z
+  .object({ ...botTradeFields, account_id: optional(accountIdField) })
+  .check(z.superRefine(basicRules(basicFields, { oneRangeMay0: true }), onObjects));
+export type BotTradeBody = z.infer<typeof botTradeBody>;
 
 /** POST /livetrading/create-trade/: the trade on a brokerage account (account_id required). */
 export const liveBasicTradeBody = z

@@ -278,6 +278,7 @@ export const TRADE_MSG = {
   // Answers of the server (its own words).
   tradeNotFound: 'Trade not found.',
   accountNotYours: 'Choose one of your brokerage accounts.',
+  mbOnlyBots: 'Only a money-management bot places MB trades.',
   unknownTicker: (ticker: string) => `${ticker} is not a symbol the market knows.`,
   unknownOption: (symbol: string) => `There is no option ${symbol}: check the strike and the expiration.`,
   templateNotFound: 'Template not found.',

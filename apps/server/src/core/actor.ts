@@ -33,7 +33,15 @@ export function holds(rights: Rights, right: RightName): boolean {
   return rights.is_super || rights[right];
 }
 export type RightName =
-  'AA' | 'DA' | 'ADA' | 'TIA' | 'is_super' | 'can_use_live_trader' | 'is_live_trader' | 'is_smart_trader_user';
+  | 'AA'
+  | 'DA'
+  | 'ADA'
+  | 'TIA'
+  | 'is_super'
+  | 'can_use_live_trader'
+  | 'is_live_trader'
+  | 'is_smart_trader_user'
+  | 'can_use_bots';
 
 /**
  * Who acted, in the words of a trade's log: undefined for the trader (the engine's own words say

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Modules } from '../compose';
 import { registerAlertsRoutes } from '../modules/alerts';
 import { registerAuthRoutes } from '../modules/auth';
+import { registerBotsRoutes } from '../modules/bots';
 import { registerLiveRoutes } from '../modules/live';
 import { registerMarketRoutes } from '../modules/market';
 import { registerNotificationsRoutes } from '../modules/notifications';
@@ -18,6 +19,7 @@ export async function registerRoutes(api: FastifyInstance, m: Modules): Promise<
   await registerAuthRoutes(api, m.auth);
   await registerProfileRoutes(api, m.profile);
   await registerTradingRoutes(api, m.trading);
+  await registerBotsRoutes(api, m.bots);
   await registerMarketRoutes(api, m.market);
   await registerResourcesRoutes(api, m.resources);
   await registerNotificationsRoutes(api, m.notifications);

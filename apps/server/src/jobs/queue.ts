@@ -32,6 +32,8 @@ export interface QueuePayloads {
   'trading.sweep': Record<string, never>;
   /** For about a minute: quotes, broker orders and deadlines of one partition of the running trades. */
   'trading.watch': { partition: number; of: number };
+  /** A published alert's turn with the active money-management bots (keyed by the alert). */
+  'bots.alert': { alertId: number };
 }
 export type QueueName = keyof QueuePayloads;
 /** Every queue, created at start: the compiler refuses a QueuePayloads entry missing here. */
@@ -49,6 +51,7 @@ const QUEUES = {
   'trading.send': true,
   'trading.sweep': true,
   'trading.watch': true,
+  'bots.alert': true,
 } as const satisfies Record<QueueName, true>;
 export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];
 

@@ -13,6 +13,7 @@ const session = (rights: Partial<SessionData> = {}): SessionData => ({
   can_use_live_trader: false,
   is_trade_challenge_user: false,
   is_smart_trader_user: false,
+  can_use_bots: false,
   alert_categories: [],
   alert_types: [],
   dione_credits: 0,

@@ -6,8 +6,7 @@ export const can = {
   /** /tools needs Dione or Ask DRAT (1-core §2); TIA only decides whether Range Radar's tab shows. */
   tools: (s: SessionData) => s.is_super || s.DA || s.ADA,
   smartTrades: (s: SessionData) => s.is_super || s.is_smart_trader_user,
-  bots: (s: SessionData) =>
-    (s.is_super || s.can_use_live_trader || s.is_trade_challenge_user) && (s.is_super || s.is_smart_trader_user),
+  bots: (s: SessionData) => s.is_super || s.can_use_bots,
   liveSettings: (s: SessionData) => s.is_super || s.can_use_live_trader,
   brokerSettings: (s: SessionData) => s.is_live_trader,
   admin: (s: SessionData) => s.is_super,

@@ -5,15 +5,8 @@
  * facts and the day are passed in.
  */
 import { alertRiskReward } from '../alerts/measures';
+import { ALL_SECTORS, BOT_EXCLUDED_TYPES, isOptionsCategory } from '@drat/contracts';
 import { dec, toText, type DecimalInput } from '../money/decimal';
-
-/** Alert types a bot never trades (§2.1: excluded from the trade category choice). */
-export const BOT_EXCLUDED_TYPES: readonly string[] = ['SQUEEZE-ALERTS', 'OTC-1-ALERTS', 'OTC-2-ALERT'];
-/** The sector filter's value that lets every sector through (§9). */
-export const ALL_SECTORS = 'ALL SECTORS';
-
-/** An options category's name contains IDEAS or OPTION (§2.1): its bots filter on options facts. */
-export const isOptionsCategory = (typeName: string): boolean => /IDEAS|OPTION/i.test(typeName);
 
 /** The alert as a bot sees it. */
 export interface BotAlert {
@@ -88,7 +81,8 @@ function outside(name: string, range: SwitchedRange, value: number | null | unde
  * The caller prefixes "skipped ACME: ".
  */
 export function whySkipped(bot: BotFilters, alert: BotAlert, facts: MarketFacts): string | null {
-  if (BOT_EXCLUDED_TYPES.includes(alert.typeName)) return `${alert.typeName} alerts are never traded by bots`;
+  if ((BOT_EXCLUDED_TYPES as readonly string[]).includes(alert.typeName))
+    return `${alert.typeName} alerts are never traded by bots`;
   if (alert.typeName !== bot.tradeCategory) return `it is a ${alert.typeName} alert, not ${bot.tradeCategory}`;
   if (alert.date < bot.alertsFrom) return `it was published on ${alert.date}, before your ${bot.alertsFrom}`;
   if (alert.date > bot.alertsTo) return `it was published on ${alert.date}, after your ${bot.alertsTo}`;

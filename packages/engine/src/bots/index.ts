@@ -1,3 +1,4 @@
 export * from './filters';
 export * from './limits';
 export * from './prices';
+export * from './trade';

@@ -11,3 +11,4 @@ export * from './idempotency';
 export * from './trading';
 export * from './paper-broker';
 export * from './brokerage';
+export * from './bots';

@@ -36,6 +36,7 @@ export function computeRights(input: RightsInput): Rights {
     is_demo_trader: !isLive,
     is_smart_trader_user: has('SMART_TRADER'),
     is_trade_challenge_user: has('TRADE_CHALLENGE'),
+    can_use_bots: has('SMART_TRADER') && (canUseLive || has('TRADE_CHALLENGE')),
     alert_categories: ALERT_CATEGORIES.filter((c): c is AlertCategory => categories.has(c)),
     alert_types: input.alertTypes,
     dione_credits: input.dioneCredits,

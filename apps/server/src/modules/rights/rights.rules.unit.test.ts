@@ -149,4 +149,24 @@ describe('computeRights', () => {
     const r = computeRights(input({ planFeatures: [plan('DA')], dioneCredits: 12, tradeIdeasCredits: 3 }));
     expect(r).toMatchObject({ dione_credits: 12, trade_ideas_credits: 3 });
   });
+
+  describe('money-management bots (2-trading §2.11: the smart trader, and live trading or a trade challenge)', () => {
+    it('the smart trader with a plan allowing live trading may use bots, even before broker access is granted', () => {
+      expect(computeRights(input({ planFeatures: [plan('SMART_TRADER', 'LIVE_TRADER')] })).can_use_bots).toBe(true);
+    });
+    it('the smart trader on a trade challenge may use bots', () => {
+      expect(computeRights(input({ planFeatures: [plan('SMART_TRADER'), plan('TRADE_CHALLENGE')] })).can_use_bots).toBe(
+        true,
+      );
+    });
+    it('the smart trader alone, or live trading without the smart trader, may not', () => {
+      expect(computeRights(input({ planFeatures: [plan('SMART_TRADER')] })).can_use_bots).toBe(false);
+      expect(computeRights(input({ planFeatures: [plan('LIVE_TRADER')], isLiveTrader: true })).can_use_bots).toBe(
+        false,
+      );
+    });
+    it('a super user may', () => {
+      expect(computeRights(input({ isSuper: true })).can_use_bots).toBe(true);
+    });
+  });
 });

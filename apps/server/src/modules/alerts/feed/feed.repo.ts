@@ -204,6 +204,35 @@ export function feedRepo(db: Db) {
       return row ?? { wins: 0, losses: 0, total: 0 };
     },
 
+    /**
+     * Alerts of one type published in [from, to) that are not deleted, oldest first, at most
+     * `limit` (a bot's replay); or, with `ids`, those alerts. No one's tracked flag.
+     */
+    async published(
+      q: { ids: number[] } | { typeId: number; from: Date; to: Date; limit: number },
+    ): Promise<AlertRow[]> {
+      const base = db
+        .select(rowColumns)
+        .from(alerts)
+        .innerJoin(alertTypes, eq(alertTypes.id, alerts.alertTypeId))
+        .innerJoin(alertCategories, eq(alertCategories.id, alertTypes.categoryId));
+      if ('ids' in q) {
+        if (q.ids.length === 0) return [];
+        return base.where(and(inArray(alerts.id, q.ids), isNull(alerts.deletedAt))).orderBy(asc(alerts.id));
+      }
+      return base
+        .where(
+          and(
+            eq(alerts.alertTypeId, q.typeId),
+            isNull(alerts.deletedAt),
+            gte(alerts.createdAt, q.from),
+            lt(alerts.createdAt, q.to),
+          ),
+        )
+        .orderBy(asc(alerts.createdAt), asc(alerts.id))
+        .limit(q.limit);
+    },
+
     /** One alert by id (deleted ones too: the caller decides), with the caller's tracked flag. */
     async byId(userId: number, id: number): Promise<AlertRow | undefined> {
       const [row] = await withUser(userId).where(eq(alerts.id, id)).limit(1);

@@ -247,6 +247,16 @@ export function createFeedService({ repo, market, log, now, caches = NO_CACHES }
       return { data: toAlertDto(row) };
     },
 
+    /**
+     * Published alerts for the areas that act on them (money-management bots): by id, or one type's
+     * in [from, to) oldest first; deleted ones left out. Nobody's rights: the caller is a job.
+     */
+    async published(
+      q: { ids: number[] } | { typeId: number; from: Date; to: Date; limit: number },
+    ): Promise<AlertDto[]> {
+      return (await repo.published(q)).map((row) => toAlertDto(row));
+    },
+
     /** One live alert the caller may see, or a 404 / 403 (tracker-alert). */
     async visibleAlert({ userId, rights }: Caller, alertId: number): Promise<AlertDto> {
       const row = await repo.byId(userId, alertId);

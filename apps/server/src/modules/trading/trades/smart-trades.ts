@@ -12,12 +12,14 @@ import {
   MSG,
   TRADE_MSG,
   basicTradeBody,
+  botTradeBody,
   cancelByInFuture,
   draftTradeBody,
   liveAdvancedTradeBody,
   liveBasicTradeBody,
   type AdvancedTradeBody,
   type BasicTradeBody,
+  type BotTradeBody,
   type Rights,
 } from '@drat/contracts';
 import type { z } from 'zod';
@@ -35,13 +37,17 @@ import { advancedTradeInput, basicTradeInput, instrumentOf } from './trade-input
 import type { TradeRow, TradesRepo } from './trades.repo';
 
 export type Mode = 'DEMO' | 'LIVE';
-/** A trade as the drawers send it: a basic one (custom, alert, DIONE, template) or an advanced one. */
-export type TradeBody = BasicTradeBody | AdvancedTradeBody;
+/**
+ * A trade as the drawers send it: a basic one (custom, alert, DIONE, template) or an advanced one;
+ * or as a bot makes it (MB: a basic one whose entry may be 0%).
+ */
+export type TradeBody = BasicTradeBody | BotTradeBody | AdvancedTradeBody;
 /** A trade's body as a caller may write it (the contracts' input: defaults may be left out). */
-export type TradeBodyIn = z.input<typeof draftTradeBody>;
+export type TradeBodyIn = z.input<typeof draftTradeBody> | z.input<typeof botTradeBody>;
 
 /** The schema a trade's route reads its body with. */
 function schemaOf(mode: Mode, body: TradeBodyIn, draft: boolean) {
+  if (body.trade_type === 'MB') return botTradeBody;
   if (draft) return draftTradeBody;
   if (mode === 'DEMO') return basicTradeBody;
   return body.trade_type === 'ADVANCED' ? liveAdvancedTradeBody : liveBasicTradeBody;
@@ -99,6 +105,13 @@ function rightsToTrade(mode: Mode, tradeType: string, conditions = false): { rig
   if (tradeType === 'ADVANCED') needs.push({ right: 'is_super', refusal: TRADE_MSG.advancedOnlySuper });
   if (conditions) needs.push({ right: 'is_super', refusal: TRADE_MSG.conditionsOnlySuper });
   return needs;
+}
+
+/** An MB trade is a bot's (2-trading §3: placed by a management bot): a bot or a signal makes it. */
+function assertMayMake(who: Acting, tradeType: string): void {
+  if (tradeType === 'MB' && who.by.kind !== 'bot' && who.by.kind !== 'signal') {
+    throw new DomainError('FORBIDDEN', TRADE_MSG.mbOnlyBots);
+  }
 }
 
 export function createSmartTrades(deps: SmartTradesDeps) {
@@ -216,6 +229,7 @@ export function createSmartTrades(deps: SmartTradesDeps) {
      * `made` records the trade (an Idempotency-Key, a bot's alert) in the transaction inserting it.
      */
     async place(who: Acting, mode: Mode, sent: TradeBodyIn, made?: ResultRecorder): Promise<TradeRow> {
+      assertMayMake(who, sent.trade_type);
       await assertMayTrade(who, mode, sent.trade_type);
       const body: TradeBody = readBody(schemaOf(mode, sent, false), sent);
       if (body.draft_id !== undefined) await ownedDraft(who.userId, body.draft_id);
@@ -232,6 +246,7 @@ export function createSmartTrades(deps: SmartTradesDeps) {
 
     /** Saves a draft (the rules of placing it, but the cancel-by time); with draft_id, that draft is rewritten. */
     async saveDraft(who: Acting, mode: Mode, sent: TradeBodyIn): Promise<TradeRow> {
+      assertMayMake(who, sent.trade_type);
       await assertMayTrade(who, mode, sent.trade_type);
       const body: TradeBody = readBody(schemaOf(mode, sent, true), sent);
       if (body.draft_id !== undefined) await ownedDraft(who.userId, body.draft_id);

@@ -9,6 +9,7 @@ import {
   cancelByInstant,
   type AdvancedTradeBody,
   type BasicTradeBody,
+  type BotTradeBody,
   type ExtraRangeInput,
 } from '@drat/contracts';
 import {
@@ -26,7 +27,7 @@ import { DomainError } from '../../../core/errors';
 import { engineConditions } from './condition-input';
 
 /** The instrument of a basic trade: its options strategy's, or the ticker's shares. */
-export function instrumentOf(body: BasicTradeBody): TradeInstrument {
+export function instrumentOf(body: BasicTradeBody | BotTradeBody): TradeInstrument {
   if (!body.strategy) return equity(body.ticker);
   return strategyInstrument(body.ticker, body.strategy, {
     singleStrike: body.singleStrike ?? null,
@@ -62,7 +63,7 @@ export function deadlineOf(body: {
 }
 
 /** The engine's input for a basic trade (its id is the row's, given by the runner). */
-export function basicTradeInput(body: BasicTradeBody, at: number): TradeInput {
+export function basicTradeInput(body: BasicTradeBody | BotTradeBody, at: number): TradeInput {
   const instrument = instrumentOf(body);
   const ranges: RangeInput[] = [
     ...basicRanges(instrument, {
@@ -96,7 +97,7 @@ function extraRange(
 
 /** What every trade's input has besides its ranges: the stop, the trailing and the cancel-by time. */
 function tradeInput(
-  body: BasicTradeBody | AdvancedTradeBody,
+  body: BasicTradeBody | BotTradeBody | AdvancedTradeBody,
   ranges: RangeInput[],
   at: number,
   conditions?: TradeInput['conditions'],

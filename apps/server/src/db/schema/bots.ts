@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { BotBody } from '@drat/contracts';
+import { alertTypes } from './alert-types';
+import { alerts } from './alerts';
+import { trades } from './trading';
+import { users } from './users';
+
+/**
+ * A money-management bot (3-bots-admin-public §3). The columns are what the matcher and the lists
+ * select on (the owner, the alert type, the account, the states, the alert window); `settings` is
+ * the form as the contracts read it (BotBody: sizes, limits, filters, price rules), each number
+ * with at most 2 decimals, turned into exact decimals where money is counted.
+ */
+export const bots = pgTable(
+  'bots',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    alertTypeId: integer('alert_type_id')
+      .notNull()
+      .references(() => alertTypes.id),
+    /** The account its trades go to: the owner's demo account (DEMO) or one of their brokerage accounts. */
+    mode: text('mode', { enum: ['DEMO', 'LIVE'] }).notNull(),
+    accountId: text('account_id').notNull(),
+    active: boolean('active').notNull().default(true),
+    archived: boolean('archived').notNull().default(false),
+    alertsFrom: text('alerts_from').notNull(),
+    alertsTo: text('alerts_to').notNull(),
+    settings: jsonb('settings').$type<BotBody>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('bots_user_idx').on(t.userId, t.createdAt),
+    index('bots_active_type_idx')
+      .on(t.alertTypeId)
+      .where(sql`${t.active}`),
+  ],
+);
+
+/**
+ * A trade a bot placed, one per bot and source: `source` is 'alert:<id>' or 'signal:<id>'. The
+ * unique key, not a check, is what keeps two processes hearing the same alert to one trade: the
+ * row is inserted in the transaction that inserts the trade, so both commit or neither.
+ */
+export const botTrades = pgTable(
+  'bot_trades',
+  {
+    id: serial('id').primaryKey(),
+    botId: integer('bot_id')
+      .notNull()
+      .references(() => bots.id, { onDelete: 'cascade' }),
+    source: text('source').notNull(),
+    alertId: integer('alert_id').references(() => alerts.id, { onDelete: 'set null' }),
+    tradeId: integer('trade_id').references(() => trades.id, { onDelete: 'set null' }),
+    /** The New York day it was taken (the daily limit counts these). */
+    day: text('day').notNull(),
+    /** The amount per trade it was taken with (the bot's invested amount adds these). */
+    amount: numeric('amount', { precision: 20, scale: 2 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('bot_trades_source_key').on(t.botId, t.source)],
+);
+
+/** A bot's log (§3 "Bot log entry"): what it did or skipped, and why, in a subscriber's words. */
+export const botLogs = pgTable(
+  'bot_logs',
+  {
+    id: serial('id').primaryKey(),
+    botId: integer('bot_id')
+      .notNull()
+      .references(() => bots.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('bot_logs_bot_idx').on(t.botId, t.id)],
+);

@@ -1,0 +1,242 @@
+/** Every query of the money-management bots: the bots, the trades they took and their logs. */
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { BotBody } from '@drat/contracts';
+import type { EngineTrade } from '@drat/engine';
+import type { Db } from '../../db/client';
+import { runnerOf, type Tx } from '../../db/transaction';
+import { alertCategories, alertTypes, botLogs, botTrades, bots, profiles, trades, users } from '../../db/schema/index';
+
+export interface BotRow {
+  id: number;
+  userId: number;
+  name: string;
+  alertTypeId: number;
+  typeName: string;
+  category: string;
+  mode: 'DEMO' | 'LIVE';
+  accountId: string;
+  active: boolean;
+  archived: boolean;
+  alertsFrom: string;
+  alertsTo: string;
+  settings: BotBody;
+  createdAt: Date;
+  ownerEmail: string;
+  ownerName: string;
+}
+
+/** A trade a bot took, with the trade as it is now (gone: null). */
+export interface TakenRow {
+  botId: number;
+  source: string;
+  alertId: number | null;
+  tradeId: number | null;
+  day: string;
+  amount: string;
+  createdAt: Date;
+  ticker: string | null;
+  mode: 'DEMO' | 'LIVE' | null;
+  status: string | null;
+  state: EngineTrade | null;
+}
+
+/** What a bot is written with. */
+export interface BotWrite {
+  name: string;
+  alertTypeId: number;
+  mode: 'DEMO' | 'LIVE';
+  accountId: string;
+  alertsFrom: string;
+  alertsTo: string;
+  settings: BotBody;
+}
+
+/** The owner's name as their profile gives it ('' without one). */
+const ownerName = sql<string>`trim(coalesce(${profiles.firstName}, '') || ' ' || coalesce(${profiles.lastName}, ''))`;
+
+const columns = {
+  id: bots.id,
+  userId: bots.userId,
+  name: bots.name,
+  alertTypeId: bots.alertTypeId,
+  typeName: alertTypes.name,
+  category: alertCategories.name,
+  mode: bots.mode,
+  accountId: bots.accountId,
+  active: bots.active,
+  archived: bots.archived,
+  alertsFrom: bots.alertsFrom,
+  alertsTo: bots.alertsTo,
+  settings: bots.settings,
+  createdAt: bots.createdAt,
+  ownerEmail: users.email,
+  ownerName: ownerName,
+};
+
+export function botsRepo(db: Db) {
+  const select = () =>
+    db
+      .select(columns)
+      .from(bots)
+      .innerJoin(alertTypes, eq(alertTypes.id, bots.alertTypeId))
+      .innerJoin(alertCategories, eq(alertCategories.id, alertTypes.categoryId))
+      .innerJoin(users, eq(users.id, bots.userId))
+      .leftJoin(profiles, eq(profiles.userId, bots.userId));
+  const newestFirst = [desc(bots.createdAt), desc(bots.id)];
+
+  return {
+    /** An alert type by its name (a bot's trade category). */
+    async typeByName(name: string): Promise<{ id: number; name: string; category: string } | undefined> {
+      const [row] = await db
+        .select({ id: alertTypes.id, name: alertTypes.name, category: alertCategories.name })
+        .from(alertTypes)
+        .innerJoin(alertCategories, eq(alertCategories.id, alertTypes.categoryId))
+        .where(eq(alertTypes.name, name))
+        .limit(1);
+      return row;
+    },
+
+    async insert(userId: number, w: BotWrite, at: Date): Promise<number> {
+      const [row] = await db
+        .insert(bots)
+        .values({ userId, ...w, createdAt: at, updatedAt: at })
+        .returning({ id: bots.id });
+      return row!.id;
+    },
+
+    async update(id: number, w: BotWrite, at: Date): Promise<void> {
+      await db
+        .update(bots)
+        .set({ ...w, updatedAt: at })
+        .where(eq(bots.id, id));
+    },
+
+    /** Sets a flag only when it changes from `from`: false when someone else changed it first. */
+    async flip(id: number, flag: 'active' | 'archived', from: boolean, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(bots)
+        .set({ [flag]: !from, updatedAt: at })
+        .where(and(eq(bots.id, id), eq(bots[flag], from)))
+        .returning({ id: bots.id });
+      return rows.length > 0;
+    },
+
+    async byId(id: number): Promise<BotRow | undefined> {
+      const [row] = await select().where(eq(bots.id, id)).limit(1);
+      return row;
+    },
+
+    /** A user's bots, archived or not, newest first. */
+    async ofUser(userId: number, archived: boolean): Promise<BotRow[]> {
+      return select()
+        .where(and(eq(bots.userId, userId), eq(bots.archived, archived)))
+        .orderBy(...newestFirst);
+    },
+
+    /** Every bot (the admin view), or one user's by e-mail, newest first. */
+    async all(userEmail?: string): Promise<BotRow[]> {
+      return select()
+        .where(userEmail ? sql`lower(${users.email}) = lower(${userEmail})` : undefined)
+        .orderBy(...newestFirst);
+    },
+
+    /** The users who have bots, with how many. */
+    async owners(): Promise<{ email: string; name: string; bots: number }[]> {
+      return db
+        .select({
+          email: users.email,
+          name: ownerName,
+          bots: sql<number>`count(*)::int`,
+        })
+        .from(bots)
+        .innerJoin(users, eq(users.id, bots.userId))
+        .leftJoin(profiles, eq(profiles.userId, bots.userId))
+        .groupBy(users.id, users.email, profiles.firstName, profiles.lastName)
+        .orderBy(asc(users.email));
+    },
+
+    /** The active bots of an alert type whose alert window holds `day` (the matcher's first cut). */
+    async activeFor(alertTypeId: number, day: string): Promise<BotRow[]> {
+      return select()
+        .where(
+          and(
+            eq(bots.alertTypeId, alertTypeId),
+            eq(bots.active, true),
+            sql`${bots.alertsFrom} <= ${day}`,
+            sql`${bots.alertsTo} >= ${day}`,
+          ),
+        )
+        .orderBy(asc(bots.id));
+    },
+
+    /** The trades the bots took, with each trade as it is now, oldest first. */
+    async taken(botIds: number[]): Promise<TakenRow[]> {
+      if (botIds.length === 0) return [];
+      return db
+        .select({
+          botId: botTrades.botId,
+          source: botTrades.source,
+          alertId: botTrades.alertId,
+          tradeId: botTrades.tradeId,
+          day: botTrades.day,
+          amount: botTrades.amount,
+          createdAt: botTrades.createdAt,
+          ticker: trades.ticker,
+          mode: trades.mode,
+          status: trades.status,
+          state: sql<EngineTrade | null>`${trades.state}`,
+        })
+        .from(botTrades)
+        .leftJoin(trades, eq(trades.id, botTrades.tradeId))
+        .where(inArray(botTrades.botId, botIds))
+        .orderBy(asc(botTrades.id));
+    },
+
+    /** Whether the bot already took this source (an alert or a signal). */
+    async tookSource(botId: number, source: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: botTrades.id })
+        .from(botTrades)
+        .where(and(eq(botTrades.botId, botId), eq(botTrades.source, source)))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /**
+     * Records the trade a bot took, in the transaction inserting the trade. The unique key on
+     * (bot, source) makes a second process's insert fail, and its trade with it.
+     */
+    async recordTaken(
+      tx: Tx,
+      row: {
+        botId: number;
+        source: string;
+        alertId: number | null;
+        tradeId: number;
+        day: string;
+        amount: string;
+        at: Date;
+      },
+    ): Promise<void> {
+      const { at, ...values } = row;
+      await runnerOf(db, tx)
+        .insert(botTrades)
+        .values({ ...values, createdAt: at });
+    },
+
+    async log(botIds: number[], text: string, at: Date): Promise<void> {
+      if (botIds.length === 0) return;
+      await db.insert(botLogs).values(botIds.map((botId) => ({ botId, text, createdAt: at })));
+    },
+
+    async logs(botId: number, limit: number): Promise<{ id: number; text: string; createdAt: Date }[]> {
+      return db
+        .select({ id: botLogs.id, text: botLogs.text, createdAt: botLogs.createdAt })
+        .from(botLogs)
+        .where(eq(botLogs.botId, botId))
+        .orderBy(desc(botLogs.id))
+        .limit(limit);
+    },
+  };
+}
+export type BotsRepo = ReturnType<typeof botsRepo>;

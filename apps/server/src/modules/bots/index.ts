@@ -1,0 +1,69 @@
+/**
+ * Money-management bots (3-bots-admin-public §2.1, §2.2; docs/bot-rules.md), built as the trading
+ * area is (docs/architecture.md, "Adding an area"):
+ *
+ * - bots.service.ts   the owners' and super users' calls: create, update, deactivate, archive, lists, logs
+ * - matcher.service.ts  a published alert meets the active bots: each takes it through trading's one
+ *                     entry (never the runner) or logs why not
+ * - bots.repo.ts      every query; bot.dto.ts the answers and what the engine's rules read
+ *
+ * The 'bots.alert' job (keyed by the alert) gives each new alert to the matcher; the alert area's
+ * announcer tells it of every alert at least once.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { Db } from '../../db/client';
+import type { Jobs, JobQueue } from '../../jobs/queue';
+import type { MarketDataProvider } from '../../providers/market/interface';
+import type { TradingArea } from '../trading';
+import { botsRepo } from './bots.repo';
+import { botsRoutes } from './bots.routes';
+import { createBotsService } from './bots.service';
+import { createMatcher, type MatcherDeps } from './matcher.service';
+
+export interface BotsDeps {
+  db: Db;
+  queue: JobQueue;
+  /** Trading's one entry and the owners' brokerage accounts: what a bot may ask of trading. */
+  trading: Pick<TradingArea, 'smartTrades' | 'connections'>;
+  alerts: MatcherDeps['alerts'];
+  market: MatcherDeps['market'] & Pick<MarketDataProvider, 'calendar'>;
+  now: () => Date;
+  log: Logger;
+}
+
+export function createBots(deps: BotsDeps) {
+  const repo = botsRepo(deps.db);
+  const service = createBotsService({
+    repo,
+    tradeTarget: (userId, accountId) => deps.trading.connections.tradeTarget(userId, accountId),
+    dayOf: (at) => deps.market.calendar.dateOf(at),
+    now: () => deps.market.now(),
+  });
+  const matcher = createMatcher({
+    repo,
+    trading: deps.trading,
+    alerts: deps.alerts,
+    market: deps.market,
+    now: deps.now,
+    log: deps.log,
+  });
+  return {
+    service,
+    matcher,
+    /** The alert area's listener: the alert's turn with the bots, as a job keyed by the alert (told twice, run once). */
+    alertPublished: (alertId: number) => deps.queue.send('bots.alert', { alertId }, { key: String(alertId) }),
+  };
+}
+export type BotsArea = ReturnType<typeof createBots>;
+
+export async function registerBotsRoutes(api: FastifyInstance, bots: BotsArea): Promise<void> {
+  await api.register(botsRoutes, { bots: bots.service });
+}
+
+/** The bots' job: each published alert's turn with the active bots. */
+export async function startBotJobs(jobs: Jobs, bots: BotsArea): Promise<void> {
+  await jobs.work('bots.alert', async ({ alertId }) => void (await bots.matcher.alertPublished(alertId)), {
+    pollingIntervalSeconds: 0.5,
+  });
+}
