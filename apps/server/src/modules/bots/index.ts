@@ -19,6 +19,7 @@ import type { TradingArea } from '../trading';
 import { botsRepo } from './bots.repo';
 import { botsRoutes } from './bots.routes';
 import { createBotsService } from './bots.service';
+import { createBotTurn, type TurnDeps } from './bot-turn';
 import { createMatcher, type MatcherDeps } from './matcher.service';
 
 export interface BotsDeps {
@@ -27,7 +28,7 @@ export interface BotsDeps {
   /** Trading's one entry and the owners' brokerage accounts: what a bot may ask of trading. */
   trading: Pick<TradingArea, 'smartTrades' | 'connections'>;
   alerts: MatcherDeps['alerts'];
-  market: MatcherDeps['market'] & Pick<MarketDataProvider, 'calendar'>;
+  market: TurnDeps['market'] & Pick<MarketDataProvider, 'calendar'>;
   now: () => Date;
   log: Logger;
 }
@@ -40,12 +41,12 @@ export function createBots(deps: BotsDeps) {
     dayOf: (at) => deps.market.calendar.dateOf(at),
     now: () => deps.market.now(),
   });
+  const turns = createBotTurn({ repo, trading: deps.trading, market: deps.market, now: deps.now });
   const matcher = createMatcher({
     repo,
-    trading: deps.trading,
+    turns,
     alerts: deps.alerts,
-    market: deps.market,
-    now: deps.now,
+    dayOf: (at) => deps.market.calendar.dateOf(at),
     log: deps.log,
   });
   return {

@@ -1,0 +1,289 @@
+/**
+ * One bot's turn with an opportunity, an alert published or a signal received
+ * (docs/bot-rules.md): its filters, its limits, the trade its price rules make, and that trade placed
+ * through trading's one entry on behalf of the bot (or the signal), or a log line saying why not.
+ * Once per bot and source: the trade and its bot_trades row commit in one transaction (unique on
+ * bot and source), so a second process acting on the same source has its insert refused and its
+ * trade with it.
+ */
+import type { AlertDto, BotBody } from '@drat/contracts';
+import {
+  botTrade,
+  dec,
+  limitReached,
+  occSymbol,
+  toText,
+  whySkipped,
+  type BotAlert,
+  type BotTrade,
+  type MarketFacts,
+} from '@drat/engine';
+import type { Actor } from '../../core/actor';
+import { isDomainError } from '../../core/errors';
+import type { MarketDataProvider } from '../../providers/market/interface';
+import type { TradingArea } from '../trading';
+import { isUniqueViolation } from '../users';
+import { capitalOf, filtersOf, sizingOf } from './bot.dto';
+import type { BotRow, BotsRepo } from './bots.repo';
+
+/** What a bot may trade: an alert's prices (or a signal's, as an alert of the bot's own type). */
+export type Opportunity = Pick<
+  AlertDto,
+  | 'ticker'
+  | 'alert_type'
+  | 'alert_price'
+  | 'buy_range_low'
+  | 'buy_range_high'
+  | 'target_range_low'
+  | 'target_range_high'
+  | 'stop_loss'
+  | 'strategy'
+  | 'singleExpiration'
+  | 'singleStrike'
+  | 'legOneExpiration'
+  | 'legOneStrike'
+  | 'legTwoStrike'
+  | 'legOneType'
+  | 'legTwoType'
+> & {
+  /** The alert it is (null for a signal). */
+  alertId: number | null;
+  /** Once per bot and source: 'alert:12', 'signal:34'. */
+  source: string;
+  /** How the logs name it: 'ACME (alert #12)'. */
+  label: string;
+  /** Its New York date. */
+  day: string;
+};
+
+/** What came of a turn. */
+export type TurnOutcome =
+  { kind: 'TRADED'; text: string; tradeId: number } | { kind: 'SKIPPED'; text: string } | { kind: 'ALREADY' };
+
+export interface TurnDeps {
+  repo: BotsRepo;
+  /** Trading's one entry: the only way a bot places a trade. */
+  trading: Pick<TradingArea, 'smartTrades'>;
+  /** Facts and prices of the ticker; the market's clock (alerts are timed by it). */
+  market: Pick<MarketDataProvider, 'quotes' | 'company' | 'optionQuote' | 'calendar' | 'now'>;
+  now: () => Date;
+}
+
+/** What a bot's trade of an alert is, beside its prices: the instrument and its unit. */
+export interface Contract {
+  options: boolean;
+  /** The option legs' OCC symbols (empty for shares). */
+  legs: string[];
+}
+
+export function contractOf(
+  a: Pick<
+    AlertDto,
+    'ticker' | 'strategy' | 'singleExpiration' | 'singleStrike' | 'legOneExpiration' | 'legOneStrike' | 'legTwoStrike'
+  >,
+): Contract {
+  if (!a.strategy) return { options: false, legs: [] };
+  const leg = (exp: string | null, type: 'call' | 'put', strike: number | null) =>
+    exp && strike !== null ? [occSymbol(a.ticker, exp, type, strike)] : [];
+  switch (a.strategy) {
+    case 'BUY CALL':
+      return { options: true, legs: leg(a.singleExpiration, 'call', a.singleStrike) };
+    case 'BUY PUT':
+      return { options: true, legs: leg(a.singleExpiration, 'put', a.singleStrike) };
+    default:
+      return {
+        options: true,
+        legs: [...leg(a.legOneExpiration, 'call', a.legOneStrike), ...leg(a.legOneExpiration, 'put', a.legTwoStrike)],
+      };
+  }
+}
+
+/** The alert as the bot rules read it. */
+const botAlertOf = (a: Opportunity): BotAlert => ({
+  ticker: a.ticker,
+  typeName: a.alert_type,
+  date: a.day,
+  alertPrice: String(a.alert_price),
+  buyRangeLow: String(a.buy_range_low),
+  buyRangeHigh: String(a.buy_range_high),
+  targetRangeLow: String(a.target_range_low),
+  targetRangeHigh: String(a.target_range_high),
+  stopLoss: String(a.stop_loss),
+  option: a.strategy ? { expiration: a.singleExpiration ?? a.legOneExpiration ?? '', strategy: a.strategy } : null,
+});
+
+const n = (d: { toNumber(): number }) => d.toNumber();
+
+/** The MB trade's body: the basic trade of an alert (2-trading §3), as the drawer would send it. */
+function bodyOf(bot: BotRow, a: Opportunity, t: BotTrade) {
+  const s: BotBody = bot.settings;
+  return {
+    ticker: a.ticker,
+    trade_type: 'MB' as const,
+    ...(a.alertId === null ? {} : { alert_id: a.alertId }),
+    ...(bot.mode === 'LIVE' ? { account_id: bot.accountId } : {}),
+    buy_range_low: n(t.buyRangeLow),
+    buy_range_high: n(t.buyRangeHigh),
+    target_range_low: n(t.targetRangeLow),
+    target_range_high: n(t.targetRangeHigh),
+    stop_loss: n(t.stopLoss),
+    amount_buy_range_low: t.amountLow,
+    amount_buy_range_high: t.amountHigh,
+    extra_ranges: t.extra.map((r) => ({
+      buy_range: n(r.buy),
+      buy_range_quantity: r.quantity,
+      target_range: n(r.target),
+      target_range_quantity: r.quantity,
+    })),
+    set_trailing_profit: s.set_trailing_profit,
+    ...(s.set_trailing_profit
+      ? {
+          trailing_profit: s.trailing_profit,
+          new_trailing_profit: s.new_trailing_profit,
+          trigger_percent: s.trigger_percent,
+        }
+      : {}),
+    trade_notes: s.trading_notes || `Placed by bot ${bot.name} from ${a.label}.`,
+    ...(a.strategy
+      ? {
+          strategy: a.strategy,
+          singleStrike: a.singleStrike,
+          singleExpiration: a.singleExpiration,
+          legOneStrike: a.legOneStrike,
+          legTwoStrike: a.legTwoStrike,
+          legOneExpiration: a.legOneExpiration,
+          legOneType: a.legOneType === null ? null : ('CALL' as const),
+          legTwoType: a.legTwoType === null ? null : ('PUT' as const),
+        }
+      : {}),
+  };
+}
+
+/** "51 at 9.8 and 50 at 10", "102 at 9.8". */
+function sizesInWords(t: BotTrade): string {
+  const parts = [
+    ...(t.amountLow > 0 ? [`${t.amountLow} at ${toText(t.buyRangeLow)}`] : []),
+    ...(t.amountHigh > 0 ? [`${t.amountHigh} at ${toText(t.buyRangeHigh)}`] : []),
+    ...t.extra.map((r) => `${r.quantity} at ${toText(r.buy)}`),
+  ];
+  return parts.join(' and ');
+}
+
+export function createBotTurn({ repo, trading, market, now }: TurnDeps) {
+  /** The market's facts of the ticker, read once and only when a bot asks. */
+  function readsOf(a: Pick<AlertDto, 'ticker'>, contract: Contract) {
+    let facts: Promise<MarketFacts> | null = null;
+    let last: Promise<string | null> | null = null;
+    return {
+      facts: () =>
+        (facts ??= (async () => {
+          if (contract.options) {
+            const quotes = await Promise.all(contract.legs.map((s) => market.optionQuote(s)));
+            const known = quotes.filter((q) => q !== null);
+            if (known.length === 0 || known.length < contract.legs.length) return {};
+            // A two-leg trade is as liquid as its thinner leg.
+            return {
+              openInterest: Math.min(...known.map((q) => q.open_interest)),
+              optionsVolume: Math.min(...known.map((q) => q.volume)),
+            };
+          }
+          const c = await market.company(a.ticker);
+          if (!c) return {};
+          return {
+            sharesOutstanding: c.shares_outstanding,
+            sharesFloat: c.float,
+            averageVolume: c.average_volume,
+            sector: c.sector,
+          };
+        })()),
+      lastPrice: () =>
+        (last ??= (async () => {
+          if (contract.options) {
+            const quotes = await Promise.all(contract.legs.map((s) => market.optionQuote(s)));
+            if (quotes.length === 0 || quotes.some((q) => q === null || !(q.last > 0))) return null;
+            return toText(quotes.reduce((sum, q) => sum.plus(String(q!.last)), dec(0)));
+          }
+          const [q] = await market.quotes([a.ticker]);
+          return q && q.last > 0 ? String(q.last) : null;
+        })()),
+    };
+  }
+
+  /**
+   * One bot's turn: TRADED or SKIPPED (each logged in the bot's log), ALREADY when this bot took the
+   * source before; a failure worth retrying (the broker or the market unreachable) is thrown.
+   */
+  async function turn(
+    bot: BotRow,
+    o: Opportunity,
+    reads: Reads,
+    contract: Contract,
+    by: Actor = { kind: 'bot', botId: bot.id, name: bot.name },
+  ): Promise<TurnOutcome> {
+    if (await repo.tookSource(bot.id, o.source)) return { kind: 'ALREADY' };
+    const skip = async (why: string): Promise<TurnOutcome> => {
+      const text = `Skipped ${o.label}: ${why}.`;
+      await repo.log([bot.id], text, now());
+      return { kind: 'SKIPPED', text };
+    };
+
+    const filters = filtersOf(bot);
+    const needsFacts = Object.values(filters).some((f) => typeof f === 'object' && f !== null && 'on' in f && f.on);
+    const filtered = whySkipped(filters, botAlertOf(o), needsFacts || contract.options ? await reads.facts() : {});
+    if (filtered) return skip(filtered);
+
+    const taken = (await repo.taken([bot.id])).map((t) => t.day);
+    const today = market.calendar.dateOf(market.now());
+    const limit = limitReached(capitalOf(bot.settings), { days: taken }, today);
+    if (limit) return skip(limit);
+
+    const s = bot.settings;
+    const usesLast =
+      (s.set_entry_prices && (s.entry_one_parameter === 'last_price' || s.entry_two_parameter === 'last_price')) ||
+      (s.set_stop_loss_entry_price && s.stop_loss_entry_parameter === 'last_price');
+    const lastPrice = usesLast ? await reads.lastPrice() : null;
+    if (usesLast && lastPrice === null) return skip('its last price is not known');
+    const made = botTrade(
+      sizingOf(s),
+      {
+        lastPrice: lastPrice ?? '0',
+        buyRange1: String(o.buy_range_low),
+        buyRange2: String(o.buy_range_high),
+        stopLoss: String(o.stop_loss),
+        targetRangeLow: String(o.target_range_low),
+        targetRangeHigh: String(o.target_range_high),
+      },
+      contract.options ? 100 : 1,
+    );
+    if ('skip' in made) return skip(made.skip);
+
+    try {
+      const trade = await trading.smartTrades.place(
+        { userId: bot.userId, by },
+        bot.mode,
+        bodyOf(bot, o, made.trade),
+        (tx, tradeId) =>
+          repo.recordTaken(tx, {
+            botId: bot.id,
+            source: o.source,
+            alertId: o.alertId,
+            tradeId,
+            day: today,
+            amount: String(s.amount_invested_per_trade),
+            at: now(),
+          }),
+      );
+      const text = `Took ${o.label}: trade #${trade.id} buys ${sizesInWords(made.trade)}, stop ${toText(made.trade.stopLoss)}.`;
+      await repo.log([bot.id], text, now());
+      return { kind: 'TRADED', text, tradeId: trade.id };
+    } catch (err) {
+      if (isUniqueViolation(err)) return { kind: 'ALREADY' }; // another process placed it
+      if (isDomainError(err) && !err.retryable) return skip(`the trade was refused: ${err.message}`);
+      throw err;
+    }
+  }
+
+  return { turn, readsOf };
+}
+export type Reads = ReturnType<ReturnType<typeof createBotTurn>['readsOf']>;
+export type BotTurn = ReturnType<typeof createBotTurn>;
