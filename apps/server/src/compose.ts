@@ -25,7 +25,9 @@ import { createToolsArea } from './modules/tools';
 import { brokerTokens, createTrading } from './modules/trading';
 import { usersRepo } from './modules/users';
 import type { BrokerName } from '@drat/contracts';
+import path from 'node:path';
 import { createSealer } from './core/sealed';
+import { secretInFile } from './core/secrets';
 import type { Broker, BrokerLink } from './providers/broker/interface';
 import { createPaperBroker, simulatedBrokerLink } from './providers/broker/paper/paper';
 import { createTradierBroker } from './providers/broker/tradier/tradier-broker';
@@ -43,7 +45,15 @@ import type { StorageProvider } from './providers/storage/interface';
 export interface AppDeps {
   config: Pick<
     Config,
-    'env' | 'publicUrl' | 'demoSeed' | 'dataDir' | 'trustProxy' | 'readCacheMs' | 'mediaLinkSecret' | 'supportEmail'
+    | 'env'
+    | 'publicUrl'
+    | 'demoSeed'
+    | 'dataDir'
+    | 'trustProxy'
+    | 'readCacheMs'
+    | 'mediaLinkSecret'
+    | 'signalKey'
+    | 'supportEmail'
   > & { brokerage?: Config['brokerage']; allowedHosts?: Config['allowedHosts'] };
   db: Db;
   queue: JobQueue;
@@ -154,7 +164,18 @@ export function composeModules(deps: AppDeps) {
     log,
   });
   // Money-management bots: every new alert is their turn (a keyed job, like the notifications).
-  const bots = createBots({ db, queue, trading, alerts: alerts.feed, market, now, log });
+  const bots = createBots({
+    db,
+    queue,
+    trading,
+    alerts: alerts.feed,
+    market,
+    signalSealer: createSealer(config.signalKey ?? secretInFile(path.join(config.dataDir, 'signal-secret.key'))),
+    publicUrl: config.publicUrl,
+    assertFreshPassword: auth.assertFreshPassword,
+    now,
+    log,
+  });
   alerts.events.onAlertPublished(({ alert }) => bots.alertPublished(alert.id));
   return {
     rights,

@@ -122,6 +122,8 @@ const schema = z.object({
     .string()
     .min(32, 'give at least 32 random characters, for example from `openssl rand -base64 48`')
     .optional(),
+  /** Seals the signal webhooks' secrets (32 bytes, base64 or hex). Unset: made once, kept in DATA_DIR. */
+  SIGNAL_SECRET_KEY: z.string().min(32, 'give 32 random bytes as base64 or hex (`openssl rand -base64 32`)').optional(),
   TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
   /** The sending number in E.164 form, or a Messaging Service SID (MG…). */
@@ -202,6 +204,8 @@ export type Config = {
   };
   /** Signs links to resource files served from disk; kept in DATA_DIR when unset. */
   mediaLinkSecret?: string;
+  /** Seals the signal webhooks' secrets at rest (32 bytes, base64 or hex); kept in DATA_DIR when unset. */
+  signalKey?: string;
   /** SMS delivery: Twilio when configured, otherwise SMS stay in the outbox. */
   sms: { twilio: { accountSid: string; authToken: string; from: string; baseUrl: string } | undefined };
 };
@@ -332,6 +336,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           : undefined,
     },
     mediaLinkSecret: e.MEDIA_LINK_SECRET,
+    signalKey: e.SIGNAL_SECRET_KEY,
     sms: {
       twilio:
         e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM

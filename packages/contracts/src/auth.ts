@@ -99,6 +99,7 @@ export const CONFIRM_PASSWORD_REASONS = [
   'PASSWORD_CHANGE',
   'EMAIL_CHANGE',
   'OTP_DISABLE',
+  'SIGNAL_WEBHOOK',
 ] as const;
 export type ConfirmPasswordReason = (typeof CONFIRM_PASSWORD_REASONS)[number];
 export const confirmPasswordBody = z.object({
@@ -152,6 +153,10 @@ export const STEP_UP_TEXTS: Record<ConfirmPasswordReason, { title: string; expla
   },
   EMAIL_CHANGE: { title: 'Confirm your password', explanation: 'To change your sign-in e-mail, type your password.' },
   OTP_DISABLE: { title: 'Confirm your password', explanation: 'To turn off two-factor sign-in, type your password.' },
+  SIGNAL_WEBHOOK: {
+    title: 'Confirm your password',
+    explanation: 'A webhook places trades with your bot: type your password to make its address and secret.',
+  },
 };
 
 /** The 403 of a sensitive change whose password was not confirmed recently enough. */

@@ -29,3 +29,4 @@ export * from './smart-trades-requests';
 export * from './smart-trades-api';
 export * from './smart-trades-replay';
 export * from './bots';
+export * from './signals';

@@ -90,3 +90,62 @@ export const botLogs = pgTable(
   },
   (t) => [index('bot_logs_bot_idx').on(t.botId, t.id)],
 );
+
+/**
+ * A subscriber's signal webhook: `key` is the address's secret part, `secretSealed` the signing
+ * secret sealed at rest (core/sealed.ts). One live webhook per user: rotating revokes the old one.
+ */
+export const signalHooks = pgTable(
+  'signal_hooks',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    botId: integer('bot_id')
+      .notNull()
+      .references(() => bots.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    secretSealed: text('secret_sealed').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('signal_hooks_key').on(t.key),
+    uniqueIndex('signal_hooks_live_per_user')
+      .on(t.userId)
+      .where(sql`${t.revokedAt} is null`),
+  ],
+);
+
+/**
+ * A signal received by a webhook, recorded before it acts: the unique (user, signal id) makes the
+ * same signal sent twice act once. Refused ones (bad signature, revoked webhook) are kept too.
+ */
+export const signals = pgTable(
+  'signals',
+  {
+    id: serial('id').primaryKey(),
+    hookId: integer('hook_id')
+      .notNull()
+      .references(() => signalHooks.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    botId: integer('bot_id').references(() => bots.id, { onDelete: 'set null' }),
+    /** The sender's id; null for a refused message (not read). */
+    signalId: text('signal_id'),
+    ticker: text('ticker').notNull().default(''),
+    action: text('action').notNull().default(''),
+    outcome: text('outcome', { enum: ['RECEIVED', 'TRADED', 'CLOSED', 'SKIPPED', 'REFUSED'] }).notNull(),
+    text: text('text').notNull().default(''),
+    tradeId: integer('trade_id').references(() => trades.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('signals_once_per_user')
+      .on(t.userId, t.signalId)
+      .where(sql`${t.signalId} is not null`),
+    index('signals_user_idx').on(t.userId, t.id),
+  ],
+);

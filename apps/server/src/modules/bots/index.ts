@@ -5,6 +5,8 @@
  * - bots.service.ts   the owners' and super users' calls: create, update, deactivate, archive, lists, logs
  * - matcher.service.ts  a published alert meets the active bots: each takes it through trading's one
  *                     entry (never the runner) or logs why not
+ * - bot-turn.ts       one bot's turn with an alert or a signal: filters, limits, the trade, the log
+ * - signals/          the subscribers' webhooks: TradingView-style messages taken by one of their bots
  * - bots.repo.ts      every query; bot.dto.ts the answers and what the engine's rules read
  *
  * The 'bots.alert' job (keyed by the alert) gives each new alert to the matcher; the alert area's
@@ -12,6 +14,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+import type { Sealer } from '../../core/sealed';
 import type { Db } from '../../db/client';
 import type { Jobs, JobQueue } from '../../jobs/queue';
 import type { MarketDataProvider } from '../../providers/market/interface';
@@ -21,6 +24,9 @@ import { botsRoutes } from './bots.routes';
 import { createBotsService } from './bots.service';
 import { createBotTurn, type TurnDeps } from './bot-turn';
 import { createMatcher, type MatcherDeps } from './matcher.service';
+import { signalsRepo } from './signals/signals.repo';
+import { signalsRoutes } from './signals/signals.routes';
+import { createSignals, type SignalsDeps } from './signals/signals.service';
 
 export interface BotsDeps {
   db: Db;
@@ -28,6 +34,10 @@ export interface BotsDeps {
   /** Trading's one entry and the owners' brokerage accounts: what a bot may ask of trading. */
   trading: Pick<TradingArea, 'smartTrades' | 'connections'>;
   alerts: MatcherDeps['alerts'];
+  /** Seals the signal webhooks' secrets (SIGNAL_SECRET_KEY, or a key kept in DATA_DIR). */
+  signalSealer: Sealer;
+  publicUrl: string;
+  assertFreshPassword: SignalsDeps['assertFreshPassword'];
   market: TurnDeps['market'] & Pick<MarketDataProvider, 'calendar'>;
   now: () => Date;
   log: Logger;
@@ -49,9 +59,22 @@ export function createBots(deps: BotsDeps) {
     dayOf: (at) => deps.market.calendar.dateOf(at),
     log: deps.log,
   });
+  const signals = createSignals({
+    repo: signalsRepo(deps.db),
+    bots: repo,
+    turns,
+    trading: deps.trading,
+    market: deps.market,
+    sealer: deps.signalSealer,
+    publicUrl: deps.publicUrl,
+    assertFreshPassword: deps.assertFreshPassword,
+    now: deps.now,
+    log: deps.log,
+  });
   return {
     service,
     matcher,
+    signals,
     /** The alert area's listener: the alert's turn with the bots, as a job keyed by the alert (told twice, run once). */
     alertPublished: (alertId: number) => deps.queue.send('bots.alert', { alertId }, { key: String(alertId) }),
   };
@@ -60,6 +83,7 @@ export type BotsArea = ReturnType<typeof createBots>;
 
 export async function registerBotsRoutes(api: FastifyInstance, bots: BotsArea): Promise<void> {
   await api.register(botsRoutes, { bots: bots.service });
+  await api.register(signalsRoutes, { signals: bots.signals });
 }
 
 /** The bots' job: each published alert's turn with the active bots. */
