@@ -22,7 +22,7 @@ import { createResources } from './modules/resources';
 import { createRights } from './modules/rights';
 import { createSystem } from './modules/system';
 import { createToolsArea } from './modules/tools';
-import { brokerTokens, createTrading } from './modules/trading';
+import { brokerTokens, createTrading, type SharedBots } from './modules/trading';
 import { usersRepo } from './modules/users';
 import type { BrokerName } from '@drat/contracts';
 import path from 'node:path';
@@ -144,6 +144,9 @@ export function composeModules(deps: AppDeps) {
   userChanged.forget = auth.forgetUser;
 
   const marketService = createMarketService({ provider: market });
+  // Trading's sharing names the bots a user shares; the bots area (built after trading, which it
+  // uses) answers, bound below.
+  const sharedBots: SharedBots = { owned: async () => null, byIds: async () => new Map() };
   const trading = createTrading({
     db,
     users,
@@ -160,6 +163,7 @@ export function composeModules(deps: AppDeps) {
     publicUrl: config.publicUrl,
     assertFreshPassword: auth.assertFreshPassword,
     alerts: alerts.feed,
+    bots: { owned: (userId, botId) => sharedBots.owned(userId, botId), byIds: (ids) => sharedBots.byIds(ids) },
     now,
     log,
   });
@@ -177,6 +181,7 @@ export function composeModules(deps: AppDeps) {
     log,
   });
   alerts.events.onAlertPublished(({ alert }) => bots.alertPublished(alert.id));
+  Object.assign(sharedBots, bots.shared);
   return {
     rights,
     outbox,

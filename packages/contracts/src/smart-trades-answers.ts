@@ -203,7 +203,13 @@ export const sharedItemSchema = z.object({
   shared_date: z.string(),
   type: z.enum(SHARE_ITEM_TYPES),
   live_trade_order: z.object({ id: z.number(), order_id: z.string(), ticker: z.string() }).nullable(),
-  money_management_bot: z.object({ id: z.number(), bot_name: z.string() }).nullable(),
+  /**
+   * A shared bot: its name and its settings (the form, without the sharer's account), for the
+   * receiver to copy into their own create drawer; it never runs on their account unasked.
+   */
+  money_management_bot: z
+    .object({ id: z.number(), bot_name: z.string(), settings: z.record(z.string(), z.unknown()) })
+    .nullable(),
 });
 export type SharedItemDto = z.infer<typeof sharedItemSchema>;
 export const sharedItemsResponseSchema = z.object({ data: z.array(sharedItemSchema) });

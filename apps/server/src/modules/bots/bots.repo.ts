@@ -126,6 +126,11 @@ export function botsRepo(db: Db) {
       return row;
     },
 
+    async byIds(ids: number[]): Promise<BotRow[]> {
+      if (ids.length === 0) return [];
+      return select().where(inArray(bots.id, [...new Set(ids)]));
+    },
+
     /** A user's bots, archived or not, newest first. */
     async ofUser(userId: number, archived: boolean): Promise<BotRow[]> {
       return select()

@@ -75,6 +75,22 @@ export function createBots(deps: BotsDeps) {
     service,
     matcher,
     signals,
+    /** What trading's sharing asks of bots: a user's own bot, and bots' names and settings. */
+    shared: {
+      async owned(userId: number, botId: number) {
+        const bot = await repo.byId(botId);
+        return bot && bot.userId === userId ? { id: bot.id, name: bot.name } : null;
+      },
+      async byIds(ids: number[]) {
+        const rows = await repo.byIds(ids);
+        return new Map(
+          rows.map((b) => {
+            const { account_id: _account, ...settings } = b.settings;
+            return [b.id, { name: b.name, settings: { ...settings, account_id: null } }];
+          }),
+        );
+      },
+    },
     /** The alert area's listener: the alert's turn with the bots, as a job keyed by the alert (told twice, run once). */
     alertPublished: (alertId: number) => deps.queue.send('bots.alert', { alertId }, { key: String(alertId) }),
   };

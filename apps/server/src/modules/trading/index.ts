@@ -43,7 +43,7 @@ import { runnerRepo } from './runner/runner.repo';
 import { createTradeRunner, type Technicals } from './runner/runner.service';
 import { sharingRoutes } from './sharing/sharing.routes';
 import { sharingRepo } from './sharing/sharing.repo';
-import { createSharingService } from './sharing/sharing.service';
+import { createSharingService, type SharedBots } from './sharing/sharing.service';
 import { templatesRepo } from './templates/templates.repo';
 import { templateRoutes } from './templates/templates.routes';
 import { createTemplatesService } from './templates/templates.service';
@@ -62,6 +62,7 @@ import { createTradingModeService } from './trading-mode.service';
 export { startTradingJobs } from './trading.jobs';
 export type { TradeRunner } from './runner/runner.service';
 export type { SmartTrades, Mode, TradeBody } from './trades/smart-trades';
+export type { SharedBots } from './sharing/sharing.service';
 
 /**
  * The access tokens the Tradier and Alpaca brokers send, by broker and account, opened from their
@@ -94,6 +95,8 @@ export interface TradingDeps {
   assertFreshPassword: (principal: Principal, action: ConfirmPasswordReason) => Promise<void>;
   /** The alert area's look-up of the alert a trade was made from. */
   alerts: AlertLookup;
+  /** The bots area's answers about the bots a user shares. */
+  bots: SharedBots;
   now: () => Date;
   log: Logger;
 }
@@ -152,7 +155,7 @@ export function createTrading(deps: TradingDeps) {
   const edits = createTradeEditService({ trades: smartTrades, alerts: deps.alerts });
   const replays = createReplayService({ market: deps.market });
   const templates = createTemplatesService({ repo: templatesRepo(db), market: deps.market, now: deps.now });
-  const sharing = createSharingService({ repo: sharingRepo(db), trades, users, now: deps.now });
+  const sharing = createSharingService({ repo: sharingRepo(db), trades, users, bots: deps.bots, now: deps.now });
   return {
     mode: createTradingModeService({ users, connections, assertFreshPassword: deps.assertFreshPassword }),
     /** The one entry that places, edits and cancels a trade for a user on behalf of an actor. */

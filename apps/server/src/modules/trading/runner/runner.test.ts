@@ -337,6 +337,7 @@ describe('the trade runner', () => {
       publicUrl: 'http://drat.test',
       assertFreshPassword: async () => {},
       alerts: t.modules.alerts.feed,
+      bots: t.modules.bots.shared,
       now: t.clock.now,
       log: pino({ level: 'silent' }),
     }).runner;

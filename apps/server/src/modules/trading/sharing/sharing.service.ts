@@ -1,6 +1,6 @@
 /**
- * Sharing smart trades (2-trading §3 "Shared item", §5.4, §6, §7): live traders share one of their
- * own live trades with one user by e-mail; super users share with one user, several, the users on
+ * Sharing smart trades and bots (2-trading §3 "Shared item", §5.4, §6, §7): live traders share one
+ * of their own live trades, or one of their bots, with one user by e-mail; super users share with one user, several, the users on
  * a plan or all users. Each user reached gets a row (an e-mail that is no user's is kept as it
  * was typed, in shared_to_unknown); sharing the same trade with the same person again keeps one
  * row and renews its date. Demo users may not share, nor see the shared lists (the Shared Trades
@@ -25,8 +25,17 @@ import type { UsersRepo } from '../../users';
 import type { TradesRepo } from '../trades/trades.repo';
 import type { ShareRow, SharingRepo } from './sharing.repo';
 
+/** The bots area's answers about bots (bound after both areas are built: bots use trading). */
+export interface SharedBots {
+  /** The user's own bot, or null. */
+  owned(userId: number, botId: number): Promise<{ id: number; name: string } | null>;
+  /** Bots by id: their names and settings (the form without the account). */
+  byIds(ids: number[]): Promise<Map<number, { name: string; settings: Record<string, unknown> }>>;
+}
+
 export interface SharingDeps {
   repo: SharingRepo;
+  bots: SharedBots;
   trades: Pick<TradesRepo, 'ownedBy'>;
   users: Pick<UsersRepo, 'activeEmails' | 'byEmails' | 'emailsOf' | 'activeIds' | 'plans'>;
   now: () => Date;
@@ -64,7 +73,12 @@ function parseShare(form: Record<string, unknown>): ShareFields {
 /** The e-mail of `id` (a user removed since is gone with their shares: the foreign keys cascade). */
 const emailOf = (emails: Map<number, string>, id: number) => emails.get(id) ?? '';
 
-function sharedItemDto(row: ShareRow, emails: Map<number, string>): SharedItemDto {
+function sharedItemDto(
+  row: ShareRow,
+  emails: Map<number, string>,
+  bots: Map<number, { name: string; settings: Record<string, unknown> }>,
+): SharedItemDto {
+  const bot = row.botId === null ? undefined : bots.get(row.botId);
   return {
     id: row.id,
     shared_by: emailOf(emails, row.sharedBy),
@@ -77,17 +91,17 @@ function sharedItemDto(row: ShareRow, emails: Map<number, string>): SharedItemDt
       row.tradeId !== null && row.ticker !== null
         ? { id: row.tradeId, order_id: String(row.tradeId), ticker: row.ticker }
         : null,
-    // Bots arrive with their own issue: nothing can be shared as a bot yet (see share).
-    money_management_bot: null,
+    money_management_bot: bot ? { id: row.botId!, bot_name: bot.name, settings: bot.settings } : null,
   };
 }
 
-export function createSharingService({ repo, trades, users, now }: SharingDeps) {
+export function createSharingService({ repo, trades, users, bots, now }: SharingDeps) {
   async function listOf(rows: ShareRow[]): Promise<SharedItemsResponse> {
     const emails = await users.emailsOf(
       rows.flatMap((r) => (r.sharedTo === null ? [r.sharedBy] : [r.sharedBy, r.sharedTo])),
     );
-    return { data: rows.map((r) => sharedItemDto(r, emails)) };
+    const shared = await bots.byIds(rows.flatMap((r) => (r.botId === null ? [] : [r.botId])));
+    return { data: rows.map((r) => sharedItemDto(r, emails, shared)) };
   }
 
   /**
@@ -162,19 +176,18 @@ export function createSharingService({ repo, trades, users, now }: SharingDeps) 
         throw new DomainError('FORBIDDEN', TRADE_MSG.shareSingleOnly);
       }
       const f = parseShare(form);
-      // Bots arrive with their own issue: until then no bot exists to be shared.
-      if (f.money_mgt_bot_id !== undefined) throw new DomainError('NOT_FOUND', TRADE_MSG.botNotFound);
-      // shareFields requires a trade or a bot (TRADE_MSG.shareTargetRequired).
-      const tradeId = await tradeToShare(who, f.live_trade_order_id!);
+      // shareFields requires a trade or a bot (TRADE_MSG.shareTargetRequired). A bot is one of the
+      // caller's own (anyone else's is as good as absent: 404); the receiver gets a copy to use.
+      let item: { type: 'TRADE' | 'BOT'; tradeId: number | null; botId: number | null };
+      if (f.money_mgt_bot_id !== undefined) {
+        const bot = await bots.owned(who.userId, f.money_mgt_bot_id);
+        if (!bot) throw new DomainError('NOT_FOUND', TRADE_MSG.botNotFound);
+        item = { type: 'BOT', tradeId: null, botId: bot.id };
+      } else {
+        item = { type: 'TRADE', tradeId: await tradeToShare(who, f.live_trade_order_id!), botId: null };
+      }
       const to = await recipients(who, f);
-      const shared = await repo.upsert({
-        sharedBy: who.userId,
-        type: 'TRADE',
-        tradeId,
-        botId: null,
-        ...to,
-        at: now(),
-      });
+      const shared = await repo.upsert({ sharedBy: who.userId, ...item, ...to, at: now() });
       return { message: TRADE_MSG.shared, shared };
     },
 

@@ -1,9 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, ne } from 'drizzle-orm';
-import { INPUT_MSG, MSG, TRADE_MSG, type SharedItemDto, type SmartTradeDto } from '@drat/contracts';
+import {
+  BOT_DEFAULTS,
+  INPUT_MSG,
+  MSG,
+  TRADE_MSG,
+  type BotDto,
+  type SharedItemDto,
+  type SmartTradeDto,
+} from '@drat/contracts';
 import { plans, trades, tradeShares, users } from '../../../db/schema/index';
 import type { TradeRow } from '../trades/trades.repo';
-import { makeSignedIn, makeUser, restingTradeBody, type MakeUserOptions } from '../../../../test/factories';
+import { makeSignedIn, makeUser, restingTradeBody, signIn, type MakeUserOptions } from '../../../../test/factories';
 import { createTestApp, multipartBody, type TestApp } from '../../../../test/harness';
 
 let t: TestApp;
@@ -51,6 +59,26 @@ const stored = async (me: Caller, columns: { mode?: 'DEMO'; status?: TradeRow['s
   const { id } = await place(me);
   if (columns.mode || columns.status) await t.db.update(trades).set(columns).where(eq(trades.id, id));
   return id;
+};
+
+/** A bot of `me` on SWING-ALERTS (the form's defaults, §9). */
+const makeBot = async (me: Caller, patch: Record<string, unknown> = {}) => {
+  const today = t.market.calendar.dateOf(t.market.now());
+  const res = await t.post(
+    '/livetrading/money-management-bot/create',
+    {
+      ...BOT_DEFAULTS,
+      bot_name: 'Shared bot',
+      account_id: 'DEMO',
+      trade_category: 'SWING-ALERTS',
+      alerts_from_date: today,
+      alerts_to_date: today,
+      ...patch,
+    },
+    { token: me.token },
+  );
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json().data as BotDto[])[0]!;
 };
 
 const list = async (caller: Caller, which: 'received' | 'sent', query = '') => {
@@ -259,11 +287,40 @@ describe('what can be shared', () => {
     expect(await sharesOf(draft)).toEqual([]);
   });
 
-  it('a bot is not found (bots do not exist yet)', async () => {
+  it("a bot that is not the caller's, or does not exist, is not found", async () => {
     const me = await superUser();
-    const res = await share(me, { sharing_type: 'all', money_mgt_bot_id: 7 });
+    const res = await share(me, { sharing_type: 'all', money_mgt_bot_id: 999_999 });
     expect(res.statusCode).toBe(404);
     expect(res.json().detail).toBe(TRADE_MSG.botNotFound);
+    const owner = await liveTrader();
+    const bot = await makeBot(owner);
+    const other = await share(me, { sharing_type: 'all', money_mgt_bot_id: bot.id });
+    expect(other.statusCode).toBe(404);
+    expect(await t.db.select().from(tradeShares).where(eq(tradeShares.botId, bot.id))).toEqual([]);
+  });
+
+  it('a shared bot reaches the receiver as a copy of its settings (never the sharer’s account), not as a bot of theirs', async () => {
+    const me = await liveTrader();
+    const friendUser = await makeUser(t.db, { isLiveTrader: true });
+    const friend = { id: friendUser.id, token: await signIn(t.app, friendUser) };
+    const bot = await makeBot(me, { account_id: `SIM-${me.id}`, risk_at_most: 7 });
+    const res = await share(me, { sharing_type: 'single', user: friendUser.email, money_mgt_bot_id: bot.id });
+    expect(res.statusCode, res.body).toBe(200);
+    const [received] = await list(friend, 'received', '?type=BOT');
+    expect(received).toMatchObject({
+      type: 'BOT',
+      live_trade_order: null,
+      money_management_bot: { id: bot.id, bot_name: 'Shared bot' },
+    });
+    expect(received!.money_management_bot!.settings).toMatchObject({
+      risk_at_most: 7,
+      trade_category: 'SWING-ALERTS',
+      account_id: null,
+    });
+    expect((await list(me, 'sent', '?type=BOT')).map((i) => i.money_management_bot?.id)).toEqual([bot.id]);
+    // The receiver has no bot until they create one from the copy.
+    const theirs = await t.get('/livetrading/money-management-bot/bots', { token: friend.token });
+    expect(theirs.json().data).toEqual([]);
   });
 
   it('a trade or a bot must be named', async () => {
