@@ -6,7 +6,7 @@
  */
 import { alertRiskReward } from '../alerts/measures';
 import { ALL_SECTORS, BOT_EXCLUDED_TYPES, isOptionsCategory } from '@drat/contracts';
-import { dec, toText, type DecimalInput } from '../money/decimal';
+import { dec, toText, type Dec, type DecimalInput } from '../money/decimal';
 
 /** The alert as a bot sees it. */
 export interface BotAlert {
@@ -66,6 +66,29 @@ export interface BotFilters {
 }
 
 const text = (v: DecimalInput) => toText(dec(v));
+
+/**
+ * An alert's risk and reward (rounded to 2 decimals) and price: the same for every bot, worked out
+ * once per alert object (a published alert meets thousands of bots).
+ */
+const measured = new WeakMap<BotAlert, { risk: Dec; reward: Dec; price: Dec }>();
+function measuresOf(alert: BotAlert): { risk: Dec; reward: Dec; price: Dec } {
+  let m = measured.get(alert);
+  if (!m) {
+    const { riskPercent, rewardPercent } = alertRiskReward({
+      buyRangeHigh: Number(text(alert.buyRangeHigh)),
+      stopLoss: Number(text(alert.stopLoss)),
+      targetRangeHigh: Number(text(alert.targetRangeHigh)),
+    });
+    m = {
+      risk: dec(riskPercent).toDecimalPlaces(2),
+      reward: dec(rewardPercent).toDecimalPlaces(2),
+      price: dec(alert.alertPrice),
+    };
+    measured.set(alert, m);
+  }
+  return m;
+}
 const count = (n: number) => n.toLocaleString('en-US');
 
 function outside(name: string, range: SwitchedRange, value: number | null | undefined): string | null {
@@ -87,17 +110,10 @@ export function whySkipped(bot: BotFilters, alert: BotAlert, facts: MarketFacts)
   if (alert.date < bot.alertsFrom) return `it was published on ${alert.date}, before your ${bot.alertsFrom}`;
   if (alert.date > bot.alertsTo) return `it was published on ${alert.date}, after your ${bot.alertsTo}`;
 
-  const { riskPercent, rewardPercent } = alertRiskReward({
-    buyRangeHigh: Number(text(alert.buyRangeHigh)),
-    stopLoss: Number(text(alert.stopLoss)),
-    targetRangeHigh: Number(text(alert.targetRangeHigh)),
-  });
-  const risk = dec(riskPercent).toDecimalPlaces(2);
-  const reward = dec(rewardPercent).toDecimalPlaces(2);
+  const { risk, reward, price } = measuresOf(alert);
   if (risk.gt(bot.riskAtMost)) return `risk ${toText(risk)}% is above your ${text(bot.riskAtMost)}%`;
   if (reward.lt(bot.rewardAtLeast)) return `reward ${toText(reward)}% is below your ${text(bot.rewardAtLeast)}%`;
 
-  const price = dec(alert.alertPrice);
   if (!price.gt(bot.alertPriceGreaterThan)) {
     return `its price ${toText(price)} is not above your ${text(bot.alertPriceGreaterThan)}`;
   }

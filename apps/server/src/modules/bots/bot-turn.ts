@@ -60,6 +60,16 @@ export type Opportunity = Pick<
 export type TurnOutcome =
   { kind: 'TRADED'; text: string; tradeId: number } | { kind: 'SKIPPED'; text: string } | { kind: 'ALREADY' };
 
+/** How a turn is taken beside its bot and opportunity. */
+export interface TurnOptions {
+  /** Who acts: the bot (by default), or the signal it takes. */
+  by?: Actor;
+  /** What the bot took before (read for many bots at once by the matcher), else read here. */
+  known?: { days: string[]; took: boolean };
+  /** Where a skip's log line goes when the caller writes them together (else written at once). */
+  skipped?: (botId: number, text: string) => void;
+}
+
 export interface TurnDeps {
   repo: BotsRepo;
   /** Trading's one entry: the only way a bot places a trade. */
@@ -99,7 +109,7 @@ export function contractOf(
 }
 
 /** The alert as the bot rules read it. */
-const botAlertOf = (a: Opportunity): BotAlert => ({
+const asBotAlert = (a: Opportunity): BotAlert => ({
   ticker: a.ticker,
   typeName: a.alert_type,
   date: a.day,
@@ -113,6 +123,14 @@ const botAlertOf = (a: Opportunity): BotAlert => ({
 });
 
 const n = (d: { toNumber(): number }) => d.toNumber();
+
+/** The alert as the rules read it, made once per opportunity (the rules work out its measures once). */
+const botAlerts = new WeakMap<Opportunity, BotAlert>();
+function botAlertOf(o: Opportunity): BotAlert {
+  let a = botAlerts.get(o);
+  if (!a) botAlerts.set(o, (a = asBotAlert(o)));
+  return a;
+}
 
 /** The MB trade's body: the basic trade of an alert (2-trading §3), as the drawer would send it. */
 function bodyOf(bot: BotRow, a: Opportunity, t: BotTrade) {
@@ -218,12 +236,15 @@ export function createBotTurn({ repo, trading, market, now }: TurnDeps) {
     o: Opportunity,
     reads: Reads,
     contract: Contract,
-    by: Actor = { kind: 'bot', botId: bot.id, name: bot.name },
+    options: TurnOptions = {},
   ): Promise<TurnOutcome> {
-    if (await repo.tookSource(bot.id, o.source)) return { kind: 'ALREADY' };
+    const by = options.by ?? { kind: 'bot', botId: bot.id, name: bot.name };
+    const known = options.known ?? (await repo.takenOf([bot.id], o.source)).get(bot.id) ?? { days: [], took: false };
+    if (known.took) return { kind: 'ALREADY' };
     const skip = async (why: string): Promise<TurnOutcome> => {
-      const text = `Skipped ${o.label}: ${why}.`;
-      await repo.log([bot.id], text, now());
+      const text = `Skipped ${o.label}: ${why.replace(/\.$/, '')}.`;
+      if (options.skipped) options.skipped(bot.id, text);
+      else await repo.log([bot.id], text, now());
       return { kind: 'SKIPPED', text };
     };
 
@@ -232,9 +253,8 @@ export function createBotTurn({ repo, trading, market, now }: TurnDeps) {
     const filtered = whySkipped(filters, botAlertOf(o), needsFacts || contract.options ? await reads.facts() : {});
     if (filtered) return skip(filtered);
 
-    const taken = (await repo.taken([bot.id])).map((t) => t.day);
     const today = market.calendar.dateOf(market.now());
-    const limit = limitReached(capitalOf(bot.settings), { days: taken }, today);
+    const limit = limitReached(capitalOf(bot.settings), { days: known.days }, today);
     if (limit) return skip(limit);
 
     const s = bot.settings;
@@ -278,7 +298,7 @@ export function createBotTurn({ repo, trading, market, now }: TurnDeps) {
       return { kind: 'TRADED', text, tradeId: trade.id };
     } catch (err) {
       if (isUniqueViolation(err)) return { kind: 'ALREADY' }; // another process placed it
-      if (isDomainError(err) && !err.retryable) return skip(`the trade was refused: ${err.message}`);
+      if (isDomainError(err) && !err.retryable) return skip(`the trade was refused: ${err.message.replace(/\.$/, '')}`);
       throw err;
     }
   }

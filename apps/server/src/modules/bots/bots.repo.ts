@@ -197,14 +197,22 @@ export function botsRepo(db: Db) {
         .orderBy(asc(botTrades.id));
     },
 
-    /** Whether the bot already took this source (an alert or a signal). */
-    async tookSource(botId: number, source: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: botTrades.id })
+    /**
+     * What each bot took before, in one query: the New York day of each trade (the limits count
+     * them) and whether it took `source` already. Bots that took nothing are absent.
+     */
+    async takenOf(botIds: number[], source: string): Promise<Map<number, { days: string[]; took: boolean }>> {
+      if (botIds.length === 0) return new Map();
+      const rows = await db
+        .select({
+          botId: botTrades.botId,
+          days: sql<string[]>`array_agg(${botTrades.day})`,
+          took: sql<boolean>`bool_or(${botTrades.source} = ${source})`,
+        })
         .from(botTrades)
-        .where(and(eq(botTrades.botId, botId), eq(botTrades.source, source)))
-        .limit(1);
-      return row !== undefined;
+        .where(sql`${botTrades.botId} = any(${sql.param(botIds)}::int[])`)
+        .groupBy(botTrades.botId);
+      return new Map(rows.map((r) => [r.botId, { days: r.days, took: r.took }]));
     },
 
     /**
@@ -232,6 +240,15 @@ export function botsRepo(db: Db) {
     async log(botIds: number[], text: string, at: Date): Promise<void> {
       if (botIds.length === 0) return;
       await db.insert(botLogs).values(botIds.map((botId) => ({ botId, text, createdAt: at })));
+    },
+
+    /** Many bots' log lines in one statement (a published alert's skips). */
+    async logMany(lines: { botId: number; text: string }[], at: Date): Promise<void> {
+      if (lines.length === 0) return;
+      await db.execute(sql`
+        insert into ${botLogs} (bot_id, text, created_at)
+        select b, t, ${at.toISOString()}::timestamptz
+          from unnest(${sql.param(lines.map((l) => l.botId))}::int[], ${sql.param(lines.map((l) => l.text))}::text[]) as x(b, t)`);
     },
 
     async logs(botId: number, limit: number): Promise<{ id: number; text: string; createdAt: Date }[]> {

@@ -57,6 +57,7 @@ export function createBots(deps: BotsDeps) {
     turns,
     alerts: deps.alerts,
     dayOf: (at) => deps.market.calendar.dateOf(at),
+    now: deps.now,
     log: deps.log,
   });
   const signals = createSignals({

@@ -11,16 +11,17 @@ import { contractOf } from './bot-turn';
 import type { BotsRepo } from './bots.repo';
 
 export interface MatcherDeps {
-  repo: Pick<BotsRepo, 'activeFor'>;
+  repo: Pick<BotsRepo, 'activeFor' | 'takenOf' | 'logMany'>;
   turns: BotTurn;
   /** Published alerts by id (the alerts area). */
   alerts: { published(q: { ids: number[] }): Promise<AlertDto[]> };
   /** New York's date of a moment. */
   dayOf(at: Date): string;
+  now: () => Date;
   log: Logger;
 }
 
-export function createMatcher({ repo, turns, alerts, dayOf, log }: MatcherDeps) {
+export function createMatcher({ repo, turns, alerts, dayOf, now, log }: MatcherDeps) {
   return {
     /** The 'bots.alert' job: every active bot of the alert's type has its turn. */
     async alertPublished(alertId: number): Promise<{ bots: number }> {
@@ -31,16 +32,26 @@ export function createMatcher({ repo, turns, alerts, dayOf, log }: MatcherDeps) 
       if (bots.length === 0) return { bots: 0 };
       const contract = contractOf(a);
       const reads = turns.readsOf(a, contract);
-      const opportunity = { ...a, alertId: a.id, source: `alert:${a.id}`, label: `${a.ticker} (alert #${a.id})`, day };
+      const source = `alert:${a.id}`;
+      const opportunity = { ...a, alertId: a.id, source, label: `${a.ticker} (alert #${a.id})`, day };
+      // What every bot took before, in one read; the skips' log lines, in one write.
+      const taken = await repo.takenOf(
+        bots.map((b) => b.id),
+        source,
+      );
+      const skips: { botId: number; text: string }[] = [];
+      const skipped = (botId: number, text: string) => void skips.push({ botId, text });
       let retry: unknown = null;
       for (const bot of bots) {
         try {
-          await turns.turn(bot, opportunity, reads, contract);
+          const known = taken.get(bot.id) ?? { days: [], took: false };
+          await turns.turn(bot, opportunity, reads, contract, { known, skipped });
         } catch (err) {
           log.warn({ err, botId: bot.id, alertId }, 'bots: a bot could not place its trade; the job will retry');
           retry ??= err;
         }
       }
+      await repo.logMany(skips, now());
       if (retry) throw retry;
       return { bots: bots.length };
     },

@@ -191,7 +191,7 @@ describe('a published alert meets the bots', () => {
     await t.modules.bots.matcher.alertPublished(alert.id);
     expect(await tradesOf(owner.id)).toEqual([]);
     expect((await logOf(bot.id)).at(-1)).toBe(
-      `Skipped MSFT (alert #${alert.id}): the trade was refused: ${MSG.liveTraderDenied}.`,
+      `Skipped MSFT (alert #${alert.id}): the trade was refused: ${MSG.liveTraderDenied}`,
     );
     // With live trading back, the next alert is a live trade on the bot's account.
     await t.db.update(users).set({ isLiveTrader: true }).where(eq(users.id, owner.id));

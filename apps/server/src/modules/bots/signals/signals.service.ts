@@ -139,7 +139,7 @@ export function createSignals(deps: SignalsDeps) {
       day: market.calendar.dateOf(market.now()),
     };
     const contract = contractOf(opportunity);
-    const outcome = await turns.turn(bot, opportunity, turns.readsOf(opportunity, contract), contract, by);
+    const outcome = await turns.turn(bot, opportunity, turns.readsOf(opportunity, contract), contract, { by });
     if (outcome.kind === 'TRADED') return { status: 'TRADED', message: outcome.text, tradeId: outcome.tradeId };
     if (outcome.kind === 'SKIPPED') return { status: 'SKIPPED', message: outcome.text, tradeId: null };
     return { status: 'SKIPPED', message: `Skipped ${label}: the bot took this signal before.`, tradeId: null };
