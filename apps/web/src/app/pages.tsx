@@ -21,6 +21,8 @@ const ToolsPage = lazyPage(async () => (await import('../features/tools')).Tools
 const ResourcesPage = lazyPage(async () => (await import('../features/resources')).ResourcesPage);
 const ManageResourcesPage = lazyPage(async () => (await import('../features/resources')).ManageResourcesPage);
 const BrokerSettingsPage = lazyPage(async () => (await import('../features/brokerage')).BrokerSettingsPage);
+const BotsPage = lazyPage(async () => (await import('../features/bots')).BotsPage);
+const AllBotsPage = lazyPage(async () => (await import('../features/bots')).AllBotsPage);
 // A public page outside the signed-in shell brings React Query with it (app/loadScreen.ts).
 const RenewPage = lazyPage(() => loadScreen(async () => (await import('../features/renewal')).RenewPage));
 
@@ -85,15 +87,13 @@ export const PAGES: PageDef[] = [
     deniedTo: '/',
     deniedMessage: MSG.liveTraderDenied,
   },
-  later(
-    '/money-management-bot',
-    'Money Management Bots',
-    'Bots that turn matching alerts into trades within your limits.',
-    {
-      allow: can.bots,
-      deniedTo: '/dashboard',
-    },
-  ),
+  {
+    path: '/money-management-bot',
+    title: 'Money Management Bots',
+    element: <BotsPage />,
+    allow: can.bots,
+    deniedTo: '/dashboard',
+  },
   { path: '/manage-resources', title: 'Manage Resources', element: <ManageResourcesPage />, ...admin },
   later(
     '/notifications',
@@ -110,12 +110,7 @@ export const PAGES: PageDef[] = [
   ),
   later('/pwd-reset', 'Password Reset', "Reset a user's password and e-mail it to them.", admin),
   later('/all-smart-trades', 'Read SMT & Logs', "Every user's smart trades and their logs.", admin),
-  later(
-    '/all-money-management-bots',
-    'Read MM Bot & Logs',
-    "Every user's money-management bots and their logs.",
-    admin,
-  ),
+  { path: '/all-money-management-bots', title: 'Read MM Bot & Logs', element: <AllBotsPage />, ...admin },
   later(
     '/management/smart-trader',
     'Smart Trader Analysis',

@@ -1,0 +1,150 @@
+import {
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Empty,
+  Flex,
+  Modal,
+  Row,
+  Skeleton,
+  Statistic,
+  Table,
+  Tooltip,
+  Typography,
+} from 'antd';
+import { ReloadOutlined } from '@ant-design/icons';
+import { BOT_LOGS_WIDTH, type BotDto, type BotLogDto } from '@drat/contracts';
+import { formatDateTime } from '../../lib/format';
+import { useMarketColors } from '../../lib/marketColors';
+import { botSettingsInWords, formatMoney, performanceInWords } from './botWords';
+import { useBotLogs } from './queries';
+import { usePhone } from './usePhone';
+
+/** Details (3-bots-admin-public §2.1, §2.2 "View Details"): every setting of the bot in words, by section. */
+export function BotDetailsModal({ bot, admin, onClose }: { bot: BotDto | null; admin: boolean; onClose: () => void }) {
+  return (
+    <Modal
+      open={bot !== null}
+      title={bot ? `Details of ${bot.bot_name}` : ''}
+      onCancel={onClose}
+      footer={null}
+      destroyOnHidden
+      width={820}
+    >
+      {bot && (
+        <Flex vertical gap={16} style={{ marginTop: 12 }}>
+          {botSettingsInWords(bot, admin).map((section) => (
+            <Descriptions
+              key={section.title}
+              title={section.title}
+              size="small"
+              bordered
+              column={{ xs: 1, sm: 1, md: 2 }}
+              items={section.rows.map((r) => ({ key: r.label, label: r.label, children: r.value }))}
+            />
+          ))}
+        </Flex>
+      )}
+    </Modal>
+  );
+}
+
+/** Performance (§9 "Bot performance"): trades taken and left, the amount invested and left, and the P/L. */
+export function BotPerformanceModal({ bot, onClose }: { bot: BotDto | null; onClose: () => void }) {
+  const colors = useMarketColors();
+  return (
+    <Modal
+      open={bot !== null}
+      title={bot ? `Performance of ${bot.bot_name}` : ''}
+      onCancel={onClose}
+      footer={null}
+      destroyOnHidden
+      width={720}
+    >
+      {bot && (
+        <Flex vertical gap={12}>
+          <Typography.Text type="secondary">
+            {formatMoney(bot.amount_invested_per_trade)} a trade, up to {bot.max_no_of_trades} trades and{' '}
+            {formatMoney(bot.max_total_amount_set_to_invest)} in all.
+          </Typography.Text>
+          <Row gutter={[12, 12]}>
+            {performanceInWords(bot.performance).map((item) => (
+              <Col key={item.label} xs={12} sm={8}>
+                <Card size="small">
+                  <Statistic
+                    title={item.label}
+                    value={item.value}
+                    styles={{
+                      content: {
+                        fontSize: 20,
+                        color: item.tone === 'up' ? colors.up : item.tone === 'down' ? colors.down : undefined,
+                      },
+                    }}
+                  />
+                </Card>
+              </Col>
+            ))}
+          </Row>
+        </Flex>
+      )}
+    </Modal>
+  );
+}
+
+/** Logs (§2.1: width 1091): what the bot took and skipped, and why, newest first with their time. */
+export function BotLogsModal({ bot, admin, onClose }: { bot: BotDto | null; admin: boolean; onClose: () => void }) {
+  const phone = usePhone();
+  const logs = useBotLogs(bot?.id ?? null, admin);
+  const rows = [...(logs.data?.data ?? [])].sort((a, b) => b.created.localeCompare(a.created) || b.id - a.id);
+  return (
+    <Modal
+      open={bot !== null}
+      title={bot ? `Logs of ${bot.bot_name}` : ''}
+      onCancel={onClose}
+      footer={null}
+      destroyOnHidden
+      width={BOT_LOGS_WIDTH}
+    >
+      {logs.isLoading ? (
+        <Skeleton active />
+      ) : logs.isError ? (
+        <Empty description={logs.error.message} />
+      ) : (
+        <Flex vertical gap={8}>
+          <Flex justify="space-between" align="center" gap={8}>
+            <Typography.Text type="secondary">What the bot took and skipped, and why: newest first.</Typography.Text>
+            <Tooltip title="Read the log again">
+              <Button
+                size="small"
+                aria-label="Refresh the log"
+                icon={<ReloadOutlined spin={logs.isFetching} />}
+                onClick={() => void logs.refetch()}
+              />
+            </Tooltip>
+          </Flex>
+          <Table<BotLogDto>
+            rowKey="id"
+            size="small"
+            dataSource={rows}
+            pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
+            locale={{ emptyText: 'Nothing logged yet.' }}
+            columns={[
+              {
+                title: 'Time',
+                dataIndex: 'created',
+                width: phone ? 110 : 200,
+                render: (v: string) => (
+                  <Typography.Text type="secondary" style={{ whiteSpace: phone ? 'normal' : 'nowrap' }}>
+                    {formatDateTime(v)}
+                  </Typography.Text>
+                ),
+              },
+              { title: 'What happened', dataIndex: 'text' },
+            ]}
+          />
+        </Flex>
+      )}
+    </Modal>
+  );
+}

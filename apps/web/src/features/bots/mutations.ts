@@ -1,0 +1,79 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { App } from 'antd';
+import type { BotBodyIn, BotChange, BotDto } from '@drat/contracts';
+import { archiveBot, createBot, deactivateBot, shareBot, unarchiveBot, updateBot } from '../../api/bots';
+import type { MutationHandlers } from '../../lib/mutationHandlers';
+import { adminBotKeys, botKeys, sharedBotKeys } from './queries';
+
+/**
+ * Money-management bots' writes, each with what it refreshes (the keys are in queries.ts). Every
+ * change answers the owner's bots after it (3-bots-admin-public §4: "the bot list is replaced by the
+ * server's list"): on the owner's page that list takes the place of the one it is, the others are
+ * read again when next shown; on the super users' page (`admin`) their lists are read again.
+ */
+
+/** Puts a change's answer in place of the owner's list it is (`archived`: the archived bots'). */
+function replaceList(queryClient: QueryClient, archived: boolean, reply: BotChange) {
+  // The other list (and the logs) are stale: read again when next shown, not now.
+  void queryClient.invalidateQueries({ queryKey: botKeys.all, refetchType: 'none' });
+  queryClient.setQueryData(botKeys.list(archived), { data: reply.data });
+}
+
+function refresh(queryClient: QueryClient, admin: boolean, archived: boolean, reply: BotChange) {
+  if (admin) {
+    void queryClient.invalidateQueries({ queryKey: adminBotKeys.all });
+    // A super user's own bots are on their own page too.
+    void queryClient.invalidateQueries({ queryKey: botKeys.all });
+  } else replaceList(queryClient, archived, reply);
+}
+
+/**
+ * Creates a bot, or saves `existing` (Update; a super user's Edit with `admin`). The form's own
+ * reaction (its toast, field errors, reset) comes in as `handlers`.
+ */
+export function useSaveBot(existing: BotDto | null, admin: boolean, handlers: MutationHandlers<BotChange, BotBodyIn>) {
+  const queryClient = useQueryClient();
+  return useMutation<BotChange, Error, BotBodyIn>({
+    mutationFn: (body) => (existing ? updateBot(existing.id, body) : createBot(body)),
+    ...handlers,
+    onSuccess: (reply, ...rest) => {
+      // A create answers the bots that are not archived; an update, the list the bot is in.
+      refresh(queryClient, admin, existing?.archived ?? false, reply);
+      return handlers.onSuccess?.(reply, ...rest);
+    },
+  });
+}
+
+type Change = 'deactivate' | 'archive' | 'unarchive';
+const CHANGES: Record<Change, (id: number) => Promise<BotChange>> = {
+  deactivate: deactivateBot,
+  archive: archiveBot,
+  unarchive: unarchiveBot,
+};
+
+/**
+ * Deactivate, Archive or Un-archive a bot: the server's message is shown, or its words when it
+ * refuses (a bot already inactive). Un-archiving answers the archived bots left; the others, the
+ * bots that are not archived.
+ */
+export function useBotChange(change: Change, admin = false) {
+  const queryClient = useQueryClient();
+  const { message } = App.useApp();
+  return useMutation<BotChange, Error, BotDto>({
+    mutationFn: (bot) => CHANGES[change](bot.id),
+    onSuccess: (reply) => {
+      void message.success(reply.message);
+      refresh(queryClient, admin, change === 'unarchive', reply);
+    },
+    onError: (error) => void message.error(error.message),
+  });
+}
+
+/** Sends the share form of a bot; the Sent list is read again after it. */
+export function useShareBot() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: shareBot,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: sharedBotKeys.all }),
+  });
+}

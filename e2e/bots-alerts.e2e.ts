@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  BOT_DEFAULTS,
+  type BotChange,
+  type PublishAlertResponse,
+  type QuotesResponse,
+  type SignalReply,
+  type WebhookCreated,
+} from '@drat/contracts';
+import { call, tokenOf } from './support/api';
+import { baseURL, launch, newPage } from './support/browser';
+import { expectPath, signIn } from './support/journeys';
+import { createUser } from './support/users';
+
+const cents = (n: number) => Math.round(n * 100) / 100;
+
+/** The MB tab of the live trades, with a row of `ticker` in it. */
+async function mbTradeRow(page: Page, ticker: string) {
+  await page.goto('/smart-trades');
+  await page.getByRole('tab', { name: 'MB' }).click();
+  const row = page.locator('.ant-table-row').filter({ hasText: ticker });
+  await expect.poll(() => row.count(), { timeout: 30_000, interval: 1_000 }).toBeGreaterThan(0);
+  return row;
+}
+
+describe('money-management bots trade what is published, and what a signal sends', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('a bot takes a matching alert a tool publishes with its key: the MB trade shows on Smart Trades and the bot’s log says why; a signal to the webhook trades too', async () => {
+    const trader = await createUser({ plans: ['elite-monthly'], isLiveTrader: true });
+    const token = await tokenOf(trader);
+    const admin = await createUser({ isSuper: true, plans: [] });
+    const adminToken = await tokenOf(admin);
+    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
+    const in30 = new Date(Date.now() + 30 * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
+    const accounts = await call<{ data: { accounts: { account_id: string }[] } }>(
+      token,
+      'GET',
+      '/livetrading/accounts',
+    );
+    const account = accounts.data.accounts[0]!.account_id;
+
+    const { data } = await call<BotChange>(token, 'POST', '/livetrading/money-management-bot/create', {
+      ...BOT_DEFAULTS,
+      bot_name: 'Journey swing bot',
+      account_id: account,
+      trade_category: 'SWING-ALERTS',
+      alerts_from_date: today,
+      alerts_to_date: in30,
+      alert_price_less_than: 100_000,
+      amount_invested_per_trade: 5_000,
+      max_total_amount_set_to_invest: 50_000,
+    });
+    const bot = data[0]!;
+
+    // A tool publishes a SWING alert on MSFT with its publisher key: risk 7%, reward 60%.
+    const { key } = await call<{ key: string }>(adminToken, 'POST', '/alerts/publishers', {
+      name: `Bots ${Date.now()}`,
+    });
+    const [quote] = (await call<QuotesResponse>(token, 'GET', '/market/quotes?tickers=MSFT')).quotes;
+    const p = quote!.last;
+    const published = await fetch(`${baseURL()}/api/alerts/publish`, {
+      method: 'POST',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        id: `bots-journey-${Date.now()}`,
+        alert_type: 'SWING-ALERTS',
+        ticker: 'MSFT',
+        rating: 3,
+        alert_price: cents(p),
+        buy_range_low: cents(p * 0.97),
+        buy_range_high: cents(p),
+        target_range_low: cents(p * 1.3),
+        target_range_high: cents(p * 1.6),
+        stop_loss: cents(p * 0.93),
+      }),
+    });
+    expect(published.status, await published.clone().text()).toBe(200);
+    const { alert } = (await published.json()) as PublishAlertResponse;
+
+    const page = await newPage(browser);
+    await signIn(page, trader.email, trader.password);
+    await expectPath(page, '/dashboard');
+    await mbTradeRow(page, 'MSFT');
+
+    // The bot's log, on the Money Management screen, explains the trade.
+    await page.goto('/money-management-bot');
+    const botRow = page.locator('.ant-table-row').filter({ hasText: 'Journey swing bot' });
+    await botRow.getByRole('button', { name: 'Actions for bot Journey swing bot' }).click();
+    await page.getByRole('menuitem', { name: /(^| )Logs$/ }).click();
+    const logs = page.getByRole('dialog', { name: 'Logs of Journey swing bot' });
+    await logs.getByText(new RegExp(`^Took MSFT \\(alert #${alert.id}\\): trade #\\d+ buys `)).waitFor();
+    await logs.getByRole('button', { name: 'Close' }).click();
+
+    // A signal to the bot's webhook (TradingView sends the secret inside the message) trades too.
+    const hook = await call<WebhookCreated>(token, 'POST', '/signals/webhook/', { bot_id: bot.id });
+    const signal = await fetch(hook.url.replace(/^https?:\/\/[^/]+/, baseURL()), {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify({
+        id: `tv-${Date.now()}`,
+        ticker: 'AAPL',
+        action: 'buy',
+        offsets: { entry_1: -3, entry_2: -1, target_1: 30, target_2: 60, stop_loss: -5 },
+        secret: hook.secret,
+      }),
+    });
+    const reply = (await signal.json()) as SignalReply;
+    expect(reply.status, reply.message).toBe('TRADED');
+    await mbTradeRow(page, 'AAPL');
+    await page.context().close();
+  }, 120_000);
+});
