@@ -512,6 +512,57 @@ export const botOwnerSchema = z.object({ email: z.string(), name: z.string(), bo
 export const botOwnersSchema = z.object({ data: z.array(botOwnerSchema) });
 export type BotOwners = z.infer<typeof botOwnersSchema>;
 
+/* ---- Replay on past alerts (issue 26, beyond the spec) ------------------------------------------ */
+
+export const BOT_REPLAY_DAYS = { min: 1, max: 365, default: 90 } as const;
+/** The most alerts a replay reads (oldest first within its days). */
+export const BOT_REPLAY_ALERTS_MAX = 2000;
+export const BOT_REPLAY_MSG = {
+  days: `Replay ${BOT_REPLAY_DAYS.min} to ${BOT_REPLAY_DAYS.max} days.`,
+  sharesOnly: 'Replay runs on stock alerts: options alerts have no price history here.',
+} as const;
+
+/** POST /livetrading/money-management-bot/replay/: the form as it stands (saved or not) and how many days back. */
+export const botReplayBody = z.object({
+  bot: botBody,
+  days: z
+    .number({ error: BOT_REPLAY_MSG.days })
+    .int({ error: BOT_REPLAY_MSG.days })
+    .min(BOT_REPLAY_DAYS.min, { error: BOT_REPLAY_MSG.days })
+    .max(BOT_REPLAY_DAYS.max, { error: BOT_REPLAY_MSG.days }),
+});
+export type BotReplayBody = z.infer<typeof botReplayBody>;
+
+export const botReplaySchema = z.object({
+  days: num,
+  /** The alerts of the bot's category published in those days. */
+  alerts: num,
+  trades: z.array(
+    z.object({
+      alert_id: num,
+      ticker: z.string(),
+      day: z.string(),
+      status: z.string(),
+      /** Realised P/L, plus what is still held valued at the last close (exact decimal text). */
+      profit_loss: z.string(),
+    }),
+  ),
+  skipped: z.array(z.object({ alert_id: num, ticker: z.string(), day: z.string(), reason: z.string() })),
+  summary: z.object({
+    taken: num,
+    skipped: num,
+    wins: num,
+    losses: num,
+    /** Wins over trades that made or lost money, in percent; null before any did. */
+    win_rate: num.nullable(),
+    profit_loss: z.string(),
+    max_drawdown: z.string(),
+  }),
+  /** The running P/L after each trade closed (epoch seconds), oldest first. */
+  equity: z.array(z.object({ time: num, value: num })),
+});
+export type BotReplayResult = z.infer<typeof botReplaySchema>;
+
 /* ---- Calls (§7) -------------------------------------------------------------------------------- */
 
 const botIdParams = z.object({ id: textIdField('Bot ID must be a positive whole number.') });
@@ -600,6 +651,17 @@ export const BOTS_API = {
     query: botIdQuery,
     response: botLogsSchema,
     errors: [400, 401, 403, 404],
+  }),
+  replay: operation({
+    method: 'POST',
+    path: '/livetrading/money-management-bot/replay/',
+    operationId: 'replayBot',
+    summary:
+      "Run a bot's settings over the alerts and bars of the last days: the trades it would have taken, those it skipped and why",
+    tag: TAG,
+    body: botReplayBody,
+    response: botReplaySchema,
+    errors: [400, 401, 403, 503],
   }),
   adminBots: operation({
     method: 'GET',

@@ -58,6 +58,8 @@ interface Working {
   placedAt: number;
 }
 
+const ENDED = new Set(['COMPLETED', 'CANCELLED', 'FAIL']);
+
 /** Runs a DRAFT trade over `bars` (oldest first), on the trade's first instrument. */
 export function replay(draft: EngineTrade, bars: readonly ReplayBar[]): ReplayResult {
   let trade = draft;
@@ -136,6 +138,8 @@ export function replay(draft: EngineTrade, bars: readonly ReplayBar[]): ReplayRe
       feed({ type: 'quote', instrument, bid: text, ask: text, last: text, at });
     }
     feed({ type: 'tick', at: bar.time + 59_999 });
+    // Once the trade has ended and no order works, the bars left can change nothing.
+    if (ENDED.has(trade.status) && working.size === 0) break;
   }
 
   const last = dec(bars.at(-1)!.close);

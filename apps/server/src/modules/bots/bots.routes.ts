@@ -3,13 +3,17 @@ import { BOTS_API as API, BOT_MSG } from '@drat/contracts';
 import { acting, requireRight } from '../../http/auth';
 import { routeOf } from '../../http/operation';
 import type { BotsService } from './bots.service';
+import type { BotReplayService } from './replay.service';
 
 /**
  * Money-management bots (BOTS_API, 3-bots-admin-public §7): the owners' calls need the bots right
  * (2-trading §2.11: the smart trader, with live trading or a trade challenge); super users pass it
  * and reach every bot (§2.2). The admin lists and logs are super users' only.
  */
-export const botsRoutes: FastifyPluginAsyncZod<{ bots: BotsService }> = async (app, { bots }) => {
+export const botsRoutes: FastifyPluginAsyncZod<{ bots: BotsService; replay: BotReplayService }> = async (
+  app,
+  { bots, replay },
+) => {
   const owner = requireRight('can_use_bots', BOT_MSG.botsDenied);
   app.route({
     ...routeOf(API.create),
@@ -46,6 +50,12 @@ export const botsRoutes: FastifyPluginAsyncZod<{ bots: BotsService }> = async (a
     ...routeOf(API.logs),
     onRequest: owner,
     handler: async (req) => bots.logs(await acting(req), req.query.bot_id),
+  });
+
+  app.route({
+    ...routeOf(API.replay),
+    onRequest: owner,
+    handler: async (req) => replay.replay(await acting(req), req.body),
   });
 
   const superUser = requireRight('is_super');

@@ -17,13 +17,13 @@ import type { Logger } from 'pino';
 import type { Sealer } from '../../core/sealed';
 import type { Db } from '../../db/client';
 import type { Jobs, JobQueue } from '../../jobs/queue';
-import type { MarketDataProvider } from '../../providers/market/interface';
 import type { TradingArea } from '../trading';
 import { botsRepo } from './bots.repo';
 import { botsRoutes } from './bots.routes';
 import { createBotsService } from './bots.service';
 import { createBotTurn, type TurnDeps } from './bot-turn';
 import { createMatcher, type MatcherDeps } from './matcher.service';
+import { createBotReplay, type ReplayDeps } from './replay.service';
 import { signalsRepo } from './signals/signals.repo';
 import { signalsRoutes } from './signals/signals.routes';
 import { createSignals, type SignalsDeps } from './signals/signals.service';
@@ -33,12 +33,12 @@ export interface BotsDeps {
   queue: JobQueue;
   /** Trading's one entry and the owners' brokerage accounts: what a bot may ask of trading. */
   trading: Pick<TradingArea, 'smartTrades' | 'connections'>;
-  alerts: MatcherDeps['alerts'];
+  alerts: MatcherDeps['alerts'] & ReplayDeps['alerts'];
   /** Seals the signal webhooks' secrets (SIGNAL_SECRET_KEY, or a key kept in DATA_DIR). */
   signalSealer: Sealer;
   publicUrl: string;
   assertFreshPassword: SignalsDeps['assertFreshPassword'];
-  market: TurnDeps['market'] & Pick<MarketDataProvider, 'calendar'>;
+  market: TurnDeps['market'] & ReplayDeps['market'];
   now: () => Date;
   log: Logger;
 }
@@ -76,6 +76,7 @@ export function createBots(deps: BotsDeps) {
     service,
     matcher,
     signals,
+    replay: createBotReplay({ repo, alerts: deps.alerts, market: deps.market }),
     /** What trading's sharing asks of bots: a user's own bot, and bots' names and settings. */
     shared: {
       async owned(userId: number, botId: number) {
@@ -99,7 +100,7 @@ export function createBots(deps: BotsDeps) {
 export type BotsArea = ReturnType<typeof createBots>;
 
 export async function registerBotsRoutes(api: FastifyInstance, bots: BotsArea): Promise<void> {
-  await api.register(botsRoutes, { bots: bots.service });
+  await api.register(botsRoutes, { bots: bots.service, replay: bots.replay });
   await api.register(signalsRoutes, { signals: bots.signals });
 }
 
