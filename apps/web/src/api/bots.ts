@@ -1,12 +1,4 @@
-import type {
-  BotBodyIn,
-  BotChange,
-  BotList,
-  BotLogs,
-  BotOwners,
-  ShareReply,
-  SharedItemsResponse,
-} from '@drat/contracts';
+import type { BotBodyIn, BotChange, BotList, BotLogs, BotOwners, SharedItemsResponse } from '@drat/contracts';
 
 import { api } from './client';
 
@@ -52,10 +44,8 @@ export const fetchBotOwners = () => api.get<BotOwners>('/management/users-with-m
 export const fetchAdminBotLogs = (botId: number) =>
   api.get<BotLogs>('/management/money-management-bot-logs', { bot_id: botId });
 
-/* ---- Sharing (live traders and super users; SMART_TRADES_API.share, sharedReceived, sharedSent) ---- */
+/* ---- Shared bots (SMART_TRADES_API.sharedReceived, sharedSent; sharing itself is api/trading's shareTradeOrBot) ---- */
 
 /** The bots shared with the caller (received) or by the caller (sent), each with its name and settings. */
 export const fetchSharedBots = (direction: 'received' | 'sent') =>
   api.get<SharedItemsResponse>(`/livetrading/smart-trade-share/${direction}`, { type: 'BOT' });
-/** Shares one of the caller's bots: the share form's text fields (money_mgt_bot_id …) as multipart/form-data. */
-export const shareBot = (form: FormData) => api.upload<ShareReply>('/livetrading/smart-trade-share/create/', form);

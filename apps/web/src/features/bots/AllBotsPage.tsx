@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Card, Empty, Flex, Select, Space, Typography } from 'antd';
+import { Empty, Flex, Select, Space, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import type { BotDto } from '@drat/contracts';
 import type { BotDrawerState } from './BotDrawer';
+import { BotsHeader } from './BotsHeader';
 import { BotDrawer } from './lazyDrawer';
 import { actionsColumn, ADMIN_LABELS, BotTable, nameColumn, settingsColumns, type BotActionHandlers } from './BotTable';
 import { useAdminBots, useBotOwners } from './queries';
@@ -42,35 +43,28 @@ export function AllBotsPage() {
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-      <Card>
-        <Flex wrap gap={12} justify="space-between" align="center">
-          <Flex vertical gap={2}>
-            <Typography.Title level={4} style={{ margin: 0 }}>
-              Money-management bots
-            </Typography.Title>
-            <Typography.Text type="secondary">
-              {userEmail
-                ? `The bots of ${userEmail}, archived ones included.`
-                : "Every user's bots, archived ones included."}
-            </Typography.Text>
-          </Flex>
-          <Select<string>
-            aria-label="Bot owner"
-            showSearch={{ optionFilterProp: 'label' }}
-            allowClear
-            placeholder="All users"
-            value={userEmail || undefined}
-            onChange={(v) => setUserEmail(v ?? '')}
-            loading={owners.isLoading}
-            style={{ width: phone ? '100%' : 360 }}
-            options={(owners.data?.data ?? []).map((o) => ({
-              value: o.email,
-              label: `${o.name} · ${o.email} (${o.bots} bot${o.bots === 1 ? '' : 's'})`,
-            }))}
-            notFoundContent="No user has a bot yet"
-          />
-        </Flex>
-      </Card>
+      <BotsHeader
+        title="Money-management bots"
+        text={
+          userEmail ? `The bots of ${userEmail}, archived ones included.` : "Every user's bots, archived ones included."
+        }
+      >
+        <Select<string>
+          aria-label="Bot owner"
+          showSearch={{ optionFilterProp: 'label' }}
+          allowClear
+          placeholder="All users"
+          value={userEmail || undefined}
+          onChange={(v) => setUserEmail(v ?? '')}
+          loading={owners.isLoading}
+          style={{ width: phone ? '100%' : 360 }}
+          options={(owners.data?.data ?? []).map((o) => ({
+            value: o.email,
+            label: `${o.name} · ${o.email} (${o.bots} bot${o.bots === 1 ? '' : 's'})`,
+          }))}
+          notFoundContent="No user has a bot yet"
+        />
+      </BotsHeader>
       <BotTable
         rows={rows}
         loading={bots.isLoading || busy}

@@ -110,8 +110,11 @@ const Row = ({ children }: { children: ReactNode }) => (
 );
 
 const full = { width: '100%' } as const;
-const percentInput = (label: string) => (
-  <InputNumber min={0} max={100} step={1} suffix="%" style={full} aria-label={label} />
+/** A percent from 0 to 100, its input named by its label. */
+const PercentField = ({ name, label }: { name: BotField; label: string }) => (
+  <Field name={name} label={label}>
+    <InputNumber min={0} max={100} step={1} suffix="%" style={full} aria-label={label} />
+  </Field>
 );
 const moneyInput = (min: number) => <InputNumber min={min} step={1} prefix="$" style={full} />;
 const countInput = (min: number) => <InputNumber min={min} step={1} precision={0} style={full} />;
@@ -192,12 +195,8 @@ export function BotFormSections({ choices }: { choices: BotFormChoices }) {
         hint="Risk is the fall from the top of the buy range to the stop loss; reward, the rise from there to the top target, both as a percent of the top of the buy range."
       >
         <Row>
-          <Field name="risk_at_most" label="Risk at most">
-            {percentInput('Risk at most')}
-          </Field>
-          <Field name="reward_at_least" label="Reward at least">
-            {percentInput('Reward at least')}
-          </Field>
+          <PercentField name="risk_at_most" label="Risk at most" />
+          <PercentField name="reward_at_least" label="Reward at least" />
         </Row>
       </Section>
 
@@ -250,20 +249,12 @@ export function BotFormSections({ choices }: { choices: BotFormChoices }) {
         hint="The share of the amount per trade bought at each entry. Entry 1 and Entry 2 always add up to 100%, and the exits mirror them."
       >
         <Row>
-          <Field name="low_buy_range_proportion" label="Entry 1 size">
-            {percentInput('Entry 1 size')}
-          </Field>
-          <Field name="high_buy_range_proportion" label="Entry 2 size">
-            {percentInput('Entry 2 size')}
-          </Field>
+          <PercentField name="low_buy_range_proportion" label="Entry 1 size" />
+          <PercentField name="high_buy_range_proportion" label="Entry 2 size" />
         </Row>
         <Row>
-          <Field name="low_target_range_proportion" label="Exit 1 size">
-            {percentInput('Exit 1 size')}
-          </Field>
-          <Field name="high_target_range_proportion" label="Exit 2 size">
-            {percentInput('Exit 2 size')}
-          </Field>
+          <PercentField name="low_target_range_proportion" label="Exit 1 size" />
+          <PercentField name="high_target_range_proportion" label="Exit 2 size" />
         </Row>
         {splitShown({ low_buy_range_proportion: entryOne ?? null, high_buy_range_proportion: entryTwo ?? null }) && (
           <SwitchField

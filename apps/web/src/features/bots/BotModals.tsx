@@ -92,6 +92,26 @@ export function BotPerformanceModal({ bot, onClose }: { bot: BotDto | null; onCl
   );
 }
 
+/** A list's button that reads it again ("Refresh the log"), turning while it reads. */
+export function RefreshButton({
+  what,
+  query,
+}: {
+  what: string;
+  query: { isFetching: boolean; refetch: () => Promise<unknown> };
+}) {
+  return (
+    <Tooltip title={`Read the ${what} again`}>
+      <Button
+        size="small"
+        aria-label={`Refresh the ${what}`}
+        icon={<ReloadOutlined spin={query.isFetching} />}
+        onClick={() => void query.refetch()}
+      />
+    </Tooltip>
+  );
+}
+
 /** Logs (§2.1: width 1091): what the bot took and skipped, and why, newest first with their time. */
 export function BotLogsModal({ bot, admin, onClose }: { bot: BotDto | null; admin: boolean; onClose: () => void }) {
   const phone = usePhone();
@@ -114,14 +134,7 @@ export function BotLogsModal({ bot, admin, onClose }: { bot: BotDto | null; admi
         <Flex vertical gap={8}>
           <Flex justify="space-between" align="center" gap={8}>
             <Typography.Text type="secondary">What the bot took and skipped, and why: newest first.</Typography.Text>
-            <Tooltip title="Read the log again">
-              <Button
-                size="small"
-                aria-label="Refresh the log"
-                icon={<ReloadOutlined spin={logs.isFetching} />}
-                onClick={() => void logs.refetch()}
-              />
-            </Tooltip>
+            <RefreshButton what="log" query={logs} />
           </Flex>
           <Table<BotLogDto>
             rowKey="id"

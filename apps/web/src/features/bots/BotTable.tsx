@@ -118,7 +118,7 @@ export function nameColumn(
 }
 
 /** Two lines in one cell: the main words, and a smaller secondary line under them. */
-function TwoLines({ main, sub }: { main: ReactNode; sub: ReactNode }) {
+export function TwoLines({ main, sub }: { main: ReactNode; sub: ReactNode }) {
   return (
     <Flex vertical style={{ whiteSpace: 'nowrap' }}>
       <span>{main}</span>

@@ -1,13 +1,21 @@
 import { useState } from 'react';
-import { Button, Card, Empty, Flex, Space, Tooltip, Typography } from 'antd';
-import { FolderOpenOutlined, InboxOutlined, PlusOutlined, RobotOutlined, ShareAltOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Flex, Space, Tooltip } from 'antd';
+import {
+  ApiOutlined,
+  FolderOpenOutlined,
+  InboxOutlined,
+  PlusOutlined,
+  RobotOutlined,
+  ShareAltOutlined,
+} from '@ant-design/icons';
 import { useSession } from '../../app/session';
-import { lazyDialog } from '../../lib/lazyPage';
 import type { BotDto } from '@drat/contracts';
+import { ShareModal } from '../smart-trades';
 import type { BotDrawerState } from './BotDrawer';
-import { BotDrawer } from './lazyDrawer';
+import { BotsHeader } from './BotsHeader';
+import { BotDrawer, SignalsDrawer } from './lazyDrawer';
 import { actionsColumn, BotTable, nameColumn, OWNER_LABELS, settingsColumns, type BotActionHandlers } from './BotTable';
-import { useBotChange } from './mutations';
+import { useBotChange, useBotShared } from './mutations';
 import { useBots } from './queries';
 import { ownerActions } from './rowActions';
 import { SharedBots } from './SharedBots';
@@ -15,16 +23,11 @@ import { TakenTrades } from './TakenTrades';
 import { useBotDialogs } from './useBotDialogs';
 import { usePhone } from './usePhone';
 
-// The share form loads the user and plan lists: fetched when a bot is first shared.
-const BotShareModal = lazyDialog(
-  async () => (await import('./BotShareModal')).BotShareModal,
-  (p) => p.bot !== null,
-);
-
 /**
  * Money Management Bots (3-bots-admin-public §2.1): the user's bots, or the archived ones, with
- * Create New Management Action, the archive toggle and Shared Bots (live traders: the bots shared
- * with them and by them); a bot's trades by a dropdown; each row's details, performance, logs,
+ * Create New Management Action, the archive toggle, Shared Bots (live traders: the bots shared
+ * with them and by them) and Signals (the webhook that hands outside signals to a bot, and what it
+ * received); a bot's trades by a dropdown; each row's details, performance, logs,
  * Update, Copy, Share, Deactivate (asked first), Archive and Un-archive. Every change puts the
  * server's list in place of the one shown (§4).
  */
@@ -38,9 +41,11 @@ export function BotsPage() {
   const bots = useBots(archived);
   const [drawer, setDrawer] = useState<BotDrawerState | null>(null);
   const [shareOf, setShareOf] = useState<BotDto | null>(null);
+  const [signalsOpen, setSignalsOpen] = useState(false);
   const { handlers: dialogHandlers, dialogs, busy } = useBotDialogs(false);
   const archive = useBotChange('archive');
   const unarchive = useBotChange('unarchive');
+  const refreshShared = useBotShared();
   const rows = bots.data?.data ?? [];
 
   const handlers: BotActionHandlers = {
@@ -65,37 +70,35 @@ export function BotsPage() {
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-      <Card>
-        <Flex wrap gap={12} justify="space-between" align="center">
-          <Flex vertical gap={2}>
-            <Typography.Title level={4} style={{ margin: 0 }}>
-              {shared ? 'Shared bots' : archived ? 'Archived bots' : 'Your bots'}
-            </Typography.Title>
-            <Typography.Text type="secondary">
-              {shared
-                ? 'Bots shared with you and by you.'
-                : archived
-                  ? 'Bots you put away. Un-archive one to see it with your other bots.'
-                  : 'Each bot turns the alerts that pass its filters into trades, within the limits you set.'}
-            </Typography.Text>
-          </Flex>
-          <Flex wrap gap={8}>
-            <Button type="primary" icon={<PlusOutlined />} onClick={create}>
-              Create New Management Action
-            </Button>
-            <Button
-              icon={archived && !shared ? <FolderOpenOutlined /> : <InboxOutlined />}
-              onClick={() => {
-                setArchived(shared ? true : !archived);
-                setView('bots');
-              }}
-            >
-              {archived && !shared ? 'View Unarchived Bots' : 'View Archived Bots'}
-            </Button>
-            {canShare ? sharedButton : <Tooltip title="Sharing bots is for live traders">{sharedButton}</Tooltip>}
-          </Flex>
+      <BotsHeader
+        title={shared ? 'Shared bots' : archived ? 'Archived bots' : 'Your bots'}
+        text={
+          shared
+            ? 'Bots shared with you and by you.'
+            : archived
+              ? 'Bots you put away. Un-archive one to see it with your other bots.'
+              : 'Each bot turns the alerts that pass its filters into trades, within the limits you set.'
+        }
+      >
+        <Flex wrap gap={8}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={create}>
+            Create New Management Action
+          </Button>
+          <Button
+            icon={archived && !shared ? <FolderOpenOutlined /> : <InboxOutlined />}
+            onClick={() => {
+              setArchived(shared ? true : !archived);
+              setView('bots');
+            }}
+          >
+            {archived && !shared ? 'View Unarchived Bots' : 'View Archived Bots'}
+          </Button>
+          {canShare ? sharedButton : <Tooltip title="Sharing bots is for live traders">{sharedButton}</Tooltip>}
+          <Button icon={<ApiOutlined />} onClick={() => setSignalsOpen(true)}>
+            Signals
+          </Button>
         </Flex>
-      </Card>
+      </BotsHeader>
       {shared ? (
         <Card>
           <SharedBots onUse={(bot) => setDrawer({ kind: 'create', shared: bot })} />
@@ -128,7 +131,12 @@ export function BotsPage() {
         </>
       )}
       {dialogs}
-      <BotShareModal bot={shareOf} onClose={() => setShareOf(null)} />
+      <ShareModal
+        item={shareOf && { kind: 'bot', id: shareOf.id, name: shareOf.bot_name }}
+        onClose={() => setShareOf(null)}
+        onShared={refreshShared}
+      />
+      <SignalsDrawer open={signalsOpen} onClose={() => setSignalsOpen(false)} />
       <BotDrawer
         state={drawer}
         onClose={() => setDrawer(null)}

@@ -5,7 +5,6 @@ import { CopyOutlined } from '@ant-design/icons';
 import { TRADE_MSG, type SharedItemDto } from '@drat/contracts';
 import { formatDateTime } from '../../lib/format';
 import { useSharedBots } from './queries';
-import { sharedToOf } from './sharing';
 import { usePhone } from './usePhone';
 
 type Direction = 'received' | 'sent';
@@ -14,6 +13,9 @@ const DIRECTIONS: { value: Direction; label: string }[] = [
   { value: 'received', label: 'Received' },
   { value: 'sent', label: 'Sent' },
 ];
+
+/** Whom a bot was shared with: the user, or the address of no user yet; null for a plan or all users. */
+const sharedToOf = (s: SharedItemDto): string | null => s.shared_to ?? s.shared_to_unknown;
 
 /** A shared bot, as the receiver makes a bot of their own from it. */
 export interface SharedBot {

@@ -5,3 +5,9 @@ export const BotDrawer = lazyDialog(
   async () => (await import('./BotDrawer')).BotDrawer,
   (p) => p.state !== null,
 );
+
+/** The signals webhook and the signals it received: fetched when first opened. */
+export const SignalsDrawer = lazyDialog(
+  async () => (await import('./SignalsDrawer')).SignalsDrawer,
+  (p) => p.open,
+);

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
-import type { BotBodyIn, BotChange, BotDto } from '@drat/contracts';
-import { archiveBot, createBot, deactivateBot, shareBot, unarchiveBot, updateBot } from '../../api/bots';
+import type { BotBodyIn, BotChange, BotDto, MessageReply, WebhookCreated, WebhookDto } from '@drat/contracts';
+import { archiveBot, createBot, deactivateBot, unarchiveBot, updateBot } from '../../api/bots';
+import { createWebhook, revokeWebhook, setWebhookBot } from '../../api/signals';
 import type { MutationHandlers } from '../../lib/mutationHandlers';
-import { adminBotKeys, botKeys, sharedBotKeys } from './queries';
+import { adminBotKeys, botKeys, sharedBotKeys, signalKeys } from './queries';
 
 /**
  * Money-management bots' writes, each with what it refreshes (the keys are in queries.ts). Every
@@ -69,11 +70,66 @@ export function useBotChange(change: Change, admin = false) {
   });
 }
 
-/** Sends the share form of a bot; the Sent list is read again after it. */
-export function useShareBot() {
+/**
+ * What a bot's share refreshes (the share form is smart trades', which sends it): the Shared Bots
+ * lists are read again, the Sent list showing the new share.
+ */
+export function useBotShared() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: shareBot,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: sharedBotKeys.all }),
+  return () => void queryClient.invalidateQueries({ queryKey: sharedBotKeys.all });
+}
+
+/* ---- The signals webhook (docs/bot-rules.md "Signals") ---- */
+
+/** Puts the webhook a change answered in place, and reads the signals again. */
+function webhookChanged(queryClient: QueryClient, data: WebhookDto | null) {
+  queryClient.setQueryData(signalKeys.webhook(), { data });
+  void queryClient.invalidateQueries({ queryKey: signalKeys.list() });
+}
+
+/**
+ * Makes the webhook for a bot, or a new one in place of the old (a password prompt first when the
+ * server asks for it: the API client's step-up). The screen shows the answer's address and secret,
+ * once (`handlers`).
+ */
+export function useMakeWebhook(handlers: MutationHandlers<WebhookCreated, number>) {
+  const queryClient = useQueryClient();
+  return useMutation<WebhookCreated, Error, number>({
+    mutationFn: createWebhook,
+    ...handlers,
+    onSuccess: (reply, ...rest) => {
+      webhookChanged(queryClient, reply.data);
+      return handlers.onSuccess?.(reply, ...rest);
+    },
   });
 }
+
+/**
+ * A change of the webhook that answers `{ message }`: the server's words are shown and the webhook
+ * it leaves (`hookOf`) put in place. A refusal says the server's words, and the webhook is read
+ * again (revoked or changed elsewhere, in another tab).
+ */
+function useWebhookChange<A, R extends MessageReply>(
+  change: (arg: A) => Promise<R>,
+  hookOf: (reply: R) => WebhookDto | null,
+) {
+  const queryClient = useQueryClient();
+  const { message } = App.useApp();
+  return useMutation<R, Error, A>({
+    mutationFn: change,
+    onSuccess: (reply) => {
+      void message.success(reply.message);
+      webhookChanged(queryClient, hookOf(reply));
+    },
+    onError: (error) => {
+      void message.error(error.message);
+      void queryClient.invalidateQueries({ queryKey: signalKeys.all });
+    },
+  });
+}
+
+/** Sends the webhook's signals to another bot. */
+export const useWebhookBot = () => useWebhookChange(setWebhookBot, (reply) => reply.data);
+
+/** Revokes the webhook (asked first by the screen): none is shown after it. */
+export const useRevokeWebhook = () => useWebhookChange(revokeWebhook, () => null);

@@ -8,8 +8,8 @@ import {
   fetchBots,
   fetchSharedBots,
 } from '../../api/bots';
-import { fetchPlanGroups, fetchShareableUsers } from '../../api/trading';
 import { fetchAllAccounts } from '../../api/brokerage';
+import { fetchSignals, fetchWebhook } from '../../api/signals';
 import { useUserEvents } from '../../lib/live';
 import { brokerKeys } from '../../lib/queryKeys';
 
@@ -25,6 +25,16 @@ export const botKeys = {
   logs: (id: number) => [...botKeys.all, 'logs', id] as const,
 };
 
+/**
+ * The signals webhook and the signals it received: under the bots' root key, so the trade events
+ * that read the bots again (a signal that traded or closed) read them too.
+ */
+export const signalKeys = {
+  all: [...botKeys.all, 'signals'] as const,
+  webhook: () => [...signalKeys.all, 'webhook'] as const,
+  list: () => [...signalKeys.all, 'list'] as const,
+};
+
 /** Every user's bots (super users, §2.2), their owners and logs. */
 export const adminBotKeys = {
   all: ['admin-bots'] as const,
@@ -33,15 +43,10 @@ export const adminBotKeys = {
   logs: (id: number) => [...adminBotKeys.all, 'logs', id] as const,
 };
 
-/**
- * The bots shared with the user and by the user (Shared Bots), and the share form's choices. The
- * choices' keys are smart trades' too (the same calls): whichever screen reads them first fills both.
- */
+/** The bots shared with the user and by the user (Shared Bots; the share form is smart trades'). */
 export const sharedBotKeys = {
   all: ['bot-shares'] as const,
   list: (direction: 'received' | 'sent') => [...sharedBotKeys.all, direction] as const,
-  users: () => ['shareable-users'] as const,
-  plans: () => ['plan-groups'] as const,
 };
 
 /**
@@ -58,6 +63,13 @@ export function useBots(archived: boolean) {
   useTradeEvents(botKeys.all);
   return useQuery({ queryKey: botKeys.list(archived), queryFn: () => fetchBots(archived) });
 }
+
+/**
+ * The caller's bots that are not archived, to choose one from (the webhook's bot), while `enabled`:
+ * the page's own list, read without listening to trade events a second time.
+ */
+export const useBotChoices = (enabled: boolean) =>
+  useQuery({ queryKey: botKeys.list(false), queryFn: () => fetchBots(false), enabled });
 
 /** A bot's log while `botId` is shown: the owner's call, or the super users' (`admin`). */
 export const useBotLogs = (botId: number | null, admin: boolean) =>
@@ -92,10 +104,10 @@ export const useOwnerAccounts = (ownerEmail: string | null) =>
 export const useSharedBots = (direction: 'received' | 'sent') =>
   useQuery({ queryKey: sharedBotKeys.list(direction), queryFn: () => fetchSharedBots(direction) });
 
-/** Every user's e-mail (a super user's single and multiple modes), while `enabled`. */
-export const useShareableUsers = (enabled: boolean) =>
-  useQuery({ queryKey: sharedBotKeys.users(), queryFn: fetchShareableUsers, enabled });
+/** The caller's signals webhook (null: none yet, or revoked), while `enabled`. */
+export const useWebhook = (enabled: boolean) =>
+  useQuery({ queryKey: signalKeys.webhook(), queryFn: fetchWebhook, enabled });
 
-/** The plans by group (a super user's users-on-plan mode), while `enabled`. */
-export const usePlanGroups = (enabled: boolean) =>
-  useQuery({ queryKey: sharedBotKeys.plans(), queryFn: fetchPlanGroups, enabled });
+/** The signals the caller's webhooks received, newest first, while `enabled`. */
+export const useSignals = (enabled: boolean) =>
+  useQuery({ queryKey: signalKeys.list(), queryFn: fetchSignals, enabled });

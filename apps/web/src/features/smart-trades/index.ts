@@ -13,3 +13,10 @@ export const TradeDrawer = lazyDialog(
   (p) => p.source !== null,
 );
 export type { DioneLevels, TradeSource } from './tradeForm';
+// The share form of a trade or a bot (the bots page shares bots with it): fetched when first opened,
+// with the user and plan lists it loads.
+export const ShareModal = lazyDialog(
+  async () => (await import('./ShareTradeModal')).ShareModal,
+  (p) => p.item !== null,
+);
+export type { ShareItem } from './sharing';

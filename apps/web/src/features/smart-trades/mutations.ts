@@ -23,6 +23,7 @@ import {
 } from '../../api/trading';
 import type { MutationHandlers } from '../../lib/mutationHandlers';
 import { sharingKeys, templateKeys, tradeKeys } from './queries';
+import { shareFormData, type ShareFormValues, type SharedRef } from './sharing';
 
 /**
  * Smart trades' writes, each with what it reads again (the keys are in queries.ts). A form's own
@@ -120,11 +121,18 @@ export const useSaveTemplate = (existing: TradeTemplateDto | null, handlers: Han
 export const useReplayTrade = (handlers: Handlers<typeof replayTrade>) =>
   useMutation({ mutationFn: replayTrade, ...handlers });
 
-/** Sends the share form; the Sent list is read again after it. */
-export function useShareTrade() {
+/**
+ * Sends the share form of a trade or a bot (one call for both, as multipart/form-data). A trade's
+ * share reads Shared Trades' lists again; a bot's lists are the bots feature's, which refreshes them
+ * itself (the modal's onShared).
+ */
+export function useShare() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: shareTradeOrBot,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: sharingKeys.all }),
+    mutationFn: ({ values, item }: { values: ShareFormValues; item: SharedRef }) =>
+      shareTradeOrBot(shareFormData(values, item)),
+    onSuccess: (_reply, { item }) => {
+      if (item.kind === 'trade') void queryClient.invalidateQueries({ queryKey: sharingKeys.all });
+    },
   });
 }

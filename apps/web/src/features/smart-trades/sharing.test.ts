@@ -6,11 +6,14 @@ import {
   shareFormData,
   shareMessage,
   sharedToOf,
+  shareWords,
   userOptions,
   type ShareFormValues,
+  type ShareItem,
 } from './sharing';
 
-const TRADE = 42;
+const TRADE = { kind: 'trade', id: 42 } as const;
+const BOT = { kind: 'bot', id: 7 } as const;
 const sent = (values: ShareFormValues) => Object.fromEntries(shareFormData(values, TRADE).entries());
 
 describe('what the share form sends for each mode (2-trading §7)', () => {
@@ -52,6 +55,44 @@ describe('what the share form sends for each mode (2-trading §7)', () => {
     expect(shareFieldsOf({ sharing_type: 'single', user: '   ' }, TRADE)).not.toHaveProperty('user');
     expect(shareFieldsOf({ sharing_type: 'multiple', users: [] }, TRADE)).not.toHaveProperty('users');
     expect(shareFieldsOf({ sharing_type: 'users-on-plan', plan: null }, TRADE)).not.toHaveProperty('plan');
+  });
+});
+
+describe('a bot is shared the same way (3-bots-admin-public §2.1 "Shared Bots")', () => {
+  it('names the bot by money_mgt_bot_id, never live_trade_order_id', () => {
+    expect(Object.fromEntries(shareFormData({ sharing_type: 'single', user: 'a@example.com' }, BOT).entries())).toEqual(
+      {
+        sharing_type: 'single',
+        money_mgt_bot_id: '7',
+        user: 'a@example.com',
+      },
+    );
+    expect(shareFieldsOf({ sharing_type: 'users-on-plan', plan: 2 }, BOT)).toEqual({
+      sharing_type: 'users-on-plan',
+      money_mgt_bot_id: '7',
+      plan: '2',
+    });
+  });
+
+  it("has the same messages: 'Please provide the user's email.', and none on a complete form", () => {
+    expect(shareMessage({ sharing_type: 'single' }, BOT, 'user')).toBe(TRADE_MSG.shareEmailRequired);
+    expect(shareMessage({ sharing_type: 'all' }, BOT, 'user')).toBeNull();
+  });
+});
+
+describe("the form's words by what is shared", () => {
+  const trade: ShareItem = { kind: 'trade', id: 42, ticker: 'MSFT' };
+  const bot: ShareItem = { kind: 'bot', id: 7, name: 'Momentum' };
+
+  it('a trade: its id and symbol in the title', () => {
+    expect(shareWords(trade).title).toBe('Share trade 42 (MSFT)');
+    expect(shareWords(trade).toAll).toBe('Every user is sent this trade.');
+  });
+
+  it("a bot: its name in the title, and the receiver gets its name and settings, not the sharer's account", () => {
+    expect(shareWords(bot).title).toBe('Share Momentum');
+    expect(shareWords(bot).hint).toMatch(/its name and settings, not your account/);
+    expect(shareWords(bot).toAll).toBe('Every user is sent this bot.');
   });
 });
 

@@ -2,9 +2,37 @@ import { shareFields, type PlanGroupsResponse, type SharedItemDto, type SharingT
 import { zodMessage } from '../../lib/zodRule';
 
 /**
- * The share form (2-trading §2.3 "share", §5.4, §7) as pure functions: what each mode sends, and
- * the contracts' messages for it (shareFields, the schema the server parses the form with).
+ * The share form (2-trading §2.3 "share", §5.4, §7; 3-bots-admin-public §2.1 "Shared Bots") as pure
+ * functions: what each mode sends for a trade or a bot, and the contracts' messages for it
+ * (shareFields, the schema the server parses the form with).
  */
+
+/**
+ * What is shared (§7: one smart-trade-share call for both): a trade (live_trade_order_id) or a
+ * money-management bot (money_mgt_bot_id), with what the form's title names it by.
+ */
+export type ShareItem = { kind: 'trade'; id: number; ticker: string } | { kind: 'bot'; id: number; name: string };
+
+/** The field that names the shared item, by its kind. */
+const ITEM_FIELD = { trade: 'live_trade_order_id', bot: 'money_mgt_bot_id' } as const satisfies Record<
+  ShareItem['kind'],
+  string
+>;
+
+/** The form's title and the line under it, by what is shared. */
+export function shareWords(item: ShareItem): { title: string; hint: string; toAll: string } {
+  return item.kind === 'trade'
+    ? {
+        title: `Share trade ${item.id} (${item.ticker})`,
+        hint: 'They see it under Shared Trades, with its symbol and trade ID. Nothing is placed on their account.',
+        toAll: 'Every user is sent this trade.',
+      }
+    : {
+        title: `Share ${item.name}`,
+        hint: 'They receive its name and settings, not your account, and can make a bot of their own from it.',
+        toAll: 'Every user is sent this bot.',
+      };
+}
 
 /** The share form's values: the mode, and what that mode names. */
 export interface ShareFormValues {
@@ -29,13 +57,20 @@ export const SHARING_TYPE_LABELS: Record<SharingType, string> = {
   all: 'All users',
 };
 
+/** What the form shares: the item's kind and id (its words are not sent). */
+export type SharedRef = Pick<ShareItem, 'kind' | 'id'>;
+
 /**
- * The text fields sent for `values` (§7): sharing_type and live_trade_order_id, and the mode's own
- * choice: `user` (single), `users` as the JSON text of [{email}] (multiple) or `plan` (users-on-plan).
- * What is empty is left out, as the server takes an empty field for a missing one.
+ * The text fields sent for `values` (§7): sharing_type and the item (live_trade_order_id or
+ * money_mgt_bot_id), and the mode's own choice: `user` (single), `users` as the JSON text of
+ * [{email}] (multiple) or `plan` (users-on-plan). What is empty is left out, as the server takes an
+ * empty field for a missing one.
  */
-export function shareFieldsOf(values: ShareFormValues, tradeId: number): Record<string, string> {
-  const fields: Record<string, string> = { sharing_type: values.sharing_type, live_trade_order_id: String(tradeId) };
+export function shareFieldsOf(values: ShareFormValues, item: SharedRef): Record<string, string> {
+  const fields: Record<string, string> = {
+    sharing_type: values.sharing_type,
+    [ITEM_FIELD[item.kind]]: String(item.id),
+  };
   const user = values.user?.trim();
   if (values.sharing_type === 'single' && user) fields.user = user;
   if (values.sharing_type === 'multiple' && values.users?.length) {
@@ -48,9 +83,9 @@ export function shareFieldsOf(values: ShareFormValues, tradeId: number): Record<
 }
 
 /** The multipart body of POST /livetrading/smart-trade-share/create/ for `values`. */
-export function shareFormData(values: ShareFormValues, tradeId: number): FormData {
+export function shareFormData(values: ShareFormValues, item: SharedRef): FormData {
   const form = new FormData();
-  for (const [name, value] of Object.entries(shareFieldsOf(values, tradeId))) form.append(name, value);
+  for (const [name, value] of Object.entries(shareFieldsOf(values, item))) form.append(name, value);
   return form;
 }
 
@@ -58,8 +93,8 @@ export function shareFormData(values: ShareFormValues, tradeId: number): FormDat
  * The contracts' message for `field` of what `values` would send ('Please provide the user's
  * email.', 'Please provide the users to send to', 'Select a plan.', a malformed e-mail), or null.
  */
-export const shareMessage = (values: ShareFormValues, tradeId: number, field: ShareFormField): string | null =>
-  zodMessage(shareFields, shareFieldsOf(values, tradeId), field);
+export const shareMessage = (values: ShareFormValues, item: SharedRef, field: ShareFormField): string | null =>
+  zodMessage(shareFields, shareFieldsOf(values, item), field);
 
 /** The user list as a Select's options, without the caller (nobody shares with themselves). */
 export const userOptions = (users: readonly { email: string }[], self: string | undefined) =>
