@@ -170,11 +170,16 @@ export function composeModules(deps: AppDeps) {
   // Money-management bots: every new alert is their turn (a keyed job, like the notifications).
   const bots = createBots({
     db,
+    users,
+    rights,
     queue,
     trading,
     alerts: alerts.feed,
     market,
-    signalSealer: createSealer(config.signalKey ?? secretInFile(path.join(config.dataDir, 'signal-secret.key'))),
+    signalSealer: createSealer(
+      config.signalKey ?? secretInFile(path.join(config.dataDir, 'signal-secret.key')),
+      'SIGNAL_SECRET_KEY',
+    ),
     publicUrl: config.publicUrl,
     assertFreshPassword: auth.assertFreshPassword,
     now,

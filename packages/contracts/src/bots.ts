@@ -67,7 +67,7 @@ export const BOT_MSG = {
   tooPrecise: (label: string) => `${label} has more than 2 decimals.`,
   tooLarge: (label: string) => `${label} is too large.`,
   entrySizes: 'Entry 1 and Entry 2 sizes must add up to 100.',
-  exitSizes: 'Exit 1 and Exit 2 sizes must add up to 100.',
+  exitSizes: 'Exit 1 and Exit 2 sizes mirror Entry 1 and Entry 2.',
   totalBelowPerTrade: 'The maximum total amount cannot be less than the amount per trade.',
   minAboveMax: (label: string) => `The least ${label} cannot be above the most.`,
   priceBounds: 'The alert price "greater than" must be below its "less than".',
@@ -265,8 +265,17 @@ function botRules(raw: Record<string, unknown>, ctx: z.RefinementCtx): void {
     if (sum(v.low_buy_range_proportion, v.high_buy_range_proportion) !== 10_000)
       add(['high_buy_range_proportion'], BOT_MSG.entrySizes);
   }
-  const exits = sum(v.low_target_range_proportion, v.high_target_range_proportion);
-  if (exits !== null && exits !== 10_000) add(['high_target_range_proportion'], BOT_MSG.exitSizes);
+  // §2.1: the exits mirror the entries (Exit 1 = Entry 1, Exit 2 = Entry 2): Entry 1's shares are
+  // sold at one target and Entry 2's at the other, so the exit sizes follow from the entries.
+  const pairs = [
+    ['low_target_range_proportion', 'low_buy_range_proportion'],
+    ['high_target_range_proportion', 'high_buy_range_proportion'],
+  ] as const;
+  for (const [exit, entry] of pairs) {
+    const x = v[exit];
+    const e = v[entry];
+    if (x !== undefined && e !== undefined && x !== e) add([exit], BOT_MSG.exitSizes);
+  }
   const per = v.amount_invested_per_trade;
   const total = v.max_total_amount_set_to_invest;
   if (per !== undefined && total !== undefined && total < per)

@@ -23,8 +23,8 @@ export function sealingKey(text: string, name = 'BROKER_TOKEN_KEY'): Buffer {
   return key;
 }
 
-export function createSealer(keyText: string): Sealer {
-  const key = sealingKey(keyText);
+export function createSealer(keyText: string, name = 'BROKER_TOKEN_KEY'): Sealer {
+  const key = sealingKey(keyText, name);
   return {
     seal(plain) {
       const iv = randomBytes(12);

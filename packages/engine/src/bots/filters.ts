@@ -99,6 +99,17 @@ function outside(name: string, range: SwitchedRange, value: number | null | unde
   return null;
 }
 
+/** Whether the bot's filters read market facts (a range switched on, or sectors other than all). */
+export function needsMarketFacts(bot: BotFilters, typeName: string): boolean {
+  if (isOptionsCategory(typeName)) return bot.openInterest.on || bot.optionsVolume.on;
+  return (
+    bot.sharesOutstanding.on ||
+    bot.sharesFloat.on ||
+    bot.averageVolume.on ||
+    (bot.sectors.length > 0 && !bot.sectors.includes(ALL_SECTORS))
+  );
+}
+
 /**
  * Why the bot skips the alert, in words ("risk 12% is above your 10%"), or null when it takes it.
  * The caller prefixes "skipped ACME: ".

@@ -15,6 +15,11 @@ export interface BotCapital {
 /** The trades a bot has taken: each one's New York date (YYYY-MM-DD). */
 export interface TakenTrades {
   days: readonly string[];
+  /**
+   * What they were taken with: the sum of each one's amount per trade at the time (the amount may
+   * have changed since). Absent: the amount per trade now, times the trades taken (§9).
+   */
+  invested?: DecimalInput;
 }
 
 /** The bot's performance (§9): trades left, amount invested, amount left. */
@@ -27,7 +32,7 @@ export interface BotPerformance {
 /** §9: trades left = maximum − taken; invested = amount per trade × taken; left = maximum total − invested. */
 export function botPerformance(capital: BotCapital, taken: TakenTrades): BotPerformance {
   const n = taken.days.length;
-  const invested = dec(capital.amountPerTrade).times(n);
+  const invested = taken.invested === undefined ? dec(capital.amountPerTrade).times(n) : dec(taken.invested);
   return {
     tradesLeft: Math.max(0, capital.maxTrades - n),
     invested,

@@ -11,6 +11,7 @@ import {
   botTrade,
   dec,
   limitReached,
+  needsMarketFacts,
   occSymbol,
   toText,
   whySkipped,
@@ -65,10 +66,13 @@ export interface TurnOptions {
   /** Who acts: the bot (by default), or the signal it takes. */
   by?: Actor;
   /** What the bot took before (read for many bots at once by the matcher), else read here. */
-  known?: { days: string[]; took: boolean };
+  known?: { days: string[]; invested: string; took: boolean };
   /** Where a skip's log line goes when the caller writes them together (else written at once). */
   skipped?: (botId: number, text: string) => void;
 }
+
+/** A limit found reached in the placing transaction: the trade is rolled back and the skip logged. */
+class TurnRefused extends Error {}
 
 export interface TurnDeps {
   repo: BotsRepo;
@@ -76,6 +80,8 @@ export interface TurnDeps {
   trading: Pick<TradingArea, 'smartTrades'>;
   /** Facts and prices of the ticker; the market's clock (alerts are timed by it). */
   market: Pick<MarketDataProvider, 'quotes' | 'company' | 'optionQuote' | 'calendar' | 'now'>;
+  /** Why the bot's owner may not have it trade now (their plan, their account), or null. */
+  owners: { refusal(bot: BotRow): Promise<string | null> };
   now: () => Date;
 }
 
@@ -187,7 +193,7 @@ function sizesInWords(t: BotTrade): string {
   return parts.join(' and ');
 }
 
-export function createBotTurn({ repo, trading, market, now }: TurnDeps) {
+export function createBotTurn({ repo, trading, market, owners, now }: TurnDeps) {
   /** The market's facts of the ticker, read once and only when a bot asks. */
   function readsOf(a: Pick<AlertDto, 'ticker'>, contract: Contract) {
     let facts: Promise<MarketFacts> | null = null;
@@ -239,7 +245,8 @@ export function createBotTurn({ repo, trading, market, now }: TurnDeps) {
     options: TurnOptions = {},
   ): Promise<TurnOutcome> {
     const by = options.by ?? { kind: 'bot', botId: bot.id, name: bot.name };
-    const known = options.known ?? (await repo.takenOf([bot.id], o.source)).get(bot.id) ?? { days: [], took: false };
+    const known = options.known ??
+      (await repo.takenOf([bot.id], o.source)).get(bot.id) ?? { days: [], invested: '0', took: false };
     if (known.took) return { kind: 'ALREADY' };
     const skip = async (why: string): Promise<TurnOutcome> => {
       const text = `Skipped ${o.label}: ${why.replace(/\.$/, '')}.`;
@@ -248,13 +255,17 @@ export function createBotTurn({ repo, trading, market, now }: TurnDeps) {
       return { kind: 'SKIPPED', text };
     };
 
+    // The owner's plan must still give bots and the bot's alert type (a lapsed plan stops its bots).
+    const refusal = await owners.refusal(bot);
+    if (refusal) return skip(refusal);
+
     const filters = filtersOf(bot);
-    const needsFacts = Object.values(filters).some((f) => typeof f === 'object' && f !== null && 'on' in f && f.on);
-    const filtered = whySkipped(filters, botAlertOf(o), needsFacts || contract.options ? await reads.facts() : {});
+    const facts = needsMarketFacts(filters, o.alert_type) ? await reads.facts() : {};
+    const filtered = whySkipped(filters, botAlertOf(o), facts);
     if (filtered) return skip(filtered);
 
     const today = market.calendar.dateOf(market.now());
-    const limit = limitReached(capitalOf(bot.settings), { days: known.days }, today);
+    const limit = limitReached(capitalOf(bot.settings), known, today);
     if (limit) return skip(limit);
 
     const s = bot.settings;
@@ -282,22 +293,30 @@ export function createBotTurn({ repo, trading, market, now }: TurnDeps) {
         { userId: bot.userId, by },
         bot.mode,
         bodyOf(bot, o, made.trade),
-        (tx, tradeId) =>
-          repo.recordTaken(tx, {
+        async (tx, tradeId) => {
+          // Checked again on what is committed, the bot locked: another alert or a signal of this
+          // bot may have placed a trade since the read above, or the bot was changed or stopped.
+          const fresh = await repo.lockForTrade(tx, bot.id);
+          if (!fresh?.active) throw new TurnRefused('the bot was deactivated meanwhile');
+          const again = limitReached(capitalOf(fresh.settings), fresh, today);
+          if (again) throw new TurnRefused(again);
+          await repo.recordTaken(tx, {
             botId: bot.id,
             source: o.source,
             alertId: o.alertId,
             tradeId,
             day: today,
-            amount: String(s.amount_invested_per_trade),
+            amount: String(fresh.settings.amount_invested_per_trade),
             at: now(),
-          }),
+          });
+        },
       );
       const text = `Took ${o.label}: trade #${trade.id} buys ${sizesInWords(made.trade)}, stop ${toText(made.trade.stopLoss)}.`;
       await repo.log([bot.id], text, now());
       return { kind: 'TRADED', text, tradeId: trade.id };
     } catch (err) {
-      if (isUniqueViolation(err)) return { kind: 'ALREADY' }; // another process placed it
+      if (err instanceof TurnRefused) return skip(err.message);
+      if (isUniqueViolation(err, 'bot_trades_source_key')) return { kind: 'ALREADY' }; // another process placed it
       if (isDomainError(err) && !err.retryable) return skip(`the trade was refused: ${err.message.replace(/\.$/, '')}`);
       throw err;
     }

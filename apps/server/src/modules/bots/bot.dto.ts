@@ -91,7 +91,9 @@ function takenDto(t: TakenRow): BotTakenTrade | null {
 export function botDto(row: BotRow, taken: TakenRow[]): BotDto {
   const s = row.settings;
   const { bot_name: _name, account_id: _account, trade_category: _category, ...form } = s;
-  const perf = botPerformance(capitalOf(s), { days: taken.map((t) => t.day) });
+  // Invested: what each trade was taken with (the amount per trade may have changed since).
+  const invested = taken.reduce((sum, t) => sum.plus(t.amount), dec(0));
+  const perf = botPerformance(capitalOf(s), { days: taken.map((t) => t.day), invested });
   const pl = taken.reduce((sum, t) => sum.plus(profitLossOf(t)), dec(0));
   return {
     ...form,

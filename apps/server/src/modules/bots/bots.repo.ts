@@ -201,18 +201,48 @@ export function botsRepo(db: Db) {
      * What each bot took before, in one query: the New York day of each trade (the limits count
      * them) and whether it took `source` already. Bots that took nothing are absent.
      */
-    async takenOf(botIds: number[], source: string): Promise<Map<number, { days: string[]; took: boolean }>> {
+    async takenOf(
+      botIds: number[],
+      source: string,
+    ): Promise<Map<number, { days: string[]; invested: string; took: boolean }>> {
       if (botIds.length === 0) return new Map();
       const rows = await db
         .select({
           botId: botTrades.botId,
           days: sql<string[]>`array_agg(${botTrades.day})`,
+          invested: sql<string>`sum(${botTrades.amount})::text`,
           took: sql<boolean>`bool_or(${botTrades.source} = ${source})`,
         })
         .from(botTrades)
         .where(sql`${botTrades.botId} = any(${sql.param(botIds)}::int[])`)
         .groupBy(botTrades.botId);
-      return new Map(rows.map((r) => [r.botId, { days: r.days, took: r.took }]));
+      return new Map(rows.map((r) => [r.botId, { days: r.days, invested: r.invested, took: r.took }]));
+    },
+
+    /**
+     * In the transaction placing a bot's trade: the bot locked (two trades of one bot, from two
+     * alerts or an alert and a signal, take turns here) and read again with what it took, so its
+     * limits are checked on what is committed.
+     */
+    async lockForTrade(
+      tx: Tx,
+      botId: number,
+    ): Promise<{ active: boolean; settings: BotBody; days: string[]; invested: string } | undefined> {
+      const run = runnerOf(db, tx);
+      const [bot] = await run
+        .select({ active: bots.active, settings: bots.settings })
+        .from(bots)
+        .where(eq(bots.id, botId))
+        .for('update');
+      if (!bot) return undefined;
+      const [taken] = await run
+        .select({
+          days: sql<string[]>`coalesce(array_agg(${botTrades.day}), '{}')`,
+          invested: sql<string>`coalesce(sum(${botTrades.amount}), 0)::text`,
+        })
+        .from(botTrades)
+        .where(eq(botTrades.botId, botId));
+      return { ...bot, days: taken?.days ?? [], invested: taken?.invested ?? '0' };
     },
 
     /**

@@ -21,7 +21,7 @@ import {
 import { holds, type Acting } from '../../core/actor';
 import { DomainError } from '../../core/errors';
 import { botDto } from './bot.dto';
-import type { BotRow, BotsRepo, BotWrite } from './bots.repo';
+import type { BotRow, BotsRepo, BotWrite, TakenRow } from './bots.repo';
 
 /** The account_id a bot trading on its owner's demo account is given. */
 export const DEMO_ACCOUNT = 'DEMO';
@@ -40,13 +40,13 @@ const isSuperCaller = (who: Acting) =>
 
 export function createBotsService({ repo, tradeTarget, dayOf, now }: BotsServiceDeps) {
   async function withTrades(rows: BotRow[]) {
-    const taken = await repo.taken(rows.map((r) => r.id));
-    return rows.map((row) =>
-      botDto(
-        row,
-        taken.filter((t) => t.botId === row.id),
-      ),
-    );
+    const byBot = new Map<number, TakenRow[]>();
+    for (const t of await repo.taken(rows.map((r) => r.id))) {
+      const list = byBot.get(t.botId);
+      if (list) list.push(t);
+      else byBot.set(t.botId, [t]);
+    }
+    return rows.map((row) => botDto(row, byBot.get(row.id) ?? []));
   }
   const list = async (userId: number, archived: boolean): Promise<BotList> => ({
     data: await withTrades(await repo.ofUser(userId, archived)),

@@ -119,9 +119,9 @@ describe('creating a bot (§5 on the server: 400 naming the field, nothing store
       BOT_MSG.entrySizes,
     ],
     [
-      'exit sizes not adding up to 100',
-      { low_target_range_proportion: 70 },
-      'high_target_range_proportion',
+      'exit sizes that do not mirror the entries',
+      { low_target_range_proportion: 70, high_target_range_proportion: 30 },
+      'low_target_range_proportion',
       BOT_MSG.exitSizes,
     ],
     ['a risk above 100', { risk_at_most: 120 }, 'risk_at_most', BOT_MSG.percent('Risk at most')],

@@ -17,7 +17,10 @@ import type { Logger } from 'pino';
 import type { Sealer } from '../../core/sealed';
 import type { Db } from '../../db/client';
 import type { Jobs, JobQueue } from '../../jobs/queue';
+import type { RightsService } from '../rights';
 import type { TradingArea } from '../trading';
+import type { UsersRepo } from '../users';
+import { createOwners } from './owners';
 import { botsRepo } from './bots.repo';
 import { botsRoutes } from './bots.routes';
 import { createBotsService } from './bots.service';
@@ -30,6 +33,9 @@ import { createSignals, type SignalsDeps } from './signals/signals.service';
 
 export interface BotsDeps {
   db: Db;
+  /** The owners and their rights: a bot trades only while its owner's plan gives bots and its alert type. */
+  users: Pick<UsersRepo, 'byId'>;
+  rights: Pick<RightsService, 'rightsOf'>;
   queue: JobQueue;
   /** Trading's one entry and the owners' brokerage accounts: what a bot may ask of trading. */
   trading: Pick<TradingArea, 'smartTrades' | 'connections'>;
@@ -51,7 +57,13 @@ export function createBots(deps: BotsDeps) {
     dayOf: (at) => deps.market.calendar.dateOf(at),
     now: () => deps.market.now(),
   });
-  const turns = createBotTurn({ repo, trading: deps.trading, market: deps.market, now: deps.now });
+  const turns = createBotTurn({
+    repo,
+    trading: deps.trading,
+    market: deps.market,
+    owners: createOwners(deps),
+    now: deps.now,
+  });
   const matcher = createMatcher({
     repo,
     turns,

@@ -44,7 +44,7 @@ export function createMatcher({ repo, turns, alerts, dayOf, now, log }: MatcherD
       let retry: unknown = null;
       for (const bot of bots) {
         try {
-          const known = taken.get(bot.id) ?? { days: [], took: false };
+          const known = taken.get(bot.id) ?? { days: [], invested: '0', took: false };
           await turns.turn(bot, opportunity, reads, contract, { known, skipped });
         } catch (err) {
           log.warn({ err, botId: bot.id, alertId }, 'bots: a bot could not place its trade; the job will retry');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { BOT_DEFAULTS, MSG, type BotDto } from '@drat/contracts';
-import { botLogs, botTrades, bots, tradeLogs, trades, users } from '../../db/schema/index';
+import { botLogs, botTrades, bots, subscriptions, tradeLogs, trades, users } from '../../db/schema/index';
 import { cents, makeAlert, makeSignedIn, type TestAlert } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 
@@ -199,6 +199,73 @@ describe('a published alert meets the bots', () => {
     expect(await tradesOf(owner.id)).toEqual([
       expect.objectContaining({ tradeType: 'MB', mode: 'LIVE', accountId: `SIM-${owner.id}` }),
     ]);
+  });
+
+  it('a-sector-filter-alone-reads-the-tickers-sector-and-takes-or-skips-by-it', async () => {
+    const sector = (await t.market.company('MSFT'))!.sector;
+    const other = sector === 'Energy' ? 'Utilities' : 'Energy';
+    const { owner: a, bot: taking } = await makeBot({ selected_sectors: [sector] });
+    const { owner: b, bot: skipping } = await makeBot({ selected_sectors: [other] });
+    const alert = await msftAlert();
+    await t.modules.bots.matcher.alertPublished(alert.id);
+    expect(await tradesOf(a.id)).toHaveLength(1);
+    expect((await logOf(taking.id)).at(-1)).toMatch(/^Took MSFT/);
+    expect(await tradesOf(b.id)).toEqual([]);
+    expect((await logOf(skipping.id)).at(-1)).toBe(
+      `Skipped MSFT (alert #${alert.id}): its sector ${sector} is not one of yours (${other}).`,
+    );
+  });
+
+  it('two-alerts-at-once-for-a-bot-with-one-trade-left-make-one-trade: the limit is checked again where the trade is written', async () => {
+    const { owner, bot } = await makeBot({ max_no_of_trades: 1 });
+    const [one, two] = [await msftAlert(), await msftAlert()];
+    await Promise.all([t.modules.bots.matcher.alertPublished(one.id), t.modules.bots.matcher.alertPublished(two.id)]);
+    expect(await tradesOf(owner.id)).toHaveLength(1);
+    const lines = await logOf(bot.id);
+    expect(lines.filter((l) => l.startsWith('Took'))).toHaveLength(1);
+    expect(lines).toContainEqual(expect.stringMatching(/: you set a maximum of 1 trades, and 1 were taken\.$/));
+  });
+
+  it('a-bot-whose-owners-plan-ended-stops-trading-and-says-why', async () => {
+    const { owner, bot } = await makeBot();
+    await t.db
+      .update(subscriptions)
+      .set({ endsAt: new Date(Date.now() - 86_400_000) })
+      .where(eq(subscriptions.userId, owner.id));
+    const alert = await msftAlert();
+    await t.modules.bots.matcher.alertPublished(alert.id);
+    expect(await tradesOf(owner.id)).toEqual([]);
+    expect((await logOf(bot.id)).at(-1)).toBe(
+      `Skipped MSFT (alert #${alert.id}): your plan no longer includes money-management bots.`,
+    );
+  });
+
+  it('invested counts what each trade was taken with, not the amount per trade now', async () => {
+    const { owner, bot } = await makeBot({ max_total_amount_set_to_invest: 15_000 });
+    await t.modules.bots.matcher.alertPublished((await msftAlert()).id);
+    // The owner lowers the amount per trade: 10,000 was taken, 100 more fits under 15,000.
+    const lowered = await t.post(
+      `/livetrading/money-management-bot/update/${bot.id}/`,
+      {
+        ...BOT_DEFAULTS,
+        bot_name: 'Momentum',
+        account_id: 'DEMO',
+        trade_category: 'SWING-ALERTS',
+        alerts_from_date: today,
+        alerts_to_date: inDays(30),
+        alert_price_less_than: 100_000,
+        amount_invested_per_trade: 6_000,
+        max_total_amount_set_to_invest: 15_000,
+      },
+      { token: owner.token },
+    );
+    expect(lowered.json().data[0].performance).toMatchObject({ amount_invested: '10000', amount_left: '5000' });
+    const next = await msftAlert();
+    await t.modules.bots.matcher.alertPublished(next.id);
+    expect(await tradesOf(owner.id)).toHaveLength(1);
+    expect((await logOf(bot.id)).at(-1)).toBe(
+      `Skipped MSFT (alert #${next.id}): another 6,000 would bring the total to 16,000, above your maximum of 15,000.`,
+    );
   });
 
   it('a published alert reaches the bots through their job (the alert area tells them once, keyed)', async () => {

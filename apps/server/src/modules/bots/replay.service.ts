@@ -13,7 +13,7 @@ import {
   type BotReplayBody,
   type BotReplayResult,
 } from '@drat/contracts';
-import { replayBot, replayMoney, toNumber, type MarketFacts, type ReplayAlert } from '@drat/engine';
+import { needsMarketFacts, replayBot, replayMoney, toNumber, type MarketFacts, type ReplayAlert } from '@drat/engine';
 import type { Acting } from '../../core/actor';
 import { DomainError } from '../../core/errors';
 import type { MarketDataProvider } from '../../providers/market/interface';
@@ -53,9 +53,7 @@ export function createBotReplay({ repo, alerts, market }: ReplayDeps) {
         settings: s,
       };
       const filters = filtersOf(row);
-      const usesFacts =
-        [filters.sharesOutstanding, filters.sharesFloat, filters.averageVolume].some((f) => f.on) ||
-        !filters.sectors.includes('ALL SECTORS');
+      const usesFacts = needsMarketFacts(filters, type.name);
 
       // One bars() and (when a filter needs them) one company() per ticker: today's figures stand
       // for the past ones, which the market does not keep.

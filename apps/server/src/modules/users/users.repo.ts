@@ -3,9 +3,11 @@ import type { Db } from '../../db/client';
 import { loginEvents, plans, profiles, subscriptions, users } from '../../db/schema/index';
 
 /** PostgreSQL's unique_violation, possibly wrapped by drizzle as the error's cause. */
-export function isUniqueViolation(err: unknown): boolean {
+/** Whether `err` (or its cause) is PostgreSQL's unique violation; of the named constraint, when given. */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
+    const pg = e as { code?: unknown; constraint?: unknown };
+    if (pg.code === '23505') return constraint === undefined || pg.constraint === constraint;
   }
   return false;
 }

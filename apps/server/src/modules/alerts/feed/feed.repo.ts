@@ -205,8 +205,8 @@ export function feedRepo(db: Db) {
     },
 
     /**
-     * Alerts of one type published in [from, to) that are not deleted, oldest first, at most
-     * `limit` (a bot's replay); or, with `ids`, those alerts. No one's tracked flag.
+     * Alerts of one type published in [from, to) that are not deleted, the newest `limit` of them
+     * oldest first (a bot's replay); or, with `ids`, those alerts. No one's tracked flag.
      */
     async published(
       q: { ids: number[] } | { typeId: number; from: Date; to: Date; limit: number },
@@ -229,8 +229,9 @@ export function feedRepo(db: Db) {
             lt(alerts.createdAt, q.to),
           ),
         )
-        .orderBy(asc(alerts.createdAt), asc(alerts.id))
-        .limit(q.limit);
+        .orderBy(desc(alerts.createdAt), desc(alerts.id))
+        .limit(q.limit)
+        .then((rows) => rows.reverse());
     },
 
     /** One alert by id (deleted ones too: the caller decides), with the caller's tracked flag. */

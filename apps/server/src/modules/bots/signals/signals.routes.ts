@@ -20,7 +20,7 @@ export const signalsRoutes: FastifyPluginAsyncZod<{ signals: SignalsService }> =
   app.route({
     ...routeOf(API.webhookBot),
     onRequest: owner,
-    handler: async (req) => signals.setBot(await acting(req), req.body.bot_id),
+    handler: async (req) => signals.setBot(await acting(req), principalOf(req), req.body.bot_id),
   });
   app.route({
     ...routeOf(API.revokeWebhook),

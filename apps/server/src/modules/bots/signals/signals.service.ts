@@ -8,6 +8,7 @@
  */
 import { createHmac } from 'node:crypto';
 import {
+  isOptionsCategory,
   SIGNAL_BODY_MAX,
   SIGNAL_LIST_MAX,
   SIGNAL_MSG,
@@ -70,9 +71,12 @@ export function createSignals(deps: SignalsDeps) {
     };
   }
 
+  /** One of the caller's active bots of a stock category (a signal buys shares). */
   async function ownBot(who: Acting, botId: number): Promise<BotRow> {
     const bot = await bots.byId(botId);
     if (!bot || bot.userId !== who.userId) throw DomainError.field('bot_id', SIGNAL_MSG.botNotYours);
+    if (!bot.active) throw DomainError.field('bot_id', SIGNAL_MSG.botInactive);
+    if (isOptionsCategory(bot.typeName)) throw DomainError.field('bot_id', SIGNAL_MSG.botOptions);
     return bot;
   }
 
@@ -155,15 +159,23 @@ export function createSignals(deps: SignalsDeps) {
       return { status: 'SKIPPED', message: text, tradeId: null };
     }
     const closed: number[] = [];
+    const refused: string[] = [];
     for (const id of running) {
       try {
         await trading.smartTrades.cancel({ userId: bot.userId, by }, id, null);
         closed.push(id);
       } catch (err) {
-        if (!isDomainError(err) || err.retryable) throw err;
+        // A trade that ended meanwhile is no refusal; any other is said (the position stays open).
+        if (isDomainError(err) && err.code === 'CONFLICT') continue;
+        if (isDomainError(err) && !err.retryable) refused.push(`trade #${id}: ${err.message.replace(/\.$/, '')}`);
+        else refused.push(`trade #${id}: the broker did not answer, it stays open`);
       }
     }
-    const text = `Closed ${label}: ${closed.map((id) => `trade #${id}`).join(', ') || 'nothing (the trades had ended)'}; what they held is sold.`;
+    const parts = [
+      closed.length > 0 ? `${closed.map((id) => `trade #${id}`).join(', ')} closed, what they held is sold` : '',
+      refused.length > 0 ? `refused: ${refused.join('; ')}` : '',
+    ].filter(Boolean);
+    const text = `${closed.length > 0 ? 'Closed' : 'Skipped'} ${label}: ${parts.join('; ') || 'the trades had ended'}.`;
     await bots.log([bot.id], text, now());
     return { status: closed.length > 0 ? 'CLOSED' : 'SKIPPED', message: text, tradeId: closed[0] ?? null };
   }
@@ -182,9 +194,10 @@ export function createSignals(deps: SignalsDeps) {
       return { message: SIGNAL_MSG.created, data: (await hookDto(who.userId))!, url: urlOf(key), secret };
     },
 
-    /** POST /signals/webhook/bot/. */
-    async setBot(who: Acting, botId: number) {
+    /** POST /signals/webhook/bot/: another bot, maybe on a live account: the password again too. */
+    async setBot(who: Acting, principal: Principal, botId: number) {
       await ownBot(who, botId);
+      await deps.assertFreshPassword(principal, 'SIGNAL_WEBHOOK');
       if (!(await repo.setBot(who.userId, botId))) throw new DomainError('NOT_FOUND', SIGNAL_MSG.noWebhook);
       return { message: SIGNAL_MSG.botChanged, data: (await hookDto(who.userId))! };
     },

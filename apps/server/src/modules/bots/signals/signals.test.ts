@@ -238,7 +238,7 @@ describe('a signal', () => {
     const exit = await send(path, { id: 'e-2', ticker: 'MSFT', action: 'exit', secret: hook.secret });
     expect(exit.json()).toMatchObject({
       status: 'CLOSED',
-      message: expect.stringMatching(/^Closed MSFT \(signal e-2, exit\): trade #\d+; what they held is sold\.$/),
+      message: expect.stringMatching(/^Closed MSFT \(signal e-2, exit\): trade #\d+ closed, what they held is sold\.$/),
     });
     // The engine's cancel is asked through the entry, in the signal's name (the broker then confirms it).
     const [trade] = await tradesOf(owner.id);
