@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import {
-  BOT_DEFAULTS,
-  type BotChange,
-  type PublishAlertResponse,
-  type QuotesResponse,
-  type SignalReply,
-  type WebhookCreated,
-} from '@drat/contracts';
+import { type PublishAlertResponse, type QuotesResponse, type SignalReply, type WebhookCreated } from '@drat/contracts';
 import { call, tokenOf } from './support/api';
+import { createSwingBot } from './support/bots';
 import { baseURL, launch, newPage } from './support/browser';
 import { expectPath, signIn } from './support/journeys';
 import { createUser } from './support/users';
@@ -38,27 +32,7 @@ describe('money-management bots trade what is published, and what a signal sends
     const token = await tokenOf(trader);
     const admin = await createUser({ isSuper: true, plans: [] });
     const adminToken = await tokenOf(admin);
-    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
-    const in30 = new Date(Date.now() + 30 * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
-    const accounts = await call<{ data: { accounts: { account_id: string }[] } }>(
-      token,
-      'GET',
-      '/livetrading/accounts',
-    );
-    const account = accounts.data.accounts[0]!.account_id;
-
-    const { data } = await call<BotChange>(token, 'POST', '/livetrading/money-management-bot/create', {
-      ...BOT_DEFAULTS,
-      bot_name: 'Journey swing bot',
-      account_id: account,
-      trade_category: 'SWING-ALERTS',
-      alerts_from_date: today,
-      alerts_to_date: in30,
-      alert_price_less_than: 100_000,
-      amount_invested_per_trade: 5_000,
-      max_total_amount_set_to_invest: 50_000,
-    });
-    const bot = data[0]!;
+    const bot = await createSwingBot(token, 'Journey swing bot');
 
     // A tool publishes a SWING alert on MSFT with its publisher key: risk 7%, reward 60%.
     const { key } = await call<{ key: string }>(adminToken, 'POST', '/alerts/publishers', {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { BOT_DEFAULTS, SIGNAL_MSG, STEP_UP_TEXTS, type BotChange, type SignalReply } from '@drat/contracts';
-import { call, tokenOf } from './support/api';
+import { SIGNAL_MSG, STEP_UP_TEXTS, type SignalReply } from '@drat/contracts';
+import { tokenOf } from './support/api';
+import { createSwingBot } from './support/bots';
 import { baseURL, launch, newPage } from './support/browser';
 import { expectPath, signIn } from './support/journeys';
 import { ageSessions, createUser } from './support/users';
@@ -37,25 +38,8 @@ describe('the signals webhook on the Money Management screen', () => {
   it('makes a webhook after the password, shows its address and secret once; a signal trades, its twin does nothing, and after a revoke a signal is refused', async () => {
     const trader = await createUser({ plans: ['elite-monthly'], isLiveTrader: true });
     const token = await tokenOf(trader);
-    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
-    const in30 = new Date(Date.now() + 30 * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
-    const accounts = await call<{ data: { accounts: { account_id: string }[] } }>(
-      token,
-      'GET',
-      '/livetrading/accounts',
-    );
     const name = 'Journey signal bot';
-    await call<BotChange>(token, 'POST', '/livetrading/money-management-bot/create', {
-      ...BOT_DEFAULTS,
-      bot_name: name,
-      account_id: accounts.data.accounts[0]!.account_id,
-      trade_category: 'SWING-ALERTS',
-      alerts_from_date: today,
-      alerts_to_date: in30,
-      alert_price_less_than: 100_000,
-      amount_invested_per_trade: 5_000,
-      max_total_amount_set_to_invest: 50_000,
-    });
+    await createSwingBot(token, name);
 
     const page = await newPage(browser);
     await signIn(page, trader.email, trader.password);

@@ -118,6 +118,11 @@ async function main(): Promise<void> {
       )
     ).rows[0]!.id;
     await q.query('insert into profiles (user_id) values ($1)', [userId]);
+    // The Elite plan: bots need the smart trader with live trading, and SWING-ALERTS.
+    await q.query(
+      "insert into subscriptions (user_id, plan_id) select $1, id from plans where code = 'elite-monthly'",
+      [userId],
+    );
     const insertBots = async (count: number, risk: number) => {
       const t0 = performance.now();
       for (let i = 0; i < count; i += 5000) {

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
-import { BOT_DEFAULTS, BOT_MSG, SIGNAL_MSG, STEP_UP_MINUTES, type BotDto, type WebhookCreated } from '@drat/contracts';
+import {
+  BOT_DEFAULTS,
+  BOT_MSG,
+  SIGNAL_BODY_MAX,
+  SIGNAL_MSG,
+  STEP_UP_MINUTES,
+  type BotDto,
+  type WebhookCreated,
+} from '@drat/contracts';
 import { botLogs, signalHooks, tradeLogs, trades } from '../../../db/schema/index';
 import { makeSignedIn } from '../../../../test/factories';
 import { createTestApp, type TestApp } from '../../../../test/harness';
@@ -264,6 +272,19 @@ describe('a signal', () => {
     expect(broken.json()).toEqual({ prices: [SIGNAL_MSG.pricesOrOffsets] });
     const notJson = await send(path, 'buy MSFT now');
     expect(notJson.statusCode).toBe(401);
+    expect(await tradesOf(owner.id)).toEqual([]);
+  });
+
+  it('a signed body that is not JSON is a 400 in words, one over 8 KB a 413; neither is recorded as a signal', async () => {
+    const { owner, hook, path } = await withWebhook();
+    const text = 'buy MSFT now';
+    const notJson = await send(path, text, { 'x-drat-signature': signatureOf(hook.secret, text) });
+    expect(notJson.statusCode).toBe(400);
+    expect(notJson.json()).toEqual({ non_field_errors: [SIGNAL_MSG.notJson] });
+    const big = JSON.stringify(buy('big', { secret: hook.secret, pad: 'x'.repeat(SIGNAL_BODY_MAX) }));
+    const tooLarge = await send(path, big);
+    expect(tooLarge.statusCode).toBe(413);
+    expect((await t.get('/signals', { token: owner.token })).json().data).toEqual([]);
     expect(await tradesOf(owner.id)).toEqual([]);
   });
 });
