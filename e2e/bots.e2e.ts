@@ -20,6 +20,8 @@ async function choose(page: Page, select: Locator, option: string) {
 
 /** Opens a bot's row menu and picks `action`. */
 async function act(page: Page, row: Locator, name: string, action: string) {
+  // A dialog just closed may still be leaving (its motion is slow on a busy machine): wait for it to go.
+  await expect.poll(() => page.locator('.ant-modal-wrap:visible').count(), { timeout: 30_000 }).toBe(0);
   await row.getByRole('button', { name: `Actions for bot ${name}` }).click();
   // A menu item's name is its icon's and its words ("file-text Logs").
   await page.getByRole('menuitem', { name: new RegExp(`(^| )${action}$`) }).click();
