@@ -73,4 +73,41 @@ describe('replay over past bars', () => {
     expect(r.held).toBe('50');
     expect(r.unrealised).toBe('20');
   });
+
+  it('replay-passing-over-quiet-bars-answers-what-stepping-every-price-answers', () => {
+    // 120 trades over random walks: levels around 10, with and without a stop, a trail or a
+    // cancel-if-not-filled time. Fast-forwarding must change nothing a trader reads, nor the trade.
+    let seed = 7;
+    const rand = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const price = (x: number) => (Math.round(x * 100) / 100).toFixed(2);
+    let passedOver = 0;
+    for (let n = 0; n < 120; n++) {
+      const low = 9 + rand();
+      const trade = basicTrade({
+        buyRangeLow: price(low),
+        buyRangeHigh: price(low + 0.3 * rand()),
+        targetRangeLow: price(low + 0.5 + rand()),
+        targetRangeHigh: price(low + 1 + 2 * rand()),
+        stopLoss: rand() < 0.2 ? null : price(low - 0.2 - rand()),
+        trailing: rand() < 0.4 ? { percent: '3', newPercent: '1.5', triggerPercent: '8' } : null,
+        cancelUnfilledAt: rand() < 0.2 ? T0 + Math.floor(rand() * 200) * MINUTE : null,
+      });
+      let p = 10 + rand();
+      const rows: [number, number, number, number][] = [];
+      for (let i = 0; i < 200; i++) {
+        const open = p;
+        const close = Math.max(0.5, open + (rand() - 0.5) * 0.2);
+        const lo = Math.min(open, close) - rand() * 0.05;
+        const hi = Math.max(open, close) + rand() * 0.05;
+        rows.push([+open.toFixed(2), +lo.toFixed(2), +hi.toFixed(2), +close.toFixed(2)]);
+        p = close;
+      }
+      const every = replay(trade, bars(rows), { fastForward: false });
+      const fast = replay(trade, bars(rows));
+      expect(fast).toEqual(every);
+      if (every.executions.length > 0) passedOver++;
+    }
+    // The walks did trade (the comparison is not between two empty answers).
+    expect(passedOver).toBeGreaterThan(30);
+  });
 });

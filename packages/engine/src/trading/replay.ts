@@ -14,6 +14,7 @@
  * as "what these levels would have done", not as a promise.
  */
 import { dec, roundDec, toText } from '../money/decimal';
+import { watchesOf } from './book';
 import { rangeProfitLoss } from './create';
 import { step } from './step';
 import type { EngineTrade, Intent, OrderUpdate, TradeEvent } from './types';
@@ -60,8 +61,22 @@ interface Working {
 
 const ENDED = new Set(['COMPLETED', 'CANCELLED', 'FAIL']);
 
+export interface ReplayOptions {
+  /**
+   * Pass over quiet bars (the default): a bar whose every price lies strictly between the levels at
+   * which the trade or one of its orders would act changes nothing but the last price, so a run of
+   * such bars is stepped as its last close and tick. `false` steps every point of every bar (the
+   * tests compare both).
+   */
+  fastForward?: boolean;
+}
+
 /** Runs a DRAFT trade over `bars` (oldest first), on the trade's first instrument. */
-export function replay(draft: EngineTrade, bars: readonly ReplayBar[]): ReplayResult {
+export function replay(
+  draft: EngineTrade,
+  bars: readonly ReplayBar[],
+  { fastForward = true }: ReplayOptions = {},
+): ReplayResult {
   let trade = draft;
   const working = new Map<string, Working>();
   const log: { at: number; text: string }[] = [];
@@ -108,7 +123,51 @@ export function replay(draft: EngineTrade, bars: readonly ReplayBar[]): ReplayRe
   const instrument = draft.ranges[0]!.instrument.key;
   feed({ type: 'submit', at: first.time });
 
+  /**
+   * The band a bar must stay strictly inside to change nothing (null: every bar counts): the
+   * trade's own levels on this instrument (docs/trading-rules.md, the book's watches: stop, trail,
+   * a target while its buy works) narrowed by every working limit; none with a market order
+   * working, a condition pending or a cancel-if-not-filled time still to come within the bar.
+   */
+  let band: { of: EngineTrade; down: number; up: number } | null = null;
+  const quietBand = (): { down: number; up: number } | null => {
+    if (band?.of === trade) return band;
+    band = null;
+    if (trade.conditions.some((row) => !row.done)) return null;
+    const watches = watchesOf(trade);
+    if (watches.length !== 1 || watches[0]!.instrument !== instrument) return null;
+    let { down, up } = watches[0]!;
+    for (const w of working.values()) {
+      if (w.type === 'market') return null;
+      if (w.side === 'buy') down = Math.max(down, Number(w.limit) * (1 + 1e-9));
+      else up = Math.min(up, Number(w.limit) * (1 - 1e-9));
+    }
+    band = { of: trade, down, up };
+    return band;
+  };
+  const quiet = (bar: ReplayBar): boolean => {
+    const b = quietBand();
+    if (b === null || !(bar.low > b.down && bar.high < b.up)) return false;
+    const deadline = trade.cancelUnfilledAt;
+    return deadline === null || trade.deadlinePassed || bar.time + 59_999 < deadline;
+  };
+  /** The last quiet bar passed over: its close and tick are stepped before the next bar that counts. */
+  let passed: ReplayBar | null = null;
+  const catchUp = () => {
+    if (passed === null) return;
+    const text = toText(dec(passed.close));
+    feed({ type: 'quote', instrument, bid: text, ask: text, last: text, at: passed.time + 3 });
+    feed({ type: 'tick', at: passed.time + 59_999 });
+    passed = null;
+  };
+
   for (const bar of bars) {
+    if (fastForward && quiet(bar)) {
+      point += 4;
+      passed = bar;
+      continue;
+    }
+    catchUp();
     const points = [bar.open, bar.low, bar.high, bar.close];
     for (let i = 0; i < points.length; i++) {
       point++;
@@ -141,6 +200,7 @@ export function replay(draft: EngineTrade, bars: readonly ReplayBar[]): ReplayRe
     // Once the trade has ended and no order works, the bars left can change nothing.
     if (ENDED.has(trade.status) && working.size === 0) break;
   }
+  catchUp();
 
   const last = dec(bars.at(-1)!.close);
   let realised = dec(0);

@@ -27,21 +27,9 @@ export function mergeBars(time: number, bars: readonly Bar[]): Bar | null {
   return out;
 }
 
-function intradayBars(
-  engine: SimEngine,
-  s: TickerState,
-  n: number,
-  fromMs: number,
-  toMs: number,
-  nowMs: number,
-): Bar[] {
+/** Intraday buckets of `n` minutes whose start lies in [fromMs, toMs), as seen at nowMs. */
+function bucketsOf(engine: SimEngine, s: TickerState, n: number, fromMs: number, toMs: number, nowMs: number): Bar[] {
   const out: Bar[] = [];
-  if (n === 1) {
-    engine.forEachMinute(s, fromMs, toMs, nowMs, (t, open, high, low, close, volume) => {
-      out.push({ time: t / 1000, open, high, low, close, volume });
-    });
-    return out;
-  }
   let cur: Bar | null = null;
   let curStart = NaN;
   engine.forEachMinute(s, fromMs, toMs + n * MINUTE_MS, nowMs, (t, o, h, l, c, v, path, i) => {
@@ -59,6 +47,44 @@ function intradayBars(
       cur.volume += v;
     }
   });
+  return out;
+}
+
+/** Most completed days' intraday bars a ticker keeps (a year of hourly bars is 365). */
+const INTRADAY_DAYS_KEPT = 4000;
+
+function intradayBars(
+  engine: SimEngine,
+  s: TickerState,
+  n: number,
+  fromMs: number,
+  toMs: number,
+  nowMs: number,
+): Bar[] {
+  const out: Bar[] = [];
+  if (n === 1) {
+    engine.forEachMinute(s, fromMs, toMs, nowMs, (t, open, high, low, close, volume) => {
+      out.push({ time: t / 1000, open, high, low, close, volume });
+    });
+    return out;
+  }
+  // Buckets never cross a UTC day (they are aligned to the day's session open), so they are made
+  // day by day, and a completed day's are kept: they can no longer change.
+  for (let day = Math.floor(fromMs / DAY_MS); day <= Math.floor((toMs - 1) / DAY_MS); day++) {
+    const dayMs = day * DAY_MS;
+    let bars: Bar[];
+    if (dayMs + DAY_MS <= nowMs) {
+      const key = day * 1000 + n;
+      const kept = s.intraday.get(key);
+      if (kept) bars = kept;
+      else {
+        bars = bucketsOf(engine, s, n, dayMs, dayMs + DAY_MS, nowMs);
+        if (s.intraday.size >= INTRADAY_DAYS_KEPT) s.intraday.clear();
+        s.intraday.set(key, bars);
+      }
+    } else bars = bucketsOf(engine, s, n, dayMs, dayMs + DAY_MS, nowMs);
+    for (const b of bars) if (b.time * 1000 >= fromMs && b.time * 1000 < toMs) out.push({ ...b });
+  }
   return out;
 }
 

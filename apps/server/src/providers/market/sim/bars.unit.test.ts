@@ -55,6 +55,19 @@ describe.each([false, true])('bars (always open: %s)', (alwaysOpen) => {
     expect(bars(interval, weekFrom, NOW + DAY_MS)).toEqual(expected);
   });
 
+  it("completed days' intraday bars are kept: asked again, or for part of a day, they are the same bars", () => {
+    const first = bars('1hr', weekFrom, NOW + DAY_MS);
+    const again = bars('1hr', weekFrom, NOW + DAY_MS);
+    expect(again).toEqual(first);
+    // What one caller does to its bars never reaches the next caller's.
+    again[0]!.close = -1;
+    expect(bars('1hr', weekFrom, NOW + DAY_MS)[0]!.close).toBe(first[0]!.close);
+    // A window from the middle of a day answers the buckets starting in it.
+    const from = weekFrom + DAY_MS + 15 * 3_600_000;
+    const to = weekFrom + 3 * DAY_MS + 2 * 3_600_000;
+    expect(bars('1hr', from, to)).toEqual(first.filter((b) => b.time * 1000 >= from && b.time * 1000 < to));
+  });
+
   it('1day bars aggregate the minutes of each session, and the quote agrees with today', () => {
     const days = bars('1day', weekFrom, NOW + DAY_MS);
     const expected = aggregate(minutes, (t) => Math.floor(t / 86400) * 86400);

@@ -40,6 +40,8 @@ export interface TickerState {
   last: DayPath | null;
   stats: SessionStats | null;
   daily: Map<number, Bar | null>;
+  /** Intraday bars of completed days, by day × 1000 + the interval's minutes (bars.ts). */
+  intraday: Map<number, Bar[]>;
 }
 
 /** Visits one regular-session minute: its start (ms), OHLCV and the path it came from. */
@@ -70,7 +72,14 @@ export class SimEngine {
     const marketKey = hashString(`${seed}\u0000market`);
     for (const ticker of UNIVERSE) {
       const model: TickerModel = { ticker, key: hashString(`${seed}\u0000${ticker.symbol}`), marketKey };
-      this.states.set(ticker.symbol, { model, blocks: new Map(), last: null, stats: null, daily: new Map() });
+      this.states.set(ticker.symbol, {
+        model,
+        blocks: new Map(),
+        last: null,
+        stats: null,
+        daily: new Map(),
+        intraday: new Map(),
+      });
     }
   }
 
