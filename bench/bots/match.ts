@@ -146,7 +146,8 @@ async function main(): Promise<void> {
         demoSeed: false,
         dataDir: dir,
         trustProxy: false,
-        readCacheMs: 0,
+        // As the server runs: read caches on, kept true by the change feed (started below).
+        readCacheMs: 3000,
         supportEmail: 'help@drat.local',
       },
       db: database.db,
@@ -156,6 +157,7 @@ async function main(): Promise<void> {
       market,
       log,
     });
+    await modules.start();
     const publish = async () => {
       const { rows } = await q.query<{ id: number }>(
         `insert into alerts (alert_type_id, ticker, company_name, rating, alert_price, buy_range_low, buy_range_high,
@@ -183,6 +185,8 @@ async function main(): Promise<void> {
     }
 
     await insertBots(TAKERS, 100);
+    // The bots were written by hand: the change feed tells the matcher (a NOTIFY, heard in a moment).
+    await new Promise((resolve) => setTimeout(resolve, 200));
     const id = await publish();
     const t0 = performance.now();
     await modules.bots.matcher.alertPublished(id);

@@ -184,6 +184,7 @@ export function composeModules(deps: AppDeps) {
     assertFreshPassword: auth.assertFreshPassword,
     now,
     log,
+    caches,
   });
   alerts.events.onAlertPublished(({ alert }) => bots.alertPublished(alert.id));
   Object.assign(sharedBots, bots.shared);

@@ -138,6 +138,14 @@ function botAlertOf(o: Opportunity): BotAlert {
   return a;
 }
 
+/** A bot's filters as the rules read them, made once per row (the matcher's rows are kept, active-bots.ts). */
+const botFilters = new WeakMap<BotRow, ReturnType<typeof filtersOf>>();
+function filtersOfBot(bot: BotRow): ReturnType<typeof filtersOf> {
+  let f = botFilters.get(bot);
+  if (!f) botFilters.set(bot, (f = filtersOf(bot)));
+  return f;
+}
+
 /** The MB trade's body: the basic trade of an alert (2-trading §3), as the drawer would send it. */
 function bodyOf(bot: BotRow, a: Opportunity, t: BotTrade) {
   const s: BotBody = bot.settings;
@@ -259,7 +267,7 @@ export function createBotTurn({ repo, trading, market, owners, now }: TurnDeps) 
     const refusal = await owners.refusal(bot);
     if (refusal) return skip(refusal);
 
-    const filters = filtersOf(bot);
+    const filters = filtersOfBot(bot);
     const facts = needsMarketFacts(filters, o.alert_type) ? await reads.facts() : {};
     const filtered = whySkipped(filters, botAlertOf(o), facts);
     if (filtered) return skip(filtered);

@@ -73,7 +73,8 @@ const columns = {
   ownerName: ownerName,
 };
 
-export function botsRepo(db: Db) {
+/** `changed`: told after every write to bots (the matcher's copy of the active bots is read again). */
+export function botsRepo(db: Db, changed: () => void = () => {}) {
   const select = () =>
     db
       .select(columns)
@@ -101,6 +102,7 @@ export function botsRepo(db: Db) {
         .insert(bots)
         .values({ userId, ...w, createdAt: at, updatedAt: at })
         .returning({ id: bots.id });
+      changed();
       return row!.id;
     },
 
@@ -109,6 +111,7 @@ export function botsRepo(db: Db) {
         .update(bots)
         .set({ ...w, updatedAt: at })
         .where(eq(bots.id, id));
+      changed();
     },
 
     /** Sets a flag only when it changes from `from`: false when someone else changed it first. */
@@ -118,6 +121,7 @@ export function botsRepo(db: Db) {
         .set({ [flag]: !from, updatedAt: at })
         .where(and(eq(bots.id, id), eq(bots[flag], from)))
         .returning({ id: bots.id });
+      changed();
       return rows.length > 0;
     },
 
@@ -160,17 +164,10 @@ export function botsRepo(db: Db) {
         .orderBy(asc(users.email));
     },
 
-    /** The active bots of an alert type whose alert window holds `day` (the matcher's first cut). */
-    async activeFor(alertTypeId: number, day: string): Promise<BotRow[]> {
+    /** The active bots of an alert type, whatever their dates, oldest first (active-bots.ts keeps them). */
+    async activeOfType(alertTypeId: number): Promise<BotRow[]> {
       return select()
-        .where(
-          and(
-            eq(bots.alertTypeId, alertTypeId),
-            eq(bots.active, true),
-            sql`${bots.alertsFrom} <= ${day}`,
-            sql`${bots.alertsTo} >= ${day}`,
-          ),
-        )
+        .where(and(eq(bots.alertTypeId, alertTypeId), eq(bots.active, true)))
         .orderBy(asc(bots.id));
     },
 

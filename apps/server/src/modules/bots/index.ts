@@ -16,10 +16,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Sealer } from '../../core/sealed';
 import type { Db } from '../../db/client';
+import type { CacheDeps } from '../../db/read-cache';
 import type { Jobs, JobQueue } from '../../jobs/queue';
 import type { RightsService } from '../rights';
 import type { TradingArea } from '../trading';
 import type { UsersRepo } from '../users';
+import { createActiveBots, type ActiveBots } from './active-bots';
 import { createOwners } from './owners';
 import { botsRepo } from './bots.repo';
 import { botsRoutes } from './bots.routes';
@@ -47,10 +49,15 @@ export interface BotsDeps {
   market: TurnDeps['market'] & ReplayDeps['market'];
   now: () => Date;
   log: Logger;
+  /** The change feed that keeps the matcher's copy of the active bots true. */
+  caches: CacheDeps;
 }
 
 export function createBots(deps: BotsDeps) {
-  const repo = botsRepo(deps.db);
+  // Every write to bots makes the matcher read the active bots again (other processes hear it on the feed).
+  const active: { bots?: ActiveBots } = {};
+  const repo = botsRepo(deps.db, () => active.bots?.forget());
+  active.bots = createActiveBots(repo, deps.caches);
   const service = createBotsService({
     repo,
     tradeTarget: (userId, accountId) => deps.trading.connections.tradeTarget(userId, accountId),
@@ -66,6 +73,7 @@ export function createBots(deps: BotsDeps) {
   });
   const matcher = createMatcher({
     repo,
+    active: active.bots,
     turns,
     alerts: deps.alerts,
     dayOf: (at) => deps.market.calendar.dateOf(at),

@@ -8,10 +8,16 @@ import type { AlertDto } from '@drat/contracts';
 import type { Logger } from 'pino';
 import type { BotTurn } from './bot-turn';
 import { contractOf } from './bot-turn';
+import type { ActiveBots } from './active-bots';
 import type { BotsRepo } from './bots.repo';
 
+/** Skip lines are written in batches of this many while the next bots have their turn. */
+const LOG_BATCH = 2000;
+
 export interface MatcherDeps {
-  repo: Pick<BotsRepo, 'activeFor' | 'takenOf' | 'logMany'>;
+  repo: Pick<BotsRepo, 'takenOf' | 'logMany'>;
+  /** The active bots of each alert type (kept in memory, active-bots.ts). */
+  active: Pick<ActiveBots, 'of'>;
   turns: BotTurn;
   /** Published alerts by id (the alerts area). */
   alerts: { published(q: { ids: number[] }): Promise<AlertDto[]> };
@@ -21,26 +27,39 @@ export interface MatcherDeps {
   log: Logger;
 }
 
-export function createMatcher({ repo, turns, alerts, dayOf, now, log }: MatcherDeps) {
+export function createMatcher({ repo, active, turns, alerts, dayOf, now, log }: MatcherDeps) {
   return {
     /** The 'bots.alert' job: every active bot of the alert's type has its turn. */
     async alertPublished(alertId: number): Promise<{ bots: number }> {
       const [a] = await alerts.published({ ids: [alertId] });
       if (!a) return { bots: 0 };
       const day = dayOf(new Date(a.created));
-      const bots = await repo.activeFor(a.alert_type_id, day);
+      const bots = await active.of(a.alert_type_id, day);
       if (bots.length === 0) return { bots: 0 };
       const contract = contractOf(a);
       const reads = turns.readsOf(a, contract);
       const source = `alert:${a.id}`;
       const opportunity = { ...a, alertId: a.id, source, label: `${a.ticker} (alert #${a.id})`, day };
-      // What every bot took before, in one read; the skips' log lines, in one write.
+      // What every bot took before, in one read. The skips' log lines go in batches, each written
+      // while the next bots have their turn (the database works beside this process).
       const taken = await repo.takenOf(
         bots.map((b) => b.id),
         source,
       );
-      const skips: { botId: number; text: string }[] = [];
-      const skipped = (botId: number, text: string) => void skips.push({ botId, text });
+      const at = now();
+      let skips: { botId: number; text: string }[] = [];
+      const writes: Promise<void>[] = [];
+      const flush = () => {
+        if (skips.length === 0) return;
+        const write = repo.logMany(skips, at);
+        write.catch(() => undefined); // answered below, once every bot had its turn
+        writes.push(write);
+        skips = [];
+      };
+      const skipped = (botId: number, text: string) => {
+        skips.push({ botId, text });
+        if (skips.length >= LOG_BATCH) flush();
+      };
       let retry: unknown = null;
       for (const bot of bots) {
         try {
@@ -51,7 +70,10 @@ export function createMatcher({ repo, turns, alerts, dayOf, now, log }: MatcherD
           retry ??= err;
         }
       }
-      await repo.logMany(skips, now());
+      flush();
+      const written = await Promise.allSettled(writes);
+      const failed = written.find((w) => w.status === 'rejected');
+      if (failed) throw failed.reason;
       if (retry) throw retry;
       return { bots: bots.length };
     },

@@ -1,0 +1,116 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOT_DEFAULTS, type BotDto } from '@drat/contracts';
+import { botLogs, bots, trades } from '../../db/schema/index';
+import { cents, makeAlert, makeSignedIn } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/harness';
+
+/**
+ * The matcher's copy of the active bots (active-bots.ts) with the read caches on, as the server
+ * runs (the harness turns them off): a bot written by hand, as another process would, reaches the
+ * next alert through the change feed (migration 0025); one written unheard keeps its old copy, and
+ * the placing transaction still refuses a bot deactivated meanwhile.
+ */
+let t: TestApp;
+let today: string;
+let price: number;
+
+beforeAll(async () => {
+  t = await createTestApp({ config: { readCacheMs: 60_000 } });
+  today = t.market.calendar.dateOf(t.market.now());
+  price = (await t.market.quotes(['MSFT']))[0]!.last;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** Polls until `check` passes (the feed is asynchronous), failing with its last error after 5 s. */
+async function eventually(check: () => Promise<void>): Promise<void> {
+  for (const until = Date.now() + 5000; ;) {
+    try {
+      await check();
+      return;
+    } catch (err) {
+      if (Date.now() > until) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+}
+
+/** MSFT at its price, published and matched: risk 7%, reward 60%. */
+async function publish(): Promise<number> {
+  const alert = await makeAlert(t.db, {
+    ticker: 'MSFT',
+    alertPrice: price,
+    buyRangeLow: cents(price * 0.97),
+    buyRangeHigh: cents(price),
+    targetRangeLow: cents(price * 1.3),
+    targetRangeHigh: cents(price * 1.6),
+    stopLoss: cents(price * 0.93),
+  });
+  await t.modules.bots.matcher.alertPublished(alert.id);
+  return alert.id;
+}
+
+const lastLog = async (botId: number) =>
+  (await t.db.select({ text: botLogs.text }).from(botLogs).where(eq(botLogs.botId, botId)).orderBy(asc(botLogs.id))).at(
+    -1,
+  )?.text;
+
+describe('the active bots kept in memory', () => {
+  it('a-bot-changed-by-another-process-is-matched-with-its-new-settings-and-one-deactivated-unheard-places-nothing', async () => {
+    const owner = await makeSignedIn(t);
+    const res = await t.post(
+      '/livetrading/money-management-bot/create',
+      {
+        ...BOT_DEFAULTS,
+        bot_name: 'Kept',
+        account_id: 'DEMO',
+        trade_category: 'SWING-ALERTS',
+        alerts_from_date: today,
+        alerts_to_date: today,
+        alert_price_less_than: 100_000,
+        amount_invested_per_trade: 10_000,
+        max_total_amount_set_to_invest: 100_000,
+      },
+      { token: owner.token },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const bot = (res.json().data as BotDto[])[0]!;
+
+    // The first alert reads the active bots (the create was this process's: forgotten at once).
+    const first = await publish();
+    expect(await lastLog(bot.id)).toMatch(new RegExp(`^Took MSFT \\(alert #${first}\\)`));
+
+    // Another process (here, SQL) lowers its risk limit: the feed makes the next alerts see it.
+    await t.db
+      .update(bots)
+      .set({ settings: sql`jsonb_set(${bots.settings}, '{risk_at_most}', '5')` })
+      .where(eq(bots.id, bot.id));
+    await eventually(async () => {
+      const id = await publish();
+      expect(await lastLog(bot.id)).toBe(`Skipped MSFT (alert #${id}): risk 7% is above your 5%.`);
+    });
+
+    // Back to 10%, heard; then deactivated with the feed silent: the copy still offers it the
+    // alert, and the transaction that would write its trade finds it inactive.
+    await t.db
+      .update(bots)
+      .set({ settings: sql`jsonb_set(${bots.settings}, '{risk_at_most}', '10')` })
+      .where(eq(bots.id, bot.id));
+    await eventually(async () => {
+      await publish();
+      expect(await lastLog(bot.id)).toMatch(/^Took MSFT/);
+    });
+    const placed = (await t.db.select().from(trades).where(eq(trades.userId, owner.id))).length;
+    await t.db.execute(sql`alter table bots disable trigger bots_changed`);
+    try {
+      await t.db.update(bots).set({ active: false }).where(eq(bots.id, bot.id));
+    } finally {
+      await t.db.execute(sql`alter table bots enable trigger bots_changed`);
+    }
+    const unheard = await publish();
+    expect(await lastLog(bot.id)).toBe(`Skipped MSFT (alert #${unheard}): the bot was deactivated meanwhile.`);
+    expect(await t.db.select().from(trades).where(eq(trades.userId, owner.id))).toHaveLength(placed);
+  });
+});
