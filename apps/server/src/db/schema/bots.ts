@@ -82,9 +82,9 @@ export const botLogs = pgTable(
   'bot_logs',
   {
     id: serial('id').primaryKey(),
-    botId: integer('bot_id')
-      .notNull()
-      .references(() => bots.id, { onDelete: 'cascade' }),
+    // No foreign key: a published alert writes a line per bot (thousands), and checking each against
+    // bots cost more than writing it. A bot's lines go with it (trigger bots_deleted_logs, 0026).
+    botId: integer('bot_id').notNull(),
     text: text('text').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

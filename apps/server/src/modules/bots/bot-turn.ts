@@ -6,7 +6,7 @@
  * bot and source), so a second process acting on the same source has its insert refused and its
  * trade with it.
  */
-import type { AlertDto, BotBody } from '@drat/contracts';
+import type { AlertDto, BotBody, Rights } from '@drat/contracts';
 import {
   botTrade,
   dec,
@@ -26,6 +26,7 @@ import type { TradingArea } from '../trading';
 import { isUniqueViolation } from '../users';
 import { capitalOf, filtersOf, sizingOf } from './bot.dto';
 import type { BotRow, BotsRepo } from './bots.repo';
+import { refusalOf, type Owners } from './owners';
 
 /** What a bot may trade: an alert's prices (or a signal's, as an alert of the bot's own type). */
 export type Opportunity = Pick<
@@ -80,8 +81,8 @@ export interface TurnDeps {
   trading: Pick<TradingArea, 'smartTrades'>;
   /** Facts and prices of the ticker; the market's clock (alerts are timed by it). */
   market: Pick<MarketDataProvider, 'quotes' | 'company' | 'optionQuote' | 'calendar' | 'now'>;
-  /** Why the bot's owner may not have it trade now (their plan, their account), or null. */
-  owners: { refusal(bot: BotRow): Promise<string | null> };
+  /** The bot's owner's rights (null: inactive), read once per owner for a few seconds (owners.ts). */
+  owners: Pick<Owners, 'rightsOf'>;
   now: () => Date;
 }
 
@@ -145,6 +146,26 @@ function filtersOfBot(bot: BotRow): ReturnType<typeof filtersOf> {
   if (!f) botFilters.set(bot, (f = filtersOf(bot)));
   return f;
 }
+
+/** What a bot's turn is decided on beside the opportunity: its owner's rights, what it took, today. */
+export interface Given {
+  rights: Rights | null;
+  known: { days: string[]; invested: string };
+  /** New York's date now (the daily limit's day). */
+  today: string;
+}
+
+/** The filters and limits, once the owner may have the bot trade and the facts its filters need are read. */
+function filtersAndLimits(bot: BotRow, o: Opportunity, facts: MarketFacts, given: Given): string | null {
+  return (
+    whySkipped(filtersOfBot(bot), botAlertOf(o), facts) ??
+    limitReached(capitalOf(bot.settings), given.known, given.today)
+  );
+}
+
+/** A skip's line in the bot's log: "Skipped ACME (alert #12): risk 12% is above your 10%." */
+export const skipLine = (o: Pick<Opportunity, 'label'>, why: string) =>
+  `Skipped ${o.label}: ${why.replace(/\.$/, '')}.`;
 
 /** The MB trade's body: the basic trade of an alert (2-trading §3), as the drawer would send it. */
 function bodyOf(bot: BotRow, a: Opportunity, t: BotTrade) {
@@ -242,6 +263,19 @@ export function createBotTurn({ repo, trading, market, owners, now }: TurnDeps) 
   }
 
   /**
+   * Why a bot does not take `o` (its owner's plan, a filter, a limit: the first refusal in words),
+   * or null to go on to the trade. Answered at once unless its filters need the ticker's market
+   * facts (read once per opportunity), so a published alert screens thousands of bots without
+   * waiting on each.
+   */
+  function verdict(bot: BotRow, o: Opportunity, reads: Reads, given: Given): string | null | Promise<string | null> {
+    const refused = refusalOf(given.rights, bot);
+    if (refused) return refused;
+    if (!needsMarketFacts(filtersOfBot(bot), o.alert_type)) return filtersAndLimits(bot, o, {}, given);
+    return reads.facts().then((facts) => filtersAndLimits(bot, o, facts, given));
+  }
+
+  /**
    * One bot's turn: TRADED or SKIPPED (each logged in the bot's log), ALREADY when this bot took the
    * source before; a failure worth retrying (the broker or the market unreachable) is thrown.
    */
@@ -257,24 +291,17 @@ export function createBotTurn({ repo, trading, market, owners, now }: TurnDeps) 
       (await repo.takenOf([bot.id], o.source)).get(bot.id) ?? { days: [], invested: '0', took: false };
     if (known.took) return { kind: 'ALREADY' };
     const skip = async (why: string): Promise<TurnOutcome> => {
-      const text = `Skipped ${o.label}: ${why.replace(/\.$/, '')}.`;
+      const text = skipLine(o, why);
       if (options.skipped) options.skipped(bot.id, text);
       else await repo.log([bot.id], text, now());
       return { kind: 'SKIPPED', text };
     };
 
-    // The owner's plan must still give bots and the bot's alert type (a lapsed plan stops its bots).
-    const refusal = await owners.refusal(bot);
-    if (refusal) return skip(refusal);
-
-    const filters = filtersOfBot(bot);
-    const facts = needsMarketFacts(filters, o.alert_type) ? await reads.facts() : {};
-    const filtered = whySkipped(filters, botAlertOf(o), facts);
-    if (filtered) return skip(filtered);
-
+    // The owner's plan must still give bots and the bot's alert type (a lapsed plan stops its
+    // bots), then the filters, then the limits.
     const today = market.calendar.dateOf(market.now());
-    const limit = limitReached(capitalOf(bot.settings), known, today);
-    if (limit) return skip(limit);
+    const why = await verdict(bot, o, reads, { rights: await owners.rightsOf(bot.userId), known, today });
+    if (why) return skip(why);
 
     const s = bot.settings;
     const usesLast =
@@ -330,7 +357,7 @@ export function createBotTurn({ repo, trading, market, owners, now }: TurnDeps) 
     }
   }
 
-  return { turn, readsOf };
+  return { turn, readsOf, verdict, rightsOf: owners.rightsOf };
 }
 export type Reads = ReturnType<ReturnType<typeof createBotTurn>['readsOf']>;
 export type BotTurn = ReturnType<typeof createBotTurn>;

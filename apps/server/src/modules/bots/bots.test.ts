@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { BOT_DEFAULTS, BOT_MSG, MSG, TRADE_MSG, type BotDto } from '@drat/contracts';
-import { botLogs, bots, trades } from '../../db/schema/index';
+import { botLogs, bots, trades, users } from '../../db/schema/index';
 import { makeSignedIn, makeUser, signIn } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 
@@ -296,5 +296,17 @@ describe('changing a bot (§4: deactivate while active, archive when inactive, u
     expect(res.statusCode).toBe(400);
     expect(res.json().bot_id).toBeDefined();
     expect(await t.db.select({ id: trades.id }).from(trades).where(eq(trades.userId, user.id))).toEqual([]);
+  });
+
+  it('a-deleted-users-bots-take-their-logs-with-them', async () => {
+    // bot_logs has no foreign key (a published alert writes thousands of lines): a trigger deletes
+    // a bot's lines with the bot, also when the bot goes with its owner.
+    const user = await makeSignedIn(t);
+    const res = await t.post(CREATE, form(), { token: user.token });
+    expect(res.statusCode, res.body).toBe(200);
+    const id = (res.json().data as BotDto[])[0]!.id;
+    expect(await t.db.select().from(botLogs).where(eq(botLogs.botId, id))).toHaveLength(1);
+    await t.db.delete(users).where(eq(users.id, user.id));
+    expect(await t.db.select().from(botLogs).where(eq(botLogs.botId, id))).toEqual([]);
   });
 });

@@ -77,6 +77,7 @@ export function createBots(deps: BotsDeps) {
     turns,
     alerts: deps.alerts,
     dayOf: (at) => deps.market.calendar.dateOf(at),
+    marketNow: () => deps.market.now(),
     now: deps.now,
     log: deps.log,
   });

@@ -7,7 +7,7 @@
 import type { AlertDto } from '@drat/contracts';
 import type { Logger } from 'pino';
 import type { BotTurn } from './bot-turn';
-import { contractOf } from './bot-turn';
+import { contractOf, skipLine } from './bot-turn';
 import type { ActiveBots } from './active-bots';
 import type { BotsRepo } from './bots.repo';
 
@@ -23,11 +23,13 @@ export interface MatcherDeps {
   alerts: { published(q: { ids: number[] }): Promise<AlertDto[]> };
   /** New York's date of a moment. */
   dayOf(at: Date): string;
+  /** The market's clock (the daily limit's day is New York's today by it). */
+  marketNow: () => Date;
   now: () => Date;
   log: Logger;
 }
 
-export function createMatcher({ repo, active, turns, alerts, dayOf, now, log }: MatcherDeps) {
+export function createMatcher({ repo, active, turns, alerts, dayOf, marketNow, now, log }: MatcherDeps) {
   return {
     /** The 'bots.alert' job: every active bot of the alert's type has its turn. */
     async alertPublished(alertId: number): Promise<{ bots: number }> {
@@ -60,10 +62,25 @@ export function createMatcher({ repo, active, turns, alerts, dayOf, now, log }: 
         skips.push({ botId, text });
         if (skips.length >= LOG_BATCH) flush();
       };
+      // Each owner's rights, read once; then most bots are screened out without waiting, and only
+      // those the alert passes take their turn (which checks them again, and places the trade).
+      const owners = new Map(
+        await Promise.all(
+          [...new Set(bots.map((b) => b.userId))].map(async (id) => [id, await turns.rightsOf(id)] as const),
+        ),
+      );
+      const today = dayOf(marketNow());
       let retry: unknown = null;
       for (const bot of bots) {
         try {
           const known = taken.get(bot.id) ?? { days: [], invested: '0', took: false };
+          if (known.took) continue;
+          let why = turns.verdict(bot, opportunity, reads, { rights: owners.get(bot.userId) ?? null, known, today });
+          if (why instanceof Promise) why = await why;
+          if (why) {
+            skipped(bot.id, skipLine(opportunity, why));
+            continue;
+          }
           await turns.turn(bot, opportunity, reads, contract, { known, skipped });
         } catch (err) {
           log.warn({ err, botId: bot.id, alertId }, 'bots: a bot could not place its trade; the job will retry');
