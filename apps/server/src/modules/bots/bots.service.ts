@@ -22,6 +22,7 @@ import { holds, type Acting } from '../../core/actor';
 import { DomainError } from '../../core/errors';
 import { botDto } from './bot.dto';
 import type { BotRow, BotsRepo, BotWrite, TakenRow } from './bots.repo';
+import { givesType } from './owners';
 
 /** The account_id a bot trading on its owner's demo account is given. */
 export const DEMO_ACCOUNT = 'DEMO';
@@ -30,15 +31,16 @@ export interface BotsServiceDeps {
   repo: BotsRepo;
   /** The owner's brokerage account by id (400 on account_id when it is not theirs). */
   tradeTarget(userId: number, accountId: string): Promise<{ broker: string; accountId: string }>;
-  /** New York's date of a moment (the market calendar). */
-  dayOf(at: Date): string;
+  /** New York's date now, by the market's clock (what a bot's dates may not be before). */
+  today(): string;
+  /** When things happen (timestamps of the bot and its log). */
   now: () => Date;
 }
 
 const isSuperCaller = (who: Acting) =>
   who.by.kind === 'super_user' || (who.by.kind === 'trader' && who.by.rights.is_super);
 
-export function createBotsService({ repo, tradeTarget, dayOf, now }: BotsServiceDeps) {
+export function createBotsService({ repo, tradeTarget, today, now }: BotsServiceDeps) {
   async function withTrades(rows: BotRow[]) {
     const byBot = new Map<number, TakenRow[]>();
     for (const t of await repo.taken(rows.map((r) => r.id))) {
@@ -67,7 +69,7 @@ export function createBotsService({ repo, tradeTarget, dayOf, now }: BotsService
   async function writeOf(who: Acting, ownerId: number, body: BotBody, kept?: BotRow): Promise<BotWrite> {
     const issues = botDateIssues(
       body,
-      dayOf(now()),
+      today(),
       kept
         ? {
             alerts_from_date: kept.alertsFrom,
@@ -81,8 +83,7 @@ export function createBotsService({ repo, tradeTarget, dayOf, now }: BotsService
     const type = await repo.typeByName(body.trade_category);
     const rights = who.by.kind === 'trader' ? who.by.rights : null;
     const owner = ownerId === who.userId;
-    const visible =
-      !rights || !owner || rights.is_super || rights.alert_types.some((t) => t.name === body.trade_category);
+    const visible = !rights || !owner || givesType(rights, { name: body.trade_category });
     if (!type || !visible) throw DomainError.field('trade_category', BOT_MSG.categoryNotYours(body.trade_category));
     let mode: BotWrite['mode'] = 'DEMO';
     let accountId = DEMO_ACCOUNT;

@@ -7,6 +7,10 @@
  *                     entry (never the runner) or logs why not
  * - bot-turn.ts       one bot's turn with an alert or a signal: filters, limits, the trade, the log
  * - signals/          the subscribers' webhooks: TradingView-style messages taken by one of their bots
+ * - replay.service.ts a bot replayed on past alerts (nothing stored, no broker asked)
+ * - owners.ts         whether a bot's owner's plan still lets it trade
+ * - active-bots.ts    the active bots of each alert type, kept in memory for the matcher
+ * - shared.ts         what trading's sharing asks of bots
  * - bots.repo.ts      every query; bot.dto.ts the answers and what the engine's rules read
  *
  * The 'bots.alert' job (keyed by the alert) gives each new alert to the matcher; the alert area's
@@ -23,6 +27,7 @@ import type { TradingArea } from '../trading';
 import type { UsersRepo } from '../users';
 import { createActiveBots, type ActiveBots } from './active-bots';
 import { createOwners } from './owners';
+import { createSharedBots } from './shared';
 import { botsRepo } from './bots.repo';
 import { botsRoutes } from './bots.routes';
 import { createBotsService } from './bots.service';
@@ -61,8 +66,8 @@ export function createBots(deps: BotsDeps) {
   const service = createBotsService({
     repo,
     tradeTarget: (userId, accountId) => deps.trading.connections.tradeTarget(userId, accountId),
-    dayOf: (at) => deps.market.calendar.dateOf(at),
-    now: () => deps.market.now(),
+    today: () => deps.market.calendar.dateOf(deps.market.now()),
+    now: deps.now,
   });
   const turns = createBotTurn({
     repo,
@@ -99,21 +104,7 @@ export function createBots(deps: BotsDeps) {
     signals,
     replay: createBotReplay({ repo, alerts: deps.alerts, market: deps.market }),
     /** What trading's sharing asks of bots: a user's own bot, and bots' names and settings. */
-    shared: {
-      async owned(userId: number, botId: number) {
-        const bot = await repo.byId(botId);
-        return bot && bot.userId === userId ? { id: bot.id, name: bot.name } : null;
-      },
-      async byIds(ids: number[]) {
-        const rows = await repo.byIds(ids);
-        return new Map(
-          rows.map((b) => {
-            const { account_id: _account, ...settings } = b.settings;
-            return [b.id, { name: b.name, settings: { ...settings, account_id: null } }];
-          }),
-        );
-      },
-    },
+    shared: createSharedBots(repo),
     /** The alert area's listener: the alert's turn with the bots, as a job keyed by the alert (told twice, run once). */
     alertPublished: (alertId: number) => deps.queue.send('bots.alert', { alertId }, { key: String(alertId) }),
   };

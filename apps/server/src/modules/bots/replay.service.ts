@@ -5,6 +5,7 @@
  * engine's replay). Nothing is stored and no broker is asked.
  */
 import {
+  BOT_MSG,
   BOT_REPLAY_ALERTS_MAX,
   BOT_REPLAY_MSG,
   MARKET_MSG,
@@ -20,6 +21,7 @@ import type { MarketDataProvider } from '../../providers/market/interface';
 import { withProvider } from '../../providers/provider-error';
 import { capitalOf, filtersOf, sizingOf } from './bot.dto';
 import type { BotsRepo } from './bots.repo';
+import { givesType } from './owners';
 
 const DAY = 86_400_000;
 
@@ -38,8 +40,8 @@ export function createBotReplay({ repo, alerts, market }: ReplayDeps) {
       const s = body.bot;
       const type = await repo.typeByName(s.trade_category);
       const rights = who.by.kind === 'trader' ? who.by.rights : null;
-      const visible = !rights || rights.is_super || rights.alert_types.some((t) => t.name === s.trade_category);
-      if (!type || !visible) throw DomainError.field('bot', `Your plan does not include ${s.trade_category} alerts.`);
+      const visible = !rights || givesType(rights, { name: s.trade_category });
+      if (!type || !visible) throw DomainError.field('bot', BOT_MSG.categoryNotYours(s.trade_category));
       if (isOptionsCategory(type.name)) throw DomainError.field('bot', BOT_REPLAY_MSG.sharesOnly);
 
       const to = market.now();
