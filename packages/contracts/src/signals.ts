@@ -27,6 +27,9 @@ export const SIGNAL_LIST_MAX = 200;
 /** Offsets are percents of the last price, at most this far either way. */
 export const SIGNAL_OFFSET_MAX = 1000;
 
+/** The most signals one webhook takes a minute (bad ones too); more are refused with a 429, unrecorded. */
+export const SIGNAL_RATE = { max: 60, windowSeconds: 60 } as const;
+
 export const SIGNAL_MSG = {
   hookUnknown: 'This webhook does not exist or was revoked.',
   badSignature: "The signal's signature does not match this webhook's secret.",
@@ -211,12 +214,12 @@ export const SIGNALS_API = {
     operationId: 'receiveSignal',
     summary: 'Receive a signal (TradingView-style JSON), signed with the webhook’s secret',
     description:
-      'Signed by an X-Drat-Signature header (sha256=<hex HMAC-SHA256 of the raw body with the secret>) or, for senders that cannot sign, with the secret in the `secret` field. The same `id` twice acts once.',
+      'Signed by an X-Drat-Signature header (sha256=<hex HMAC-SHA256 of the raw body with the secret>) or, for senders that cannot sign, with the secret in the `secret` field. The same `id` twice acts once. At most 60 signals a minute per webhook (429 beyond, with Retry-After).',
     tag: TAG,
     params: hookParams,
     consumes: ['application/json', 'text/plain'],
     response: signalReplySchema,
-    errors: [400, 401, 404, 413],
+    errors: [400, 401, 404, 413, 429],
     public: true,
   }),
 } as const;

@@ -22,6 +22,7 @@ import type { Sealer } from '../../core/sealed';
 import type { Db } from '../../db/client';
 import type { CacheDeps } from '../../db/read-cache';
 import type { Jobs, JobQueue } from '../../jobs/queue';
+import { createRateLimiter, rateLimitRepo } from '../auth';
 import type { RightsService } from '../rights';
 import type { TradingArea } from '../trading';
 import type { UsersRepo } from '../users';
@@ -95,6 +96,7 @@ export function createBots(deps: BotsDeps) {
     sealer: deps.signalSealer,
     publicUrl: deps.publicUrl,
     assertFreshPassword: deps.assertFreshPassword,
+    limiter: createRateLimiter(rateLimitRepo(deps.db), deps.now),
     now: deps.now,
     log: deps.log,
   });

@@ -12,6 +12,7 @@ import {
   SIGNAL_BODY_MAX,
   SIGNAL_LIST_MAX,
   SIGNAL_MSG,
+  SIGNAL_RATE,
   signalMessage,
   type SignalMessage,
   type SignalReply,
@@ -26,7 +27,7 @@ import type { Sealer } from '../../../core/sealed';
 import { randomToken, sameHash } from '../../../core/secrets';
 import { readBody } from '../../../core/read-body';
 import type { MarketDataProvider } from '../../../providers/market/interface';
-import type { Principal } from '../../auth';
+import type { Principal, RateLimiter } from '../../auth';
 import type { TradingArea } from '../../trading';
 import { contractOf, type BotTurn, type Opportunity } from '../bot-turn';
 import type { BotRow, BotsRepo } from '../bots.repo';
@@ -44,9 +45,14 @@ export interface SignalsDeps {
   publicUrl: string;
   /** Asks the caller's password again (a webhook places trades). */
   assertFreshPassword(principal: Principal, action: 'SIGNAL_WEBHOOK'): Promise<void>;
+  /** Counts each webhook's signals (SIGNAL_RATE), shared by every server process. */
+  limiter: Pick<RateLimiter, 'hit'>;
   now: () => Date;
   log: Logger;
 }
+
+/** A webhook's budget: a flood (a misconfigured script, someone who found the address) stops here, recording nothing. */
+const SIGNALS_PER_HOOK = { action: 'signals:hook', ...SIGNAL_RATE };
 
 type Levels = NonNullable<SignalMessage['prices']>;
 const LEVELS: (keyof Levels)[] = ['entry_1', 'entry_2', 'target_1', 'target_2', 'stop_loss'];
@@ -231,6 +237,7 @@ export function createSignals(deps: SignalsDeps) {
       if (Buffer.byteLength(raw) > SIGNAL_BODY_MAX) throw new DomainError('PAYLOAD_TOO_LARGE', SIGNAL_MSG.tooLarge);
       const hook = await repo.byKey(key);
       if (!hook) throw new DomainError('NOT_FOUND', SIGNAL_MSG.hookUnknown);
+      await deps.limiter.hit(SIGNALS_PER_HOOK, String(hook.id));
       const at = now();
       const refuse = async (why: string, code: 'NOT_FOUND' | 'NOT_AUTHENTICATED', words: string): Promise<never> => {
         const text = `Refused a signal: ${why}.`;

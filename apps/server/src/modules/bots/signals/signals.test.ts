@@ -5,6 +5,7 @@ import {
   BOT_MSG,
   SIGNAL_BODY_MAX,
   SIGNAL_MSG,
+  SIGNAL_RATE,
   STEP_UP_MINUTES,
   type BotDto,
   type WebhookCreated,
@@ -286,5 +287,24 @@ describe('a signal', () => {
     expect(tooLarge.statusCode).toBe(413);
     expect((await t.get('/signals', { token: owner.token })).json().data).toEqual([]);
     expect(await tradesOf(owner.id)).toEqual([]);
+  });
+
+  it('a-flood-of-signals-to-one-webhook-is-refused-past-60-a-minute-unrecorded-and-another-webhook-is-not-held-back', async () => {
+    const { owner, hook, path } = await withWebhook();
+    // Forged signals (no secret): each is refused and recorded while within the budget.
+    for (let i = 0; i < SIGNAL_RATE.max; i++) expect((await send(path, buy(`flood-${i}`))).statusCode).toBe(401);
+    const over = await send(path, buy('flood-over'));
+    expect(over.statusCode).toBe(429);
+    expect(over.json().detail).toMatch(/^Too many attempts\. Try again in \d+ (second|minute)s?\.$/);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await t.get('/signals', { token: owner.token })).json().data).toHaveLength(SIGNAL_RATE.max);
+    // Another subscriber's webhook still takes its signals.
+    const other = await withWebhook();
+    const ok = await send(other.path, buy('other-1', { secret: other.hook.secret }));
+    expect(ok.json().status, ok.body).toBe('TRADED');
+    // A minute later the flooded webhook takes the owner's signals again.
+    t.clock.advanceMinutes(1);
+    const back = await send(path, buy('after-the-flood', { secret: hook.secret }));
+    expect(back.json().status, back.body).toBe('TRADED');
   });
 });
