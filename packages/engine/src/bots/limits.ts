@@ -43,13 +43,17 @@ export function botPerformance(capital: BotCapital, taken: TakenTrades): BotPerf
 const money = (v: DecimalInput) =>
   dec(v).toNumber().toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
 
+/** "1 trade", "5 trades". */
+const trades = (n: number) => `${n} trade${n === 1 ? '' : 's'}`;
+
 /**
  * Why the bot may not take one more trade today (`today`: New York date), in words, or null. The
  * daily limit counts the trades of `today` only: a new day in New York starts a new count.
  */
 export function limitReached(capital: BotCapital, taken: TakenTrades, today: string): string | null {
   const n = taken.days.length;
-  if (n >= capital.maxTrades) return `you set a maximum of ${capital.maxTrades} trades, and ${n} were taken`;
+  if (n >= capital.maxTrades)
+    return `you set a maximum of ${trades(capital.maxTrades)}, and ${n} ${n === 1 ? 'was' : 'were'} taken`;
   const { invested } = botPerformance(capital, taken);
   const after = invested.plus(capital.amountPerTrade);
   if (after.gt(capital.maxTotal)) {
@@ -57,7 +61,7 @@ export function limitReached(capital: BotCapital, taken: TakenTrades, today: str
   }
   const todays = taken.days.filter((d) => d === today).length;
   if (todays >= capital.dailyLimit) {
-    return `your daily limit of ${capital.dailyLimit} trades is reached for ${today} (New York)`;
+    return `your daily limit of ${trades(capital.dailyLimit)} is reached for ${today} (New York)`;
   }
   return null;
 }

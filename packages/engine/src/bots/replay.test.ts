@@ -98,7 +98,7 @@ describe('a bot replayed on past alerts', () => {
     expect(r.trades.map((t) => t.alertId)).toEqual([2]);
     expect(r.skipped).toEqual([
       { alertId: 1, ticker: 'ACME', day: '2026-03-02', reason: 'risk 20% is above your 10%' },
-      { alertId: 3, ticker: 'ACME', day: '2026-03-04', reason: 'you set a maximum of 1 trades, and 1 were taken' },
+      { alertId: 3, ticker: 'ACME', day: '2026-03-04', reason: 'you set a maximum of 1 trade, and 1 was taken' },
     ]);
     // Bought at 9.9 (range 2's 10.00 limit filled at the bar's open price) and still held: valued at the last close.
     expect(r.trades[0]!.status).toBe('OPEN');

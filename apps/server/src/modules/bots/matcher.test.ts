@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { BOT_DEFAULTS, MSG, type BotDto } from '@drat/contracts';
 import { botLogs, botTrades, bots, subscriptions, tradeLogs, trades, users } from '../../db/schema/index';
 import { cents, makeAlert, makeSignedIn, type TestAlert } from '../../../test/factories';
@@ -173,7 +173,7 @@ describe('a published alert meets the bots', () => {
     await t.modules.bots.matcher.alertPublished(third.id);
     expect(await tradesOf(owner.id)).toHaveLength(1);
     expect((await logOf(bot.id)).at(-1)).toBe(
-      `Skipped MSFT (alert #${third.id}): your daily limit of 1 trades is reached for ${today} (New York).`,
+      `Skipped MSFT (alert #${third.id}): your daily limit of 1 trade is reached for ${today} (New York).`,
     );
     const taken = await t.db.select().from(botTrades).where(eq(botTrades.botId, bot.id)).orderBy(asc(botTrades.id));
     expect(taken.map((r) => [r.day, r.amount])).toEqual([
@@ -223,7 +223,7 @@ describe('a published alert meets the bots', () => {
     expect(await tradesOf(owner.id)).toHaveLength(1);
     const lines = await logOf(bot.id);
     expect(lines.filter((l) => l.startsWith('Took'))).toHaveLength(1);
-    expect(lines).toContainEqual(expect.stringMatching(/: you set a maximum of 1 trades, and 1 were taken\.$/));
+    expect(lines).toContainEqual(expect.stringMatching(/: you set a maximum of 1 trade, and 1 was taken\.$/));
   });
 
   it('a-bot-whose-owners-plan-ended-stops-trading-and-says-why', async () => {
@@ -279,5 +279,10 @@ describe('a published alert meets the bots', () => {
       await new Promise((r) => setTimeout(r, 200));
     expect(await tradesOf(owner.id)).toEqual([expect.objectContaining({ tradeType: 'MB', alertId: alert.id })]);
     expect(await t.db.select().from(bots).where(eq(bots.userId, owner.id))).toHaveLength(1);
+    // Told twice, queued once: the job's key is the alert (the bot_trades key would hide a second run).
+    const jobs = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from pgboss.job where name = 'bots.alert' and data->>'alertId' = ${String(alert.id)}`,
+    );
+    expect(jobs.rows[0]!.n).toBe(1);
   });
 });
