@@ -37,6 +37,8 @@ export const BOT_NAME_MAX = 100;
 export const BOT_LOGS_WIDTH = 1091;
 /** A bot's log as the API answers it: its newest entries. */
 export const BOT_LOG_PAGE = 500;
+/** A bot's log keeps this many days (a published alert writes a line per active bot of its type). */
+export const BOT_LOG_KEEP_DAYS = 90;
 /** What a whole-number filter (volumes, shares, open interest) may hold. */
 const COUNT_MAX = 1e15;
 /** Money a bot may set aside (amount per trade, maximum total). */

@@ -34,6 +34,8 @@ export interface QueuePayloads {
   'trading.watch': { partition: number; of: number };
   /** A published alert's turn with the active money-management bots (keyed by the alert). */
   'bots.alert': { alertId: number };
+  /** Daily: forgets bot log lines older than BOT_LOG_KEEP_DAYS. */
+  'bots.trim-logs': Record<string, never>;
 }
 export type QueueName = keyof QueuePayloads;
 /** Every queue, created at start: the compiler refuses a QueuePayloads entry missing here. */
@@ -52,6 +54,7 @@ const QUEUES = {
   'trading.sweep': true,
   'trading.watch': true,
   'bots.alert': true,
+  'bots.trim-logs': true,
 } as const satisfies Record<QueueName, true>;
 export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];
 

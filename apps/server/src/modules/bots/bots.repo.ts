@@ -278,6 +278,14 @@ export function botsRepo(db: Db, changed: () => void = () => {}) {
           from unnest(${sql.param(lines.map((l) => l.botId))}::int[], ${sql.param(lines.map((l) => l.text))}::text[]) as x(b, t)`);
     },
 
+    /** Deletes up to `batch` log lines older than `before`; answers how many. */
+    async trimLogs(before: Date, batch: number): Promise<number> {
+      const { rowCount } = await db.execute(sql`
+        delete from ${botLogs} where id in (
+          select id from ${botLogs} where created_at < ${before.toISOString()}::timestamptz limit ${batch})`);
+      return rowCount ?? 0;
+    },
+
     async logs(botId: number, limit: number): Promise<{ id: number; text: string; createdAt: Date }[]> {
       return db
         .select({ id: botLogs.id, text: botLogs.text, createdAt: botLogs.createdAt })

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { BOT_DEFAULTS, BOT_MSG, MSG, TRADE_MSG, type BotDto } from '@drat/contracts';
+import { asc, eq } from 'drizzle-orm';
+import { BOT_DEFAULTS, BOT_LOG_KEEP_DAYS, BOT_MSG, MSG, TRADE_MSG, type BotDto } from '@drat/contracts';
 import { botLogs, bots, trades, users } from '../../db/schema/index';
 import { makeSignedIn, makeUser, signIn } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
@@ -308,5 +308,25 @@ describe('changing a bot (§4: deactivate while active, archive when inactive, u
     expect(await t.db.select().from(botLogs).where(eq(botLogs.botId, id))).toHaveLength(1);
     await t.db.delete(users).where(eq(users.id, user.id));
     expect(await t.db.select().from(botLogs).where(eq(botLogs.botId, id))).toEqual([]);
+  });
+
+  it('a-bots-log-keeps-90-days: the daily trim forgets older lines, in batches, and twice is harmless', async () => {
+    const user = await makeSignedIn(t);
+    const res = await t.post(CREATE, form(), { token: user.token });
+    const id = (res.json().data as BotDto[])[0]!.id;
+    const day = 86_400_000;
+    const at = (days: number) => new Date(t.clock.now().getTime() - days * day);
+    await t.db.insert(botLogs).values([
+      { botId: id, text: 'Old', createdAt: at(BOT_LOG_KEEP_DAYS + 1) },
+      { botId: id, text: 'Recent', createdAt: at(BOT_LOG_KEEP_DAYS - 1) },
+    ]);
+    expect(await t.modules.bots.trimLogs()).toBeGreaterThanOrEqual(1);
+    expect(await t.modules.bots.trimLogs()).toBe(0);
+    const left = await t.db
+      .select({ text: botLogs.text })
+      .from(botLogs)
+      .where(eq(botLogs.botId, id))
+      .orderBy(asc(botLogs.id));
+    expect(left.map((l) => l.text)).toEqual([expect.stringMatching(/^Created, taking SWING-ALERTS/), 'Recent']);
   });
 });

@@ -17,6 +17,7 @@
  * announcer tells it of every alert at least once.
  */
 import type { FastifyInstance } from 'fastify';
+import { BOT_LOG_KEEP_DAYS } from '@drat/contracts';
 import type { Logger } from 'pino';
 import type { Sealer } from '../../core/sealed';
 import type { Db } from '../../db/client';
@@ -58,6 +59,9 @@ export interface BotsDeps {
   /** The change feed that keeps the matcher's copy of the active bots true. */
   caches: CacheDeps;
 }
+
+/** Log lines deleted per statement (each its own short transaction). */
+const TRIM_BATCH = 10_000;
 
 export function createBots(deps: BotsDeps) {
   // Every write to bots makes the matcher read the active bots again (other processes hear it on the feed).
@@ -107,6 +111,16 @@ export function createBots(deps: BotsDeps) {
     replay: createBotReplay({ repo, alerts: deps.alerts, market: deps.market }),
     /** What trading's sharing asks of bots: a user's own bot, and bots' names and settings. */
     shared: createSharedBots(repo),
+    /** The 'bots.trim-logs' job: log lines older than BOT_LOG_KEEP_DAYS go, in batches (safe to run twice). */
+    async trimLogs(): Promise<number> {
+      const before = new Date(deps.now().getTime() - BOT_LOG_KEEP_DAYS * 86_400_000);
+      let total = 0;
+      for (;;) {
+        const n = await repo.trimLogs(before, TRIM_BATCH);
+        total += n;
+        if (n < TRIM_BATCH) return total;
+      }
+    },
     /** The alert area's listener: the alert's turn with the bots, as a job keyed by the alert (told twice, run once). */
     alertPublished: (alertId: number) => deps.queue.send('bots.alert', { alertId }, { key: String(alertId) }),
   };
@@ -123,4 +137,6 @@ export async function startBotJobs(jobs: Jobs, bots: BotsArea): Promise<void> {
   await jobs.work('bots.alert', async ({ alertId }) => void (await bots.matcher.alertPublished(alertId)), {
     pollingIntervalSeconds: 0.5,
   });
+  await jobs.work('bots.trim-logs', async () => void (await bots.trimLogs()));
+  await jobs.schedule('bots.trim-logs', '41 6 * * *');
 }
