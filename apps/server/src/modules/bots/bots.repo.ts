@@ -269,13 +269,23 @@ export function botsRepo(db: Db, changed: () => void = () => {}) {
       await db.insert(botLogs).values(botIds.map((botId) => ({ botId, text, createdAt: at })));
     },
 
-    /** Many bots' log lines in one statement (a published alert's skips). */
+    /**
+     * Many bots' log lines in one statement (a published alert's skips). Bots with the same settings
+     * skip in the same words: each distinct line is sent once, and each bot names its line by number.
+     */
     async logMany(lines: { botId: number; text: string }[], at: Date): Promise<void> {
       if (lines.length === 0) return;
+      const texts: string[] = [];
+      const index = new Map<string, number>();
+      const which = lines.map((l) => {
+        let i = index.get(l.text);
+        if (i === undefined) index.set(l.text, (i = texts.push(l.text)));
+        return i;
+      });
       await db.execute(sql`
         insert into ${botLogs} (bot_id, text, created_at)
-        select b, t, ${at.toISOString()}::timestamptz
-          from unnest(${sql.param(lines.map((l) => l.botId))}::int[], ${sql.param(lines.map((l) => l.text))}::text[]) as x(b, t)`);
+        select b, (${sql.param(texts)}::text[])[i], ${at.toISOString()}::timestamptz
+          from unnest(${sql.param(lines.map((l) => l.botId))}::int[], ${sql.param(which)}::int[]) as x(b, i)`);
     },
 
     /** Deletes up to `batch` log lines older than `before`; answers how many. */
