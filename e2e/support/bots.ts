@@ -1,5 +1,7 @@
 /** Money-management bots as journeys set them up: a bot on the trader's brokerage account, through the API. */
+import { inject } from 'vitest';
 import { BOT_DEFAULTS, type BotChange, type BotDto } from '@drat/contracts';
+import { connect } from '../../apps/server/src/db/client';
 import { call } from './api';
 
 /** New York's date `days` from now (YYYY-MM-DD). */
@@ -24,4 +26,22 @@ export async function createSwingBot(token: string, name: string): Promise<BotDt
     max_total_amount_set_to_invest: 50_000,
   });
   return data.find((b) => b.bot_name === name)!;
+}
+
+/**
+ * Makes an alert look published `hours` ago, straight in the product's database (as ageSessions
+ * does for sessions). A bot's replay runs each trade over its ticker's hourly bars from the alert on
+ * (docs/bot-rules.md "Replay"): an alert published this minute has none yet (the hour's bar began
+ * before it), one published hours ago has.
+ */
+export async function ageAlert(alertId: number, hours: number): Promise<void> {
+  const database = connect(inject('databaseUrl'), 1);
+  try {
+    await database.pool.query(`update alerts set created_at = created_at - make_interval(hours => $2) where id = $1`, [
+      alertId,
+      hours,
+    ]);
+  } finally {
+    await database.close();
+  }
 }

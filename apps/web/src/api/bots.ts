@@ -1,4 +1,12 @@
-import type { BotBodyIn, BotChange, BotList, BotLogs, BotOwners, SharedItemsResponse } from '@drat/contracts';
+import type {
+  BotBodyIn,
+  BotChange,
+  BotList,
+  BotLogs,
+  BotOwners,
+  BotReplayResult,
+  SharedItemsResponse,
+} from '@drat/contracts';
 
 import { api } from './client';
 
@@ -30,6 +38,14 @@ export const archiveBot = (botId: number) =>
 /** Un-archives a bot; answers the archived bots left (BOTS_API.unarchive). */
 export const unarchiveBot = (botId: number) =>
   api.post<BotChange>(`/livetrading/money-management-bot/unarchive/${id(botId)}/`);
+/** What a replay sends: the bot's settings as the form holds them (saved or not) and how many days back. */
+export type BotReplayBodyIn = { bot: BotBodyIn; days: number };
+/**
+ * Runs a bot's settings over the stock alerts of its category of the last `days` (BOTS_API.replay;
+ * nothing stored, nothing traded): the trades it would have taken, those it skipped and why.
+ */
+export const replayBot = (body: BotReplayBodyIn) =>
+  api.post<BotReplayResult>('/livetrading/money-management-bot/replay/', body);
 /** A bot's log, newest first (BOTS_API.logs). */
 export const fetchBotLogs = (botId: number) => api.get<BotLogs>('/logs/management-bot', { bot_id: botId });
 

@@ -81,7 +81,7 @@ export function replayBot(bot: ReplayBot, alerts: readonly ReplayAlert[], end: n
       continue;
     }
     if (a.bars.length === 0) {
-      skip('the market has no bars for it');
+      skip('no hourly bar has closed since it was published');
       continue;
     }
     days.push(day);

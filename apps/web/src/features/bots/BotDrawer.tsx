@@ -1,9 +1,19 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Drawer, Flex, Form, Typography, type SelectProps } from 'antd';
-import { BROKER_LABELS, isBotCategory, type BotChange, type BotDto } from '@drat/contracts';
+import { App, Button, Drawer, Flex, Form, Tooltip, Typography, type SelectProps } from 'antd';
+import { HistoryOutlined } from '@ant-design/icons';
+import {
+  BOT_REPLAY_MSG,
+  BROKER_LABELS,
+  isBotCategory,
+  isOptionsCategory,
+  type BotBodyIn,
+  type BotChange,
+  type BotDto,
+} from '@drat/contracts';
 import { ApiError } from '../../api/client';
 import { useSession } from '../../app/session';
 import { applyServerErrors } from '../../lib/formErrors';
+import { lazyDialog } from '../../lib/lazyPage';
 import { useLiveAccounts } from '../brokerage';
 import {
   DEMO_ACCOUNT,
@@ -23,6 +33,13 @@ import { BotFormSections, BotRulesContext, type BotFormChoices } from './BotForm
 import { useSaveBot } from './mutations';
 import { useOwnerAccounts } from './queries';
 import type { SharedBot } from './SharedBots';
+import { usePhone } from './usePhone';
+
+/** The replay view, with its chart: fetched the first time it opens, not with the drawer. */
+const BotReplayModal = lazyDialog(
+  async () => (await import('./BotReplayModal')).BotReplayModal,
+  (p) => p.body !== null,
+);
 
 /**
  * What the drawer is open for: a new bot (Create, Copy `from` one of the user's bots, or from a bot
@@ -135,9 +152,13 @@ function BotDrawerFor({
     },
   });
 
-  const submit = () => {
+  /**
+   * The form checked with the contracts, as Save checks it: the body, or null once every message is
+   * shown under its field (a hidden section's as a toast).
+   */
+  const checked = (): BotBodyIn | null => {
     const check = checkBot(form.getFieldsValue(true) as BotFormValues, today, kept);
-    if (check.ok) return save.mutate(check.body);
+    if (check.ok) return check.body;
     const shown = new Set(mounted());
     const byField = new Map<string, string[]>();
     for (const issue of check.issues) {
@@ -147,7 +168,31 @@ function BotDrawerFor({
     form.setFields([...byField].map(([name, errors]) => ({ name: name as keyof BotFormValues, errors })));
     const first = [...byField.keys()][0];
     if (first) form.scrollToField(first as keyof BotFormValues, { block: 'center' });
+    return null;
   };
+
+  const submit = () => {
+    const body = checked();
+    if (body) save.mutate(body);
+  };
+
+  // Replay on past alerts (issue 26): the form as it stands, checked first; stock categories only.
+  const phone = usePhone();
+  const [replayOf, setReplayOf] = useState<BotBodyIn | null>(null);
+  const category = Form.useWatch('trade_category', form);
+  const optionsCategory = typeof category === 'string' && isOptionsCategory(category);
+  const replayButton = (
+    <Button
+      icon={<HistoryOutlined />}
+      disabled={optionsCategory}
+      onClick={() => {
+        const body = checked();
+        if (body) setReplayOf(body);
+      }}
+    >
+      Replay on past alerts
+    </Button>
+  );
 
   /** §4: a size changed sets the other of its pair to 100 minus it, and mirrors the entries into the exits. */
   const onValuesChange = (changed: Partial<BotFormValues>) => {
@@ -175,11 +220,14 @@ function BotDrawerFor({
       size="min(760px, 100vw)"
       destroyOnHidden
       footer={
-        <Flex justify="end" gap={8}>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
-            {existing ? 'Save changes' : 'Create bot'}
-          </Button>
+        <Flex justify="space-between" gap={8} wrap>
+          {optionsCategory ? <Tooltip title={BOT_REPLAY_MSG.sharesOnly}>{replayButton}</Tooltip> : replayButton}
+          <Flex gap={8} justify="end" style={phone ? { flex: '1 0 auto' } : undefined}>
+            <Button onClick={onClose}>Cancel</Button>
+            <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
+              {existing ? 'Save changes' : 'Create bot'}
+            </Button>
+          </Flex>
         </Flex>
       }
     >
@@ -207,6 +255,7 @@ function BotDrawerFor({
           <BotFormSections choices={choices} />
         </Form>
       </BotRulesContext.Provider>
+      <BotReplayModal body={replayOf} onClose={() => setReplayOf(null)} />
     </Drawer>
   );
 }

@@ -157,7 +157,11 @@ export function settingsColumns({
             dataIndex: 'amount_invested_per_trade',
             align: 'right',
             responsive: ['lg'],
-            render: (v: number) => formatMoney(v),
+            // As narrow as its words: a right-aligned column given the table's spare width showed a
+            // blank header cell before its title (between it and "Alert dates"); the others take it.
+            width: 1,
+            onHeaderCell: () => ({ style: { whiteSpace: 'nowrap' } }),
+            render: (v: number) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(v)}</span>,
           },
         ] satisfies ColumnsType<BotDto>)),
     {

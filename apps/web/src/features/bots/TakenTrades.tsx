@@ -5,16 +5,8 @@ import { ExportOutlined } from '@ant-design/icons';
 import type { BotDto, BotTakenTrade } from '@drat/contracts';
 import { useSession } from '../../app/session';
 import { formatDateTime } from '../../lib/format';
+import { tradeStatusColor } from './botWords';
 import { usePhone } from './usePhone';
-
-/** Smart trades' status colours (2-trading §2.2): OPEN warning, PENDING stale, COMPLETED positive, others negative. */
-function statusColor(status: string): string {
-  if (status === 'OPEN') return 'warning';
-  if (status === 'PENDING') return 'default';
-  if (status === 'COMPLETED') return 'success';
-  if (status === 'DRAFT') return 'gold';
-  return 'error';
-}
 
 /**
  * The trades a bot placed (3-bots-admin-public §2.1: "A dropdown picks one bot and shows the trades
@@ -59,7 +51,7 @@ export function TakenTrades({ bots }: { bots: BotDto[] }) {
           columns={[
             { title: 'Trade', dataIndex: 'trade_id', width: 90, render: (id: number) => `#${id}` },
             { title: 'Ticker', dataIndex: 'ticker' },
-            { title: 'Status', dataIndex: 'status', render: (s: string) => <Tag color={statusColor(s)}>{s}</Tag> },
+            { title: 'Status', dataIndex: 'status', render: (s: string) => <Tag color={tradeStatusColor(s)}>{s}</Tag> },
             {
               title: 'Account',
               dataIndex: 'mode',

@@ -1,7 +1,23 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
-import type { BotBodyIn, BotChange, BotDto, MessageReply, WebhookCreated, WebhookDto } from '@drat/contracts';
-import { archiveBot, createBot, deactivateBot, unarchiveBot, updateBot } from '../../api/bots';
+import type {
+  BotBodyIn,
+  BotChange,
+  BotDto,
+  BotReplayResult,
+  MessageReply,
+  WebhookCreated,
+  WebhookDto,
+} from '@drat/contracts';
+import {
+  archiveBot,
+  createBot,
+  deactivateBot,
+  replayBot,
+  unarchiveBot,
+  updateBot,
+  type BotReplayBodyIn,
+} from '../../api/bots';
 import { createWebhook, revokeWebhook, setWebhookBot } from '../../api/signals';
 import type { MutationHandlers } from '../../lib/mutationHandlers';
 import { adminBotKeys, botKeys, sharedBotKeys, signalKeys } from './queries';
@@ -69,6 +85,12 @@ export function useBotChange(change: Change, admin = false) {
     onError: (error) => void message.error(error.message),
   });
 }
+
+/**
+ * Replays a bot's settings on past alerts (docs/bot-rules.md "Replay"): nothing is stored, so
+ * nothing is refreshed; the view shows the answer, or its error, from the mutation's state.
+ */
+export const useReplayBot = () => useMutation<BotReplayResult, Error, BotReplayBodyIn>({ mutationFn: replayBot });
 
 /**
  * What a bot's share refreshes (the share form is smart trades', which sends it): the Shared Bots

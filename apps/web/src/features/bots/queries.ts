@@ -49,13 +49,19 @@ export const sharedBotKeys = {
   list: (direction: 'received' | 'sent') => [...sharedBotKeys.all, direction] as const,
 };
 
+/** A bot's log (botKeys.logs, adminBotKeys.logs): read by useBotLogs, which keeps the one shown live. */
+const isLog = (key: readonly unknown[]) => key[1] === 'logs';
+
 /**
  * A bot's trades and performance change when it places a trade, and its trades' statuses as they
- * run: the lists are read again on each of the user's trade events.
+ * run: the lists are read again on each of the user's trade events (the logs are useBotLogs').
  */
 function useTradeEvents(root: readonly string[]) {
   const queryClient = useQueryClient();
-  useUserEvents(TRADE_EVENT, () => void queryClient.invalidateQueries({ queryKey: root }));
+  useUserEvents(
+    TRADE_EVENT,
+    () => void queryClient.invalidateQueries({ queryKey: root, predicate: (q) => !isLog(q.queryKey) }),
+  );
 }
 
 /** The caller's bots that are not archived, or the archived ones ('View Archived Bots'), newest first. */
@@ -71,13 +77,28 @@ export function useBots(archived: boolean) {
 export const useBotChoices = (enabled: boolean) =>
   useQuery({ queryKey: botKeys.list(false), queryFn: () => fetchBots(false), enabled });
 
-/** A bot's log while `botId` is shown: the owner's call, or the super users' (`admin`). */
-export const useBotLogs = (botId: number | null, admin: boolean) =>
-  useQuery({
-    queryKey: admin ? adminBotKeys.logs(botId ?? 0) : botKeys.logs(botId ?? 0),
+/** How often a log shown is read again: a skipped alert writes a line but makes no trade event. */
+const BOT_LOG_REFRESH_MS = 10_000;
+
+/**
+ * A bot's log while `botId` is shown (the owner's call, or the super users' with `admin`): read
+ * afresh each time it is shown, and kept live while it is: again on each of the user's trade events
+ * (a trade placed or changed) and every BOT_LOG_REFRESH_MS (the lines of skipped alerts).
+ */
+export function useBotLogs(botId: number | null, admin: boolean) {
+  const queryClient = useQueryClient();
+  const queryKey = admin ? adminBotKeys.logs(botId ?? 0) : botKeys.logs(botId ?? 0);
+  useUserEvents(TRADE_EVENT, () => {
+    if (botId !== null) void queryClient.invalidateQueries({ queryKey, exact: true });
+  });
+  return useQuery({
+    queryKey,
     queryFn: () => (admin ? fetchAdminBotLogs(botId!) : fetchBotLogs(botId!)),
     enabled: botId !== null,
+    staleTime: 0,
+    refetchInterval: botId !== null ? BOT_LOG_REFRESH_MS : false,
   });
+}
 
 /** Super users: every bot, or the bots of the user with e-mail `userEmail` ('' for everyone). */
 export function useAdminBots(userEmail: string) {

@@ -44,7 +44,7 @@ describe('the choices and the tags', () => {
   });
 
   it('every outcome has its colour, a refusal in red', () => {
-    expect(Object.keys(OUTCOME_COLORS).sort()).toEqual(['CLOSED', 'REFUSED', 'SKIPPED', 'TRADED']);
+    expect(Object.keys(OUTCOME_COLORS).sort()).toEqual(['CLOSED', 'RECEIVED', 'REFUSED', 'SKIPPED', 'TRADED']);
     expect(OUTCOME_COLORS.REFUSED).toBe('error');
     expect(OUTCOME_COLORS.TRADED).toBe('success');
   });

@@ -6,8 +6,9 @@ import type { BotDto, SignalOutcome } from '@drat/contracts';
  * risk and reward filters.
  */
 
-/** Each outcome's tag colour: a trade made, trades closed, nothing done, or not accepted. */
+/** Each outcome's tag colour: still in hand, a trade made, trades closed, nothing done, or not accepted. */
 export const OUTCOME_COLORS: Record<SignalOutcome, string> = {
+  RECEIVED: 'warning',
   TRADED: 'success',
   CLOSED: 'processing',
   SKIPPED: 'default',
