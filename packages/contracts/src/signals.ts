@@ -16,7 +16,8 @@ import { adder, onObjects, validOf } from './smart-trades-fields';
 export const SIGNAL_ACTIONS = ['buy', 'sell', 'exit'] as const;
 export type SignalAction = (typeof SIGNAL_ACTIONS)[number];
 /** What came of a signal. */
-export const SIGNAL_OUTCOMES = ['TRADED', 'CLOSED', 'SKIPPED', 'REFUSED'] as const;
+/** RECEIVED: taken in, its outcome not yet written (in progress, or cut short by a server stopping). */
+export const SIGNAL_OUTCOMES = ['RECEIVED', 'TRADED', 'CLOSED', 'SKIPPED', 'REFUSED'] as const;
 export type SignalOutcome = (typeof SIGNAL_OUTCOMES)[number];
 export const SIGNAL_SIGNATURE_HEADER = 'x-drat-signature';
 /** A message's size at most (a TradingView alert message is at most 4,000 characters). */

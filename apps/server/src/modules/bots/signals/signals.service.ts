@@ -223,7 +223,7 @@ export function createSignals(deps: SignalsDeps) {
           signal_id: r.signalId ?? '',
           ticker: r.ticker,
           action: r.action,
-          outcome: r.outcome === 'RECEIVED' ? ('SKIPPED' as const) : r.outcome,
+          outcome: r.outcome,
           text: r.text,
           trade_id: r.tradeId,
           bot_id: r.botId,
