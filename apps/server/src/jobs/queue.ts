@@ -34,6 +34,8 @@ export interface QueuePayloads {
   'trading.watch': { partition: number; of: number };
   /** A published alert's turn with the active money-management bots (keyed by the alert). */
   'bots.alert': { alertId: number };
+  /** One bot's turn with an alert again, after it failed with the others (keyed by bot and alert). */
+  'bots.turn': { botId: number; alertId: number };
   /** Daily: forgets bot log lines older than BOT_LOG_KEEP_DAYS. */
   'bots.trim-logs': Record<string, never>;
 }
@@ -54,6 +56,7 @@ const QUEUES = {
   'trading.sweep': true,
   'trading.watch': true,
   'bots.alert': true,
+  'bots.turn': true,
   'bots.trim-logs': true,
 } as const satisfies Record<QueueName, true>;
 export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];

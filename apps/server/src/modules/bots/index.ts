@@ -85,6 +85,7 @@ export function createBots(deps: BotsDeps) {
     repo,
     active: active.bots,
     turns,
+    queue: deps.queue,
     alerts: deps.alerts,
     dayOf: (at) => deps.market.calendar.dateOf(at),
     marketNow: () => deps.market.now(),
@@ -132,11 +133,12 @@ export async function registerBotsRoutes(api: FastifyInstance, bots: BotsArea): 
   await api.register(signalsRoutes, { signals: bots.signals });
 }
 
-/** The bots' job: each published alert's turn with the active bots. */
+/** The bots' jobs: each published alert's turn with the active bots, a failed bot's turn again, the logs' trim. */
 export async function startBotJobs(jobs: Jobs, bots: BotsArea): Promise<void> {
   await jobs.work('bots.alert', async ({ alertId }) => void (await bots.matcher.alertPublished(alertId)), {
     pollingIntervalSeconds: 0.5,
   });
+  await jobs.work('bots.turn', ({ botId, alertId }) => bots.matcher.botTurn(botId, alertId));
   await jobs.work('bots.trim-logs', async () => void (await bots.trimLogs()));
   await jobs.schedule('bots.trim-logs', '41 6 * * *');
 }

@@ -1,26 +1,31 @@
 /**
  * A published alert meets the money-management bots (3-bots-admin-public §2.1, docs/bot-rules.md):
- * each active bot of the alert's type, in turn, takes it or logs why not (bot-turn.ts). A failure
- * worth retrying fails the job after the other bots had their turn; the retry skips the bots that
- * took the alert already.
+ * each active bot of the alert's type takes it or logs why not (bot-turn.ts). A bot whose turn
+ * fails in a way worth retrying (the market or the database did not answer) gets a job of its own,
+ * 'bots.turn', keyed by bot and alert and retried by itself: the alert's job completes, so the other
+ * bots are neither held up nor asked twice (nor their skips logged twice).
  */
 import type { AlertDto } from '@drat/contracts';
 import type { Logger } from 'pino';
-import type { BotTurn } from './bot-turn';
-import { contractOf, skipLine } from './bot-turn';
+import { isDomainError } from '../../core/errors';
+import type { JobQueue } from '../../jobs/queue';
 import type { ActiveBots } from './active-bots';
-import type { BotsRepo } from './bots.repo';
+import type { BotTurn, Opportunity } from './bot-turn';
+import { contractOf, skipLine } from './bot-turn';
+import type { BotRow, BotsRepo } from './bots.repo';
 
 /** Skip lines are written in batches of this many while the next bots have their turn. */
 const LOG_BATCH = 2000;
 
 export interface MatcherDeps {
-  repo: Pick<BotsRepo, 'takenOf' | 'logMany'>;
+  repo: Pick<BotsRepo, 'takenOf' | 'logMany' | 'log' | 'byId'>;
   /** The active bots of each alert type (kept in memory, active-bots.ts). */
   active: Pick<ActiveBots, 'of'>;
-  turns: BotTurn;
+  turns: Pick<BotTurn, 'turn' | 'readsOf' | 'verdict' | 'rightsOf'>;
   /** Published alerts by id (the alerts area). */
   alerts: { published(q: { ids: number[] }): Promise<AlertDto[]> };
+  /** Queues a failed bot's own turn ('bots.turn'). */
+  queue: Pick<JobQueue, 'sendMany'>;
   /** New York's date of a moment. */
   dayOf(at: Date): string;
   /** The market's clock (the daily limit's day is New York's today by it). */
@@ -29,24 +34,36 @@ export interface MatcherDeps {
   log: Logger;
 }
 
-export function createMatcher({ repo, active, turns, alerts, dayOf, marketNow, now, log }: MatcherDeps) {
+/** A published alert as a bot's opportunity. */
+function opportunityOf(a: AlertDto, day: string): Opportunity {
+  return { ...a, alertId: a.id, source: `alert:${a.id}`, label: `${a.ticker} (alert #${a.id})`, day };
+}
+
+/** Why a turn failed, for the bot's log. */
+const failureWords = (err: unknown) =>
+  isDomainError(err) ? err.message.replace(/\.$/, '') : 'the market or the database did not answer';
+
+export function createMatcher({ repo, active, turns, alerts, queue, dayOf, marketNow, now, log }: MatcherDeps) {
+  /** The bot's log says its turn failed and will be taken again. */
+  const failed = (bot: BotRow, o: Opportunity, err: unknown) =>
+    repo.log([bot.id], `Could not act on ${o.label} yet: ${failureWords(err)}. It will be tried again.`, now());
+
   return {
     /** The 'bots.alert' job: every active bot of the alert's type has its turn. */
-    async alertPublished(alertId: number): Promise<{ bots: number }> {
+    async alertPublished(alertId: number): Promise<{ bots: number; retried: number }> {
       const [a] = await alerts.published({ ids: [alertId] });
-      if (!a) return { bots: 0 };
+      if (!a) return { bots: 0, retried: 0 };
       const day = dayOf(new Date(a.created));
       const bots = await active.of(a.alert_type_id, day);
-      if (bots.length === 0) return { bots: 0 };
+      if (bots.length === 0) return { bots: 0, retried: 0 };
       const contract = contractOf(a);
       const reads = turns.readsOf(a, contract);
-      const source = `alert:${a.id}`;
-      const opportunity = { ...a, alertId: a.id, source, label: `${a.ticker} (alert #${a.id})`, day };
+      const opportunity = opportunityOf(a, day);
       // What every bot took before, in one read. The skips' log lines go in batches, each written
       // while the next bots have their turn (the database works beside this process).
       const taken = await repo.takenOf(
         bots.map((b) => b.id),
-        source,
+        opportunity.source,
       );
       const at = now();
       let skips: { botId: number; text: string }[] = [];
@@ -70,7 +87,7 @@ export function createMatcher({ repo, active, turns, alerts, dayOf, marketNow, n
         ),
       );
       const today = dayOf(marketNow());
-      let retry: unknown = null;
+      const retry: { bot: BotRow; err: unknown }[] = [];
       for (const bot of bots) {
         try {
           const known = taken.get(bot.id) ?? { days: [], invested: '0', took: false };
@@ -83,16 +100,46 @@ export function createMatcher({ repo, active, turns, alerts, dayOf, marketNow, n
           }
           await turns.turn(bot, opportunity, reads, contract, { known, skipped });
         } catch (err) {
-          log.warn({ err, botId: bot.id, alertId }, 'bots: a bot could not place its trade; the job will retry');
-          retry ??= err;
+          log.warn(
+            { err, botId: bot.id, alertId },
+            'bots: a bot could not take its turn; it is tried again on its own',
+          );
+          retry.push({ bot, err });
         }
       }
       flush();
       const written = await Promise.allSettled(writes);
-      const failed = written.find((w) => w.status === 'rejected');
-      if (failed) throw failed.reason;
-      if (retry) throw retry;
-      return { bots: bots.length };
+      const lost = written.find((w) => w.status === 'rejected');
+      if (lost) throw lost.reason;
+      if (retry.length > 0) {
+        await queue.sendMany(
+          'bots.turn',
+          retry.map(({ bot }) => ({ data: { botId: bot.id, alertId }, key: `${bot.id}:${alertId}` })),
+        );
+        for (const { bot, err } of retry) await failed(bot, opportunity, err).catch(() => undefined);
+      }
+      return { bots: bots.length, retried: retry.length };
+    },
+
+    /**
+     * The 'bots.turn' job: one bot's turn with an alert, after it failed with the others. Nothing
+     * when the bot no longer takes the alert (deactivated, moved to another type or dates) or took
+     * it already; a failure again fails the job, which is retried.
+     */
+    async botTurn(botId: number, alertId: number): Promise<void> {
+      const [a] = await alerts.published({ ids: [alertId] });
+      const bot = await repo.byId(botId);
+      if (!a || !bot || !bot.active || bot.alertTypeId !== a.alert_type_id) return;
+      const day = dayOf(new Date(a.created));
+      if (day < bot.alertsFrom || day > bot.alertsTo) return;
+      const contract = contractOf(a);
+      const opportunity = opportunityOf(a, day);
+      try {
+        await turns.turn(bot, opportunity, turns.readsOf(a, contract), contract);
+      } catch (err) {
+        await failed(bot, opportunity, err).catch(() => undefined);
+        throw err;
+      }
     },
   };
 }
