@@ -4,6 +4,8 @@ import { BOT_DEFAULTS, MSG, type BotDto } from '@drat/contracts';
 import { botLogs, botTrades, bots, subscriptions, tradeLogs, trades, users } from '../../db/schema/index';
 import { cents, makeAlert, makeSignedIn, type TestAlert } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { composeModules } from '../../compose';
+import { connect } from '../../db/client';
 
 /**
  * Every bot here takes SWING-ALERTS: each test's alerts meet the earlier tests' active bots too, so
@@ -121,11 +123,20 @@ describe('a published alert meets the bots', () => {
   it('an-alert-heard-twice-or-by-two-processes-at-once-makes-one-trade', async () => {
     const { owner, bot } = await makeBot();
     const alert = await msftAlert();
-    await Promise.all([
-      t.modules.bots.matcher.alertPublished(alert.id),
-      t.modules.bots.matcher.alertPublished(alert.id),
-      t.modules.bots.matcher.alertPublished(alert.id),
-    ]);
+    // A second server process: its own module graph and connections on the same database.
+    const database = connect(t.databaseUrl, 3);
+    const other = composeModules({ ...t.deps, db: database.db });
+    try {
+      await Promise.all([
+        t.modules.bots.matcher.alertPublished(alert.id),
+        other.bots.matcher.alertPublished(alert.id),
+        t.modules.bots.matcher.alertPublished(alert.id),
+        other.bots.matcher.alertPublished(alert.id),
+      ]);
+    } finally {
+      other.close();
+      await database.close();
+    }
     await t.modules.bots.matcher.alertPublished(alert.id);
     expect(await tradesOf(owner.id)).toHaveLength(1);
     expect(await t.db.select().from(botTrades).where(eq(botTrades.botId, bot.id))).toHaveLength(1);
