@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, type AlertDto } from '@drat/contracts';
 import { alerts, planAlertTypes, plans, subscriptions } from './schema/index';
 import { makeAlert, makeAlertType, makeUser, signIn, trackAlert, type TestAlert } from '../../test/factories';
+import { eventually } from '../../test/eventually';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 /**
@@ -22,19 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-/** Polls until `check` passes (the feed is asynchronous), failing with its last error after 5 s. */
-async function eventually(check: () => Promise<void>): Promise<void> {
-  for (const until = Date.now() + 5000; ;) {
-    try {
-      await check();
-      return;
-    } catch (err) {
-      if (Date.now() > until) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
-}
 
 /** Runs `write` with the alerts trigger off: a change the feed never hears of. */
 async function unheard(write: () => Promise<unknown>): Promise<void> {

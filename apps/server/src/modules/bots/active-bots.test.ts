@@ -1,8 +1,10 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOT_DEFAULTS, type BotDto } from '@drat/contracts';
+import type { BotDto } from '@drat/contracts';
 import { botLogs, bots, trades } from '../../db/schema/index';
-import { cents, makeAlert, makeSignedIn } from '../../../test/factories';
+import { msftLevels, swingBotBody } from '../../../test/bots-fixture';
+import { eventually } from '../../../test/eventually';
+import { makeAlert, makeSignedIn } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 
 /**
@@ -24,30 +26,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** Polls until `check` passes (the feed is asynchronous), failing with its last error after 5 s. */
-async function eventually(check: () => Promise<void>): Promise<void> {
-  for (const until = Date.now() + 5000; ;) {
-    try {
-      await check();
-      return;
-    } catch (err) {
-      if (Date.now() > until) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
-}
-
 /** MSFT at its price, published and matched: risk 7%, reward 60%. */
 async function publish(): Promise<number> {
-  const alert = await makeAlert(t.db, {
-    ticker: 'MSFT',
-    alertPrice: price,
-    buyRangeLow: cents(price * 0.97),
-    buyRangeHigh: cents(price),
-    targetRangeLow: cents(price * 1.3),
-    targetRangeHigh: cents(price * 1.6),
-    stopLoss: cents(price * 0.93),
-  });
+  const alert = await makeAlert(t.db, msftLevels(price));
   await t.modules.bots.matcher.alertPublished(alert.id);
   return alert.id;
 }
@@ -60,21 +41,9 @@ const lastLog = async (botId: number) =>
 describe('the active bots kept in memory', () => {
   it('a-bot-changed-by-another-process-is-matched-with-its-new-settings-and-one-deactivated-unheard-places-nothing', async () => {
     const owner = await makeSignedIn(t);
-    const res = await t.post(
-      '/livetrading/money-management-bot/create',
-      {
-        ...BOT_DEFAULTS,
-        bot_name: 'Kept',
-        account_id: 'DEMO',
-        trade_category: 'SWING-ALERTS',
-        alerts_from_date: today,
-        alerts_to_date: today,
-        alert_price_less_than: 100_000,
-        amount_invested_per_trade: 10_000,
-        max_total_amount_set_to_invest: 100_000,
-      },
-      { token: owner.token },
-    );
+    const res = await t.post('/livetrading/money-management-bot/create', swingBotBody(today, { bot_name: 'Kept' }), {
+      token: owner.token,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const bot = (res.json().data as BotDto[])[0]!;
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
 import { BOT_DEFAULTS, MSG, type BotDto } from '@drat/contracts';
 import { botLogs, botTrades, bots, subscriptions, tradeLogs, trades, users } from '../../db/schema/index';
+import { msftLevels, swingBotBody } from '../../../test/bots-fixture';
 import { cents, makeAlert, makeSignedIn, type TestAlert } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { composeModules } from '../../compose';
@@ -39,19 +40,7 @@ async function makeBot(patch: Record<string, unknown> = {}, user?: { id: number;
   const owner = user ?? (await makeSignedIn(t));
   const res = await t.post(
     '/livetrading/money-management-bot/create',
-    {
-      ...BOT_DEFAULTS,
-      bot_name: 'Momentum',
-      account_id: 'DEMO',
-      trade_category: 'SWING-ALERTS',
-      alerts_from_date: today,
-      alerts_to_date: inDays(30),
-      alert_price_less_than: 100_000,
-      // MSFT trades in the hundreds: 10,000 buys some shares at each entry.
-      amount_invested_per_trade: 10_000,
-      max_total_amount_set_to_invest: 100_000,
-      ...patch,
-    },
+    swingBotBody(today, { alerts_to_date: inDays(30), ...patch }),
     { token: owner.token },
   );
   expect(res.statusCode, res.body).toBe(200);
@@ -60,16 +49,7 @@ async function makeBot(patch: Record<string, unknown> = {}, user?: { id: number;
 
 /** MSFT at its price: buys 3% under and at it, targets 30% and 60% over, stop 7% under (risk 7%, reward 60%). */
 const msftAlert = (over: Parameters<typeof makeAlert>[1] = {}): Promise<TestAlert> =>
-  makeAlert(t.db, {
-    ticker: 'MSFT',
-    alertPrice: price,
-    buyRangeLow: cents(price * 0.97),
-    buyRangeHigh: cents(price),
-    targetRangeLow: cents(price * 1.3),
-    targetRangeHigh: cents(price * 1.6),
-    stopLoss: cents(price * 0.93),
-    ...over,
-  });
+  makeAlert(t.db, { ...msftLevels(price), ...over });
 
 const logOf = async (botId: number) =>
   (

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOT_DEFAULTS, BOT_MSG, BOT_REPLAY_MSG, type BotReplayResult } from '@drat/contracts';
+import { BOT_MSG, BOT_REPLAY_MSG, type BotReplayResult } from '@drat/contracts';
 import { dec, toText } from '@drat/engine';
+import { swingBotBody } from '../../../test/bots-fixture';
 import { cents, makeAlert, makeSignedIn } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 
@@ -34,18 +35,7 @@ afterAll(async () => {
 });
 
 const REPLAY = '/livetrading/money-management-bot/replay/';
-const form = (patch: Record<string, unknown> = {}) => ({
-  ...BOT_DEFAULTS,
-  bot_name: 'Replay',
-  account_id: 'DEMO',
-  trade_category: 'SWING-ALERTS',
-  alerts_from_date: today,
-  alerts_to_date: today,
-  alert_price_less_than: 100_000,
-  amount_invested_per_trade: 10_000,
-  max_total_amount_set_to_invest: 100_000,
-  ...patch,
-});
+const form = (patch: Record<string, unknown> = {}) => swingBotBody(today, { bot_name: 'Replay', ...patch });
 
 describe('replaying a bot on past alerts', () => {
   it('runs the bot over the alerts of its category in those days: every alert is a trade or a skip with its reason, and the figures add up', async () => {

@@ -1,24 +1,10 @@
-import {
-  Button,
-  Card,
-  Col,
-  Descriptions,
-  Empty,
-  Flex,
-  Modal,
-  Row,
-  Skeleton,
-  Statistic,
-  Table,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { Button, Descriptions, Empty, Flex, Modal, Skeleton, Table, Tooltip, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { BOT_LOGS_WIDTH, type BotDto, type BotLogDto } from '@drat/contracts';
 import { formatDateTime } from '../../lib/format';
-import { useMarketColors } from '../../lib/marketColors';
 import { botSettingsInWords, formatMoney, performanceInWords } from './botWords';
 import { useBotLogs } from './queries';
+import { StatCards } from './StatCards';
 import { usePhone } from './usePhone';
 
 /** Details (3-bots-admin-public §2.1, §2.2 "View Details"): every setting of the bot in words, by section. */
@@ -52,7 +38,6 @@ export function BotDetailsModal({ bot, admin, onClose }: { bot: BotDto | null; a
 
 /** Performance (§9 "Bot performance"): trades taken and left, the amount invested and left, and the P/L. */
 export function BotPerformanceModal({ bot, onClose }: { bot: BotDto | null; onClose: () => void }) {
-  const colors = useMarketColors();
   return (
     <Modal
       open={bot !== null}
@@ -68,24 +53,7 @@ export function BotPerformanceModal({ bot, onClose }: { bot: BotDto | null; onCl
             {formatMoney(bot.amount_invested_per_trade)} a trade, up to {bot.max_no_of_trades} trades and{' '}
             {formatMoney(bot.max_total_amount_set_to_invest)} in all.
           </Typography.Text>
-          <Row gutter={[12, 12]}>
-            {performanceInWords(bot.performance).map((item) => (
-              <Col key={item.label} xs={12} sm={8}>
-                <Card size="small">
-                  <Statistic
-                    title={item.label}
-                    value={item.value}
-                    styles={{
-                      content: {
-                        fontSize: 20,
-                        color: item.tone === 'up' ? colors.up : item.tone === 'down' ? colors.down : undefined,
-                      },
-                    }}
-                  />
-                </Card>
-              </Col>
-            ))}
-          </Row>
+          <StatCards items={performanceInWords(bot.performance)} perRow={3} label="Performance" />
         </Flex>
       )}
     </Modal>

@@ -1,20 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  Flex,
-  Modal,
-  Row,
-  Segmented,
-  Skeleton,
-  Statistic,
-  Table,
-  Tabs,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, Button, Flex, Modal, Segmented, Skeleton, Table, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { CaretRightOutlined } from '@ant-design/icons';
 import { BaselineSeries, ColorType, createChart, type UTCTimestamp } from 'lightweight-charts';
@@ -22,6 +7,7 @@ import { BOT_REPLAY_DAYS, type BotBodyIn, type BotReplayResult } from '@drat/con
 import { useTheme } from '../../app/theme';
 import { useMarketColors } from '../../lib/marketColors';
 import { TwoLines } from './BotTable';
+import { StatCards } from './StatCards';
 import { formatDay, formatMoney, formatProfitLoss, tradeStatusColor } from './botWords';
 import { useReplayBot } from './mutations';
 import { equityPoints, REPLAY_DAY_CHOICES, replayErrorText, replaySummaryInWords, toneOf } from './replayWords';
@@ -75,29 +61,9 @@ function EquityChart({ result }: { result: BotReplayResult }) {
 }
 
 /** The summary in cards, as the performance modal shows a bot's figures. */
-function Summary({ result }: { result: BotReplayResult }) {
-  const colors = useMarketColors();
-  return (
-    <Row gutter={[12, 12]} aria-label="Replay summary" role="list">
-      {replaySummaryInWords(result).map((item) => (
-        <Col key={item.label} xs={12} sm={6} role="listitem" aria-label={item.label}>
-          <Card size="small" style={{ height: '100%' }}>
-            <Statistic
-              title={item.label}
-              value={item.value}
-              styles={{
-                content: {
-                  fontSize: 20,
-                  color: item.tone === 'up' ? colors.up : item.tone === 'down' ? colors.down : undefined,
-                },
-              }}
-            />
-          </Card>
-        </Col>
-      ))}
-    </Row>
-  );
-}
+const Summary = ({ result }: { result: BotReplayResult }) => (
+  <StatCards items={replaySummaryInWords(result)} perRow={4} label="Replay summary" />
+);
 
 const PAGE = { pageSize: 10, hideOnSinglePage: true, showSizeChanger: false } as const;
 
