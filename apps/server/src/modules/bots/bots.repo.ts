@@ -25,6 +25,13 @@ export interface BotRow {
   ownerName: string;
 }
 
+/** What a bot took before an opportunity: the New York days, the amounts' sum, whether it took this one. */
+export interface Taken {
+  days: string[];
+  invested: string;
+  took: boolean;
+}
+
 /** A trade a bot took, with the trade as it is now (gone: null). */
 export interface TakenRow {
   botId: number;
@@ -83,6 +90,18 @@ export function botsRepo(db: Db, changed: () => void = () => {}) {
       .innerJoin(alertCategories, eq(alertCategories.id, alertTypes.categoryId))
       .innerJoin(users, eq(users.id, bots.userId))
       .leftJoin(profiles, eq(profiles.userId, bots.userId));
+  /** Each bot's trades taken before, in one row per bot: their days, what they were taken with, and whether `source` is one. */
+  const takenSelect = (source: string) =>
+    db
+      .select({
+        botId: botTrades.botId,
+        days: sql<string[]>`array_agg(${botTrades.day})`,
+        invested: sql<string>`sum(${botTrades.amount})::text`,
+        took: sql<boolean>`bool_or(${botTrades.source} = ${source})`,
+      })
+      .from(botTrades);
+  const takenMap = (rows: ({ botId: number } & Taken)[]) =>
+    new Map(rows.map((r) => [r.botId, { days: r.days, invested: r.invested, took: r.took }]));
   const newestFirst = [desc(bots.createdAt), desc(bots.id)];
 
   return {
@@ -198,22 +217,26 @@ export function botsRepo(db: Db, changed: () => void = () => {}) {
      * What each bot took before, in one query: the New York day of each trade (the limits count
      * them) and whether it took `source` already. Bots that took nothing are absent.
      */
-    async takenOf(
-      botIds: number[],
-      source: string,
-    ): Promise<Map<number, { days: string[]; invested: string; took: boolean }>> {
+    async takenOf(botIds: number[], source: string): Promise<Map<number, Taken>> {
       if (botIds.length === 0) return new Map();
-      const rows = await db
-        .select({
-          botId: botTrades.botId,
-          days: sql<string[]>`array_agg(${botTrades.day})`,
-          invested: sql<string>`sum(${botTrades.amount})::text`,
-          took: sql<boolean>`bool_or(${botTrades.source} = ${source})`,
-        })
-        .from(botTrades)
-        .where(sql`${botTrades.botId} = any(${sql.param(botIds)}::int[])`)
-        .groupBy(botTrades.botId);
-      return new Map(rows.map((r) => [r.botId, { days: r.days, invested: r.invested, took: r.took }]));
+      return takenMap(
+        await takenSelect(source)
+          .where(sql`${botTrades.botId} = any(${sql.param(botIds)}::int[])`)
+          .groupBy(botTrades.botId),
+      );
+    },
+
+    /**
+     * What the active bots of an alert type took before (the matcher's one read for an alert): the
+     * same answer as takenOf for those bots, found through the type rather than thousands of ids.
+     */
+    async takenOfType(alertTypeId: number, source: string): Promise<Map<number, Taken>> {
+      return takenMap(
+        await takenSelect(source)
+          .innerJoin(bots, eq(bots.id, botTrades.botId))
+          .where(and(eq(bots.alertTypeId, alertTypeId), eq(bots.active, true)))
+          .groupBy(botTrades.botId),
+      );
     },
 
     /**

@@ -15,10 +15,10 @@ import { contractOf, skipLine } from './bot-turn';
 import type { BotRow, BotsRepo } from './bots.repo';
 
 /** Skip lines are written in batches of this many while the next bots have their turn. */
-const LOG_BATCH = 2000;
+const LOG_BATCH = 1000;
 
 export interface MatcherDeps {
-  repo: Pick<BotsRepo, 'takenOf' | 'logMany' | 'log' | 'byId'>;
+  repo: Pick<BotsRepo, 'takenOfType' | 'logMany' | 'log' | 'byId'>;
   /** The active bots of each alert type (kept in memory, active-bots.ts). */
   active: Pick<ActiveBots, 'of'>;
   turns: Pick<BotTurn, 'turn' | 'readsOf' | 'verdict' | 'rightsOf'>;
@@ -61,10 +61,7 @@ export function createMatcher({ repo, active, turns, alerts, queue, dayOf, marke
       const opportunity = opportunityOf(a, day);
       // What every bot took before, in one read. The skips' log lines go in batches, each written
       // while the next bots have their turn (the database works beside this process).
-      const taken = await repo.takenOf(
-        bots.map((b) => b.id),
-        opportunity.source,
-      );
+      const taken = await repo.takenOfType(a.alert_type_id, opportunity.source);
       const at = now();
       let skips: { botId: number; text: string }[] = [];
       const writes: Promise<void>[] = [];
@@ -75,10 +72,7 @@ export function createMatcher({ repo, active, turns, alerts, queue, dayOf, marke
         writes.push(write);
         skips = [];
       };
-      const skipped = (botId: number, text: string) => {
-        skips.push({ botId, text });
-        if (skips.length >= LOG_BATCH) flush();
-      };
+      const skipped = (botId: number, text: string) => void skips.push({ botId, text });
       // Each owner's rights, read once; then most bots are screened out without waiting, and only
       // those the alert passes take their turn (which checks them again, and places the trade).
       const owners = new Map(
@@ -89,6 +83,12 @@ export function createMatcher({ repo, active, turns, alerts, queue, dayOf, marke
       const today = dayOf(marketNow());
       const retry: { bot: BotRow; err: unknown }[] = [];
       for (const bot of bots) {
+        // A batch of skip lines is sent, and the event loop let go for it to leave, while the
+        // next bots are screened (the database writes beside this process).
+        if (skips.length >= LOG_BATCH) {
+          flush();
+          await new Promise((resolve) => setImmediate(resolve));
+        }
         try {
           const known = taken.get(bot.id) ?? { days: [], invested: '0', took: false };
           if (known.took) continue;

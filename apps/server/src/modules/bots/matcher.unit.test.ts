@@ -20,7 +20,7 @@ function setup(failing: Set<number>) {
   const turned: number[] = [];
   const deps: MatcherDeps = {
     repo: {
-      takenOf: async () => new Map(),
+      takenOfType: async () => new Map(),
       logMany: async (l) => void lines.push(...l),
       log: async (ids, text) => void lines.push(...ids.map((botId) => ({ botId, text }))),
       byId: async (id) => bot(id),
