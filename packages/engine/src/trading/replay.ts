@@ -69,13 +69,15 @@ export interface ReplayOptions {
    * tests compare both).
    */
   fastForward?: boolean;
+  /** Counts the bars passed over (the tests check that fast-forwarding happened). */
+  passed?: { bars: number };
 }
 
 /** Runs a DRAFT trade over `bars` (oldest first), on the trade's first instrument. */
 export function replay(
   draft: EngineTrade,
   bars: readonly ReplayBar[],
-  { fastForward = true }: ReplayOptions = {},
+  { fastForward = true, passed: counted }: ReplayOptions = {},
 ): ReplayResult {
   let trade = draft;
   const working = new Map<string, Working>();
@@ -147,7 +149,10 @@ export function replay(
   };
   const quiet = (bar: ReplayBar): boolean => {
     const b = quietBand();
-    if (b === null || !(bar.low > b.down && bar.high < b.up)) return false;
+    // Every price of the bar, whatever its feed says its low and high are.
+    const low = Math.min(bar.open, bar.low, bar.high, bar.close);
+    const high = Math.max(bar.open, bar.low, bar.high, bar.close);
+    if (b === null || !(low > b.down && high < b.up)) return false;
     const deadline = trade.cancelUnfilledAt;
     return deadline === null || trade.deadlinePassed || bar.time + 59_999 < deadline;
   };
@@ -165,6 +170,7 @@ export function replay(
     if (fastForward && quiet(bar)) {
       point += 4;
       passed = bar;
+      if (counted) counted.bars++;
       continue;
     }
     catchUp();
