@@ -4,7 +4,7 @@ import type { BotDto } from '@drat/contracts';
 import { botLogs, bots, trades } from '../../db/schema/index';
 import { msftLevels, swingBotBody } from '../../../test/bots-fixture';
 import { eventually } from '../../../test/eventually';
-import { makeAlert, makeSignedIn } from '../../../test/factories';
+import { cents, makeAlert, makeSignedIn } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 
 /**
@@ -81,5 +81,42 @@ describe('the active bots kept in memory', () => {
     const unheard = await publish();
     expect(await lastLog(bot.id)).toBe(`Skipped MSFT (alert #${unheard}): the bot was deactivated meanwhile.`);
     expect(await t.db.select().from(trades).where(eq(trades.userId, owner.id))).toHaveLength(placed);
+  });
+
+  it('a-bot-changed-unheard-while-kept-takes-its-turn-again-on-its-new-settings-never-the-old-ones', async () => {
+    const owner = await makeSignedIn(t);
+    const res = await t.post('/livetrading/money-management-bot/create', swingBotBody(today, { bot_name: 'Resized' }), {
+      token: owner.token,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const bot = (res.json().data as BotDto[])[0]!;
+    await eventually(async () => {
+      await publish();
+      expect(await lastLog(bot.id)).toMatch(/^Took MSFT/);
+    });
+    const before = await t.db.select().from(trades).where(eq(trades.userId, owner.id));
+
+    // Its amount per trade halved with the feed silent: the kept copy still has the old amount.
+    await t.db.execute(sql`alter table bots disable trigger bots_changed`);
+    try {
+      await t.db
+        .update(bots)
+        .set({ settings: sql`jsonb_set(${bots.settings}, '{amount_invested_per_trade}', '5000')` })
+        .where(eq(bots.id, bot.id));
+    } finally {
+      await t.db.execute(sql`alter table bots enable trigger bots_changed`);
+    }
+    const changed = await publish();
+    expect(await lastLog(bot.id)).toBe(
+      `Could not act on MSFT (alert #${changed}) yet: the bot was changed meanwhile. It is tried again.`,
+    );
+    expect(await t.db.select().from(trades).where(eq(trades.userId, owner.id))).toHaveLength(before.length);
+
+    // Its own turn again ('bots.turn') reads the bot as it is: the trade is sized on 5,000.
+    await t.modules.bots.matcher.botTurn(bot.id, changed);
+    const after = await t.db.select().from(trades).where(eq(trades.userId, owner.id));
+    expect(after).toHaveLength(before.length + 1);
+    const input = after.find((x) => x.alertId === changed)!.input as Record<string, number>;
+    expect(input.amount_buy_range_low).toBe(Math.floor(2500 / cents(price * 0.97)));
   });
 });

@@ -75,6 +75,16 @@ export interface TurnOptions {
 /** A limit found reached in the placing transaction: the trade is rolled back and the skip logged. */
 class TurnRefused extends Error {}
 
+/**
+ * The bot was changed since it was read (its settings sized the trade): the trade is rolled back
+ * and the turn taken again on the bot as it is now (the matcher's retry reads it afresh).
+ */
+export class BotChanged extends Error {
+  constructor(botId: number) {
+    super(`bot #${botId} was changed while it took its turn`);
+  }
+}
+
 export interface TurnDeps {
   repo: BotsRepo;
   /** Trading's one entry: the only way a bot places a trade. */
@@ -271,7 +281,7 @@ export function createBotTurn({ repo, trading, market, owners, now }: TurnDeps) 
   function verdict(bot: BotRow, o: Opportunity, reads: Reads, given: Given): string | null | Promise<string | null> {
     const refused = refusalOf(given.rights, bot);
     if (refused) return refused;
-    if (!needsMarketFacts(filtersOfBot(bot), o.alert_type)) return filtersAndLimits(bot, o, {}, given);
+    if (!needsFacts(bot, o)) return filtersAndLimits(bot, o, {}, given);
     return reads.facts().then((facts) => filtersAndLimits(bot, o, facts, given));
   }
 
@@ -333,6 +343,7 @@ export function createBotTurn({ repo, trading, market, owners, now }: TurnDeps) 
           // bot may have placed a trade since the read above, or the bot was changed or stopped.
           const fresh = await repo.lockForTrade(tx, bot.id);
           if (!fresh?.active) throw new TurnRefused('the bot was deactivated meanwhile');
+          if (fresh.version !== bot.version) throw new BotChanged(bot.id);
           const again = limitReached(capitalOf(fresh.settings), fresh, today);
           if (again) throw new TurnRefused(again);
           await repo.recordTaken(tx, {
@@ -357,7 +368,10 @@ export function createBotTurn({ repo, trading, market, owners, now }: TurnDeps) 
     }
   }
 
-  return { turn, readsOf, verdict, rightsOf: owners.rightsOf };
+  /** Whether the bot's filters read the ticker's market facts for this opportunity. */
+  const needsFacts = (bot: BotRow, o: Opportunity) => needsMarketFacts(filtersOfBot(bot), o.alert_type);
+
+  return { turn, readsOf, verdict, needsFacts, rightsOf: owners.rightsOf };
 }
 export type Reads = ReturnType<ReturnType<typeof createBotTurn>['readsOf']>;
 export type BotTurn = ReturnType<typeof createBotTurn>;

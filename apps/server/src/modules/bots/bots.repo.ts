@@ -21,6 +21,8 @@ export interface BotRow {
   alertsTo: string;
   settings: BotBody;
   createdAt: Date;
+  /** The row's version (PostgreSQL's xmin): any change to the bot, by anyone, gives a new one. */
+  version: string;
   ownerEmail: string;
   ownerName: string;
 }
@@ -58,6 +60,9 @@ export interface BotWrite {
   settings: BotBody;
 }
 
+/** A bot row's version: the transaction that last wrote it (changes with every update, whoever makes it). */
+const botVersion = sql<string>`${bots}.xmin::text`;
+
 /** The owner's name as their profile gives it ('' without one). */
 const ownerName = sql<string>`trim(coalesce(${profiles.firstName}, '') || ' ' || coalesce(${profiles.lastName}, ''))`;
 
@@ -76,6 +81,7 @@ const columns = {
   alertsTo: bots.alertsTo,
   settings: bots.settings,
   createdAt: bots.createdAt,
+  version: botVersion,
   ownerEmail: users.email,
   ownerName: ownerName,
 };
@@ -247,10 +253,10 @@ export function botsRepo(db: Db, changed: () => void = () => {}) {
     async lockForTrade(
       tx: Tx,
       botId: number,
-    ): Promise<{ active: boolean; settings: BotBody; days: string[]; invested: string } | undefined> {
+    ): Promise<{ active: boolean; settings: BotBody; version: string; days: string[]; invested: string } | undefined> {
       const run = runnerOf(db, tx);
       const [bot] = await run
-        .select({ active: bots.active, settings: bots.settings })
+        .select({ active: bots.active, settings: bots.settings, version: botVersion })
         .from(bots)
         .where(eq(bots.id, botId))
         .for('update');

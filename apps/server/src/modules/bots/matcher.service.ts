@@ -11,7 +11,7 @@ import { isDomainError } from '../../core/errors';
 import type { JobQueue } from '../../jobs/queue';
 import type { ActiveBots } from './active-bots';
 import type { BotTurn, Opportunity } from './bot-turn';
-import { contractOf, skipLine } from './bot-turn';
+import { BotChanged, contractOf, skipLine } from './bot-turn';
 import type { BotRow, BotsRepo } from './bots.repo';
 
 /** Skip lines are written in batches of this many while the next bots have their turn. */
@@ -21,7 +21,7 @@ export interface MatcherDeps {
   repo: Pick<BotsRepo, 'takenOfType' | 'logMany' | 'log' | 'byId'>;
   /** The active bots of each alert type (kept in memory, active-bots.ts). */
   active: Pick<ActiveBots, 'of'>;
-  turns: Pick<BotTurn, 'turn' | 'readsOf' | 'verdict' | 'rightsOf'>;
+  turns: Pick<BotTurn, 'turn' | 'readsOf' | 'verdict' | 'rightsOf' | 'needsFacts'>;
   /** Published alerts by id (the alerts area). */
   alerts: { published(q: { ids: number[] }): Promise<AlertDto[]> };
   /** Queues a failed bot's own turn ('bots.turn'). */
@@ -41,12 +41,19 @@ function opportunityOf(a: AlertDto, day: string): Opportunity {
 
 /** Why a turn failed, for the bot's log. */
 const failureWords = (err: unknown) =>
-  isDomainError(err) ? err.message.replace(/\.$/, '') : 'the market or the database did not answer';
+  err instanceof BotChanged
+    ? 'the bot was changed meanwhile'
+    : isDomainError(err)
+      ? err.message.replace(/\.$/, '')
+      : 'the market or the database did not answer';
+
+/** Owners whose rights are read at once (the pool serves the app's requests too). */
+const OWNERS_AT_ONCE = 16;
 
 export function createMatcher({ repo, active, turns, alerts, queue, dayOf, marketNow, now, log }: MatcherDeps) {
-  /** The bot's log says its turn failed and will be taken again. */
-  const failed = (bot: BotRow, o: Opportunity, err: unknown) =>
-    repo.log([bot.id], `Could not act on ${o.label} yet: ${failureWords(err)}. It will be tried again.`, now());
+  /** The bot's log line when its turn failed and is taken again. */
+  const failedLine = (o: Opportunity, err: unknown) =>
+    `Could not act on ${o.label} yet: ${failureWords(err)}. It is tried again.`;
 
   return {
     /** The 'bots.alert' job: every active bot of the alert's type has its turn. */
@@ -75,11 +82,16 @@ export function createMatcher({ repo, active, turns, alerts, queue, dayOf, marke
       const skipped = (botId: number, text: string) => void skips.push({ botId, text });
       // Each owner's rights, read once; then most bots are screened out without waiting, and only
       // those the alert passes take their turn (which checks them again, and places the trade).
-      const owners = new Map(
-        await Promise.all(
-          [...new Set(bots.map((b) => b.userId))].map(async (id) => [id, await turns.rightsOf(id)] as const),
-        ),
-      );
+      const owners = new Map<number, Awaited<ReturnType<typeof turns.rightsOf>>>();
+      const ownerIds = [...new Set(bots.map((b) => b.userId))];
+      for (let i = 0; i < ownerIds.length; i += OWNERS_AT_ONCE) {
+        const some = ownerIds.slice(i, i + OWNERS_AT_ONCE);
+        const rights = await Promise.all(some.map((id) => turns.rightsOf(id)));
+        some.forEach((id, k) => owners.set(id, rights[k]!));
+      }
+      // The ticker's market facts, when any bot's filters need them, read before anything is
+      // written: when the market does not answer, the alert's job fails and is retried whole.
+      if (bots.some((b) => turns.needsFacts(b, opportunity))) await reads.facts();
       const today = dayOf(marketNow());
       const retry: { bot: BotRow; err: unknown }[] = [];
       for (const bot of bots) {
@@ -112,11 +124,14 @@ export function createMatcher({ repo, active, turns, alerts, queue, dayOf, marke
       const lost = written.find((w) => w.status === 'rejected');
       if (lost) throw lost.reason;
       if (retry.length > 0) {
+        await repo.logMany(
+          retry.map(({ bot, err }) => ({ botId: bot.id, text: failedLine(opportunity, err) })),
+          now(),
+        );
         await queue.sendMany(
           'bots.turn',
           retry.map(({ bot }) => ({ data: { botId: bot.id, alertId }, key: `${bot.id}:${alertId}` })),
         );
-        for (const { bot, err } of retry) await failed(bot, opportunity, err).catch(() => undefined);
       }
       return { bots: bots.length, retried: retry.length };
     },
@@ -137,7 +152,7 @@ export function createMatcher({ repo, active, turns, alerts, queue, dayOf, marke
       try {
         await turns.turn(bot, opportunity, turns.readsOf(a, contract), contract);
       } catch (err) {
-        await failed(bot, opportunity, err).catch(() => undefined);
+        await repo.log([bot.id], failedLine(opportunity, err), now()).catch(() => undefined);
         throw err;
       }
     },

@@ -14,7 +14,7 @@ const alert = { id: 7, ticker: 'MSFT', alert_type_id: 3, created: '2026-11-27T15
 const bot = (id: number) =>
   ({ id, userId: 1, alertTypeId: 3, active: true, alertsFrom: '2026-11-01', alertsTo: '2026-12-31' }) as BotRow;
 
-function setup(failing: Set<number>) {
+function setup(failing: Set<number>, facts: () => Promise<object> = async () => ({})) {
   const lines: { botId: number; text: string }[] = [];
   const queued: { data: unknown; key?: string }[] = [];
   const turned: number[] = [];
@@ -27,9 +27,10 @@ function setup(failing: Set<number>) {
     },
     active: { of: async () => [bot(1), bot(2), bot(3)] },
     turns: {
-      readsOf: () => ({ facts: async () => ({}), lastPrice: async () => null }),
+      readsOf: () => ({ facts, lastPrice: async () => null }),
       rightsOf: async () => null,
       verdict: () => null,
+      needsFacts: () => true,
       turn: async (b) => {
         turned.push(b.id);
         if (failing.has(b.id)) throw new DomainError('UNAVAILABLE', 'The market did not answer.');
@@ -54,7 +55,7 @@ describe('a bot whose turn fails', () => {
     expect(turned).toEqual([1, 2, 3]);
     expect(queued).toEqual([{ data: { botId: 2, alertId: 7 }, key: '2:7' }]);
     expect(lines).toEqual([
-      { botId: 2, text: 'Could not act on MSFT (alert #7) yet: The market did not answer. It will be tried again.' },
+      { botId: 2, text: 'Could not act on MSFT (alert #7) yet: The market did not answer. It is tried again.' },
     ]);
 
     // Its own job: still failing, it fails (and is retried by the queue); then it takes its turn.
@@ -63,5 +64,13 @@ describe('a bot whose turn fails', () => {
     failing.clear();
     await matcher.botTurn(2, 7);
     expect(turned).toEqual([1, 2, 3, 2, 2]);
+  });
+
+  it('when-the-market-does-not-answer-for-the-facts-the-filters-need-the-alerts-job-fails-whole-before-writing-anything', async () => {
+    const { matcher, lines, queued, turned } = setup(new Set(), async () => {
+      throw new DomainError('UNAVAILABLE', 'The market did not answer.');
+    });
+    await expect(matcher.alertPublished(7)).rejects.toThrow('The market did not answer.');
+    expect([lines, queued, turned]).toEqual([[], [], []]);
   });
 });
