@@ -28,7 +28,11 @@ export const SIGNAL_LIST_MAX = 200;
 /** Offsets are percents of the last price, at most this far either way. */
 export const SIGNAL_OFFSET_MAX = 1000;
 
-/** The most signals one webhook takes a minute (bad ones too); more are refused with a 429, unrecorded. */
+/**
+ * The most signals one webhook takes in a minute (a calendar minute), authentic ones and refused
+ * ones counted apart: a flood of forged signals never holds back the owner's. More are refused with
+ * a 429, unrecorded.
+ */
 export const SIGNAL_RATE = { max: 60, windowSeconds: 60 } as const;
 
 export const SIGNAL_MSG = {
@@ -147,7 +151,10 @@ export const signalSchema = z.object({
 export type SignalDto = z.infer<typeof signalSchema>;
 export const signalListSchema = z.object({ data: z.array(signalSchema) });
 /** What the sender is told. */
-export const signalReplySchema = z.object({ status: z.enum([...SIGNAL_OUTCOMES, 'DUPLICATE']), message: z.string() });
+export const signalReplySchema = z.object({
+  status: z.enum(['TRADED', 'CLOSED', 'SKIPPED', 'REFUSED', 'DUPLICATE']),
+  message: z.string(),
+});
 export type SignalReply = z.infer<typeof signalReplySchema>;
 
 const TAG = 'Signals';

@@ -51,8 +51,12 @@ export interface SignalsDeps {
   log: Logger;
 }
 
-/** A webhook's budget: a flood (a misconfigured script, someone who found the address) stops here, recording nothing. */
+/**
+ * A webhook's budgets: a flood (a misconfigured script, someone who found the address) stops here,
+ * recording nothing. Refused signals have their own, so forged ones never use up the owner's.
+ */
 const SIGNALS_PER_HOOK = { action: 'signals:hook', ...SIGNAL_RATE };
+const REFUSED_PER_HOOK = { action: 'signals:refused', ...SIGNAL_RATE };
 
 type Levels = NonNullable<SignalMessage['prices']>;
 const LEVELS: (keyof Levels)[] = ['entry_1', 'entry_2', 'target_1', 'target_2', 'stop_loss'];
@@ -237,9 +241,9 @@ export function createSignals(deps: SignalsDeps) {
       if (Buffer.byteLength(raw) > SIGNAL_BODY_MAX) throw new DomainError('PAYLOAD_TOO_LARGE', SIGNAL_MSG.tooLarge);
       const hook = await repo.byKey(key);
       if (!hook) throw new DomainError('NOT_FOUND', SIGNAL_MSG.hookUnknown);
-      await deps.limiter.hit(SIGNALS_PER_HOOK, String(hook.id));
       const at = now();
       const refuse = async (why: string, code: 'NOT_FOUND' | 'NOT_AUTHENTICATED', words: string): Promise<never> => {
+        await deps.limiter.hit(REFUSED_PER_HOOK, String(hook.id));
         const text = `Refused a signal: ${why}.`;
         await repo.record({
           hookId: hook.id,
@@ -270,6 +274,7 @@ export function createSignals(deps: SignalsDeps) {
           SIGNAL_MSG.badSignature,
         );
       }
+      await deps.limiter.hit(SIGNALS_PER_HOOK, String(hook.id));
       if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
         throw DomainError.field('non_field_errors', SIGNAL_MSG.notJson);
       const m = readBody(signalMessage, parsed);

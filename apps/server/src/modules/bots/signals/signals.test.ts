@@ -289,22 +289,30 @@ describe('a signal', () => {
     expect(await tradesOf(owner.id)).toEqual([]);
   });
 
-  it('a-flood-of-signals-to-one-webhook-is-refused-past-60-a-minute-unrecorded-and-another-webhook-is-not-held-back', async () => {
+  it('a-flood-of-forged-signals-is-refused-past-60-a-minute-unrecorded-and-never-holds-back-the-owners-signals', async () => {
     const { owner, hook, path } = await withWebhook();
-    // Forged signals (no secret): each is refused and recorded while within the budget.
+    // Forged signals (no secret): each is refused and recorded while within their budget.
     for (let i = 0; i < SIGNAL_RATE.max; i++) expect((await send(path, buy(`flood-${i}`))).statusCode).toBe(401);
     const over = await send(path, buy('flood-over'));
     expect(over.statusCode).toBe(429);
     expect(over.json().detail).toMatch(/^Too many attempts\. Try again in \d+ (second|minute)s?\.$/);
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
     expect((await t.get('/signals', { token: owner.token })).json().data).toHaveLength(SIGNAL_RATE.max);
-    // Another subscriber's webhook still takes its signals.
-    const other = await withWebhook();
-    const ok = await send(other.path, buy('other-1', { secret: other.hook.secret }));
+    // The owner's own signal, in the same minute, is taken.
+    const ok = await send(path, buy('real-1', { secret: hook.secret }));
     expect(ok.json().status, ok.body).toBe('TRADED');
-    // A minute later the flooded webhook takes the owner's signals again.
+  });
+
+  it('the-owners-signals-too-are-at-most-60-a-minute-and-the-next-minute-they-are-taken-again', async () => {
+    const { hook, path } = await withWebhook();
+    // Authentic but broken (no action): each is a 400 that counts.
+    for (let i = 0; i < SIGNAL_RATE.max; i++) {
+      const res = await send(path, { id: `b-${i}`, ticker: 'MSFT', secret: hook.secret });
+      expect(res.statusCode).toBe(400);
+    }
+    expect((await send(path, buy('too-many', { secret: hook.secret }))).statusCode).toBe(429);
     t.clock.advanceMinutes(1);
-    const back = await send(path, buy('after-the-flood', { secret: hook.secret }));
+    const back = await send(path, buy('next-minute', { secret: hook.secret }));
     expect(back.json().status, back.body).toBe('TRADED');
   });
 });
