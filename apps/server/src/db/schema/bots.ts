@@ -88,7 +88,12 @@ export const botLogs = pgTable(
     text: text('text').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('bot_logs_bot_idx').on(t.botId, t.id)],
+  (t) => [
+    index('bot_logs_bot_idx').on(t.botId, t.id),
+    // The daily trim finds the old lines by time: lines are written in time order, so a BRIN
+    // index (a few pages) serves it.
+    index('bot_logs_created_brin').using('brin', t.createdAt),
+  ],
 );
 
 /**

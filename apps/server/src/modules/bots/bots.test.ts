@@ -316,12 +316,15 @@ describe('changing a bot (§4: deactivate while active, archive when inactive, u
     const id = (res.json().data as BotDto[])[0]!.id;
     const day = 86_400_000;
     const at = (days: number) => new Date(t.clock.now().getTime() - days * day);
-    await t.db.insert(botLogs).values([
-      { botId: id, text: 'Old', createdAt: at(BOT_LOG_KEEP_DAYS + 1) },
-      { botId: id, text: 'Recent', createdAt: at(BOT_LOG_KEEP_DAYS - 1) },
-    ]);
-    expect(await t.modules.bots.trimLogs()).toBeGreaterThanOrEqual(1);
-    expect(await t.modules.bots.trimLogs()).toBe(0);
+    await t.db
+      .insert(botLogs)
+      .values([
+        ...[1, 2, 3, 4, 5].map((n) => ({ botId: id, text: `Old ${n}`, createdAt: at(BOT_LOG_KEEP_DAYS + n) })),
+        { botId: id, text: 'Recent', createdAt: at(BOT_LOG_KEEP_DAYS - 1) },
+      ]);
+    // Two lines a statement: three statements for five old lines (other tests' lines are recent).
+    expect(await t.modules.bots.trimLogs(2)).toBe(5);
+    expect(await t.modules.bots.trimLogs(2)).toBe(0);
     const left = await t.db
       .select({ text: botLogs.text })
       .from(botLogs)

@@ -113,13 +113,13 @@ export function createBots(deps: BotsDeps) {
     /** What trading's sharing asks of bots: a user's own bot, and bots' names and settings. */
     shared: createSharedBots(repo),
     /** The 'bots.trim-logs' job: log lines older than BOT_LOG_KEEP_DAYS go, in batches (safe to run twice). */
-    async trimLogs(): Promise<number> {
+    async trimLogs(batch = TRIM_BATCH): Promise<number> {
       const before = new Date(deps.now().getTime() - BOT_LOG_KEEP_DAYS * 86_400_000);
       let total = 0;
       for (;;) {
-        const n = await repo.trimLogs(before, TRIM_BATCH);
+        const n = await repo.trimLogs(before, batch);
         total += n;
-        if (n < TRIM_BATCH) return total;
+        if (n < batch) return total;
       }
     },
     /** The alert area's listener: the alert's turn with the bots, as a job keyed by the alert (told twice, run once). */

@@ -1,0 +1,1 @@
+CREATE INDEX "bot_logs_created_brin" ON "bot_logs" USING brin ("created_at");
