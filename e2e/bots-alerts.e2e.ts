@@ -9,6 +9,17 @@ import { createUser } from './support/users';
 
 const cents = (n: number) => Math.round(n * 100) / 100;
 
+/** An alert's price as its card writes it (2 decimals: not an OTC alert). */
+const dollars = (v: number | null) => `$${v!.toFixed(2)}`;
+
+/** Picks the bot whose trades "Trades placed by a bot" lists, by its option's words. */
+async function pickTakenTradesOf(page: Page, option: string) {
+  const open = page.locator('.ant-select-dropdown:visible');
+  await page.getByRole('combobox', { name: 'Bot whose trades to show' }).click();
+  await open.last().getByTitle(option, { exact: true }).click();
+  await expect.poll(() => open.count()).toBe(0);
+}
+
 /** The MB tab of the live trades, with a row of `ticker` in it. */
 async function mbTradeRow(page: Page, ticker: string) {
   await page.goto('/smart-trades');
@@ -73,6 +84,19 @@ describe('money-management bots trade what is published, and what a signal sends
     await logs.getByText(new RegExp(`^Took MSFT \\(alert #${alert.id}\\): trade #\\d+ buys `)).waitFor();
     await logs.getByRole('button', { name: 'Close' }).click();
 
+    // "Trades placed by a bot": the bot's MSFT trade came from the alert, whose card (fetched when
+    // opened) shows the ticker and the alert's buy range.
+    await expect.poll(() => page.locator('.ant-modal-wrap:visible').count(), { timeout: 30_000 }).toBe(0);
+    await pickTakenTradesOf(page, 'Journey swing bot (1 trade)');
+    const tradeRow = page.locator('.ant-table-row').filter({ hasText: 'MSFT' });
+    await tradeRow.getByRole('button', { name: `Alert #${alert.id}`, exact: true }).click();
+    const alertModal = page.getByRole('dialog', { name: new RegExp(`^Alert #${alert.id} of trade #\\d+$`) });
+    await alertModal.getByRole('heading', { name: 'MSFT', exact: true }).waitFor();
+    const buyRange = `${dollars(alert.buy_range_low)} - ${dollars(alert.buy_range_high)}`;
+    await alertModal.getByText(buyRange, { exact: true }).waitFor();
+    await alertModal.getByRole('button', { name: 'Close' }).click();
+    await alertModal.waitFor({ state: 'hidden' });
+
     // Replay on past alerts, from the bot's drawer: its settings over the SWING-ALERTS alerts of the
     // last 90 days take that alert again. A replay runs each trade over the ticker's hourly bars from
     // the alert on, and the hour's bar began before an alert published this minute (the server
@@ -119,6 +143,12 @@ describe('money-management bots trade what is published, and what a signal sends
     const reply = (await signal.json()) as SignalReply;
     expect(reply.status, reply.message).toBe('TRADED');
     await mbTradeRow(page, 'AAPL');
+    // On the bots page the signal's trade says so, with no alert to open.
+    await page.goto('/money-management-bot');
+    await pickTakenTradesOf(page, 'Journey swing bot (2 trades)');
+    const signalRow = page.locator('.ant-table-row').filter({ hasText: 'AAPL' });
+    await signalRow.getByRole('cell', { name: 'Signal', exact: true }).waitFor();
+    expect(await signalRow.getByRole('button', { name: /^Alert #/ }).count()).toBe(0);
     await page.context().close();
   }, 120_000);
 });

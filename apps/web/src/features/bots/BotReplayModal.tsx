@@ -8,7 +8,8 @@ import { useTheme } from '../../app/theme';
 import { useMarketColors } from '../../lib/marketColors';
 import { TwoLines } from './BotTable';
 import { StatCards } from './StatCards';
-import { formatDay, formatMoney, formatProfitLoss, tradeStatusColor } from './botWords';
+import { statusColor } from '../smart-trades';
+import { formatDay, formatMoney, formatProfitLoss } from './botWords';
 import { useReplayBot } from './mutations';
 import { equityPoints, REPLAY_DAY_CHOICES, replayErrorText, replaySummaryInWords, toneOf } from './replayWords';
 import { usePhone } from './usePhone';
@@ -121,7 +122,7 @@ function Lists({ result }: { result: BotReplayResult }) {
                       {
                         title: 'Status',
                         dataIndex: 'status',
-                        render: (s: string) => <Tag color={tradeStatusColor(s)}>{s}</Tag>,
+                        render: (s: string) => <Tag color={statusColor(s)}>{s}</Tag>,
                       },
                     ]),
                 {
@@ -138,7 +139,7 @@ function Lists({ result }: { result: BotReplayResult }) {
                     return phone ? (
                       <Flex vertical align="end" gap={4}>
                         {pl}
-                        <Tag color={tradeStatusColor(t.status)} style={{ marginInlineEnd: 0 }}>
+                        <Tag color={statusColor(t.status)} style={{ marginInlineEnd: 0 }}>
                           {t.status}
                         </Tag>
                       </Flex>

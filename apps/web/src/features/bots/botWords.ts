@@ -59,15 +59,6 @@ export function formatProfitLoss(amount: string): string {
   return `${n > 0 ? '+' : '-'}${formatMoney(Math.abs(n))}`;
 }
 
-/** Smart trades' status colours (2-trading §2.2): OPEN warning, PENDING stale, COMPLETED positive, others negative. */
-export function tradeStatusColor(status: string): string {
-  if (status === 'OPEN') return 'warning';
-  if (status === 'PENDING') return 'default';
-  if (status === 'COMPLETED') return 'success';
-  if (status === 'DRAFT') return 'gold';
-  return 'error';
-}
-
 /** The account a bot trades on: "Demo account", or the brokerage account's id. */
 export const accountText = (account: { account_id: string }): string =>
   account.account_id === DEMO_ACCOUNT ? DEMO_ACCOUNT_LABEL : account.account_id;

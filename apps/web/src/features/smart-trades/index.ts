@@ -20,3 +20,11 @@ export const ShareModal = lazyDialog(
   (p) => p.item !== null,
 );
 export type { ShareItem } from './sharing';
+// The alert a trade was made from, as its card (the bots page opens a bot's trade's with it): fetched
+// when first opened, with the alerts area's card.
+export const TradeAlertModal = lazyDialog(
+  async () => (await import('./TradeAlertModal')).TradeAlertModal,
+  (p) => p.trade !== null,
+);
+// A trade status's badge colour (2-trading §2.2), for other lists of trades (a bot's trades).
+export { statusColor } from './status';

@@ -84,8 +84,15 @@ export const useTradeLogs = (id: number | null) =>
 export const useTradeDetail = (id: number | null) =>
   useQuery({ queryKey: tradeKeys.detail(id ?? 0), queryFn: () => fetchTradeDetail(String(id)), enabled: id !== null });
 
-/** The alert a trade was made from (2-trading §2.1), while `trade` is shown. */
-export const useTradeAlert = (mode: 'live' | 'demo', trade: SmartTradeDto | null) =>
+/** What the alert call needs of a trade: its id and kind. */
+export type AlertTrade = Pick<SmartTradeDto, 'id' | 'trade_type'>;
+
+/**
+ * The alert a trade was made from (2-trading §2.1), while `trade` is shown. The call takes the
+ * trade's id and kind, not the alert's id: the server finds the alert from the caller's own trade
+ * (a smart trade of the lists, or a bot's trade: kind MB).
+ */
+export const useTradeAlert = (mode: 'live' | 'demo', trade: AlertTrade | null) =>
   useQuery({
     queryKey: tradeKeys.alert(mode, trade?.id ?? 0),
     queryFn: () => fetchTradeAlert(mode, trade!.id, trade!.trade_type),
