@@ -24,6 +24,7 @@ import type { BotsRepo } from './bots.repo';
 import { givesType } from './owners';
 
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
 
 export interface ReplayDeps {
   repo: Pick<BotsRepo, 'typeByName'>;
@@ -59,12 +60,20 @@ export function createBotReplay({ repo, alerts, market }: ReplayDeps) {
 
       // One bars() and (when a filter needs them) one company() per ticker: today's figures stand
       // for the past ones, which the market does not keep.
-      const tickers = [...new Set(past.filter((a) => !a.strategy).map((a) => a.ticker))];
+      // Each ticker's bars from its first alert on (a year asked, alerts of the last days: days of bars).
+      const firstAt = new Map<string, number>();
+      for (const a of past) {
+        if (a.strategy) continue;
+        const at = Date.parse(a.created);
+        const known = firstAt.get(a.ticker);
+        if (known === undefined || at < known) firstAt.set(a.ticker, at);
+      }
       const bars = new Map<string, { time: number; open: number; high: number; low: number; close: number }[]>();
       const facts = new Map<string, MarketFacts>();
       await withProvider(MARKET_MSG.marketUnavailable, async () => {
-        for (const ticker of tickers) {
-          const list = await market.bars(ticker, '1hr', from, to);
+        for (const [ticker, at] of firstAt) {
+          const start = new Date(Math.max(from.getTime(), at - HOUR));
+          const list = await market.bars(ticker, '1hr', start, to);
           bars.set(
             ticker,
             list.map((b) => ({ time: b.time * 1000, open: b.open, high: b.high, low: b.low, close: b.close })),
