@@ -165,17 +165,47 @@ export interface Given {
   today: string;
 }
 
-/** The filters and limits, once the owner may have the bot trade and the facts its filters need are read. */
-function filtersAndLimits(bot: BotRow, o: Opportunity, facts: MarketFacts, given: Given): string | null {
-  return (
-    whySkipped(filtersOfBot(bot), botAlertOf(o), facts) ??
-    limitReached(capitalOf(bot.settings), given.known, given.today)
-  );
+/** A bot's filters as text: bots with the same filters answer an opportunity the same. */
+const filterKeys = new WeakMap<BotRow, string>();
+function filterKeyOf(bot: BotRow): string {
+  let k = filterKeys.get(bot);
+  if (k === undefined) filterKeys.set(bot, (k = JSON.stringify(filtersOfBot(bot))));
+  return k;
 }
 
+/**
+ * What the filters say of an opportunity, worked out once per set of filters: an alert meets
+ * thousands of bots, many with the same filters (copied, shared, the defaults). Its facts are the
+ * same for every bot (read once per opportunity).
+ */
+const filterVerdicts = new WeakMap<Opportunity, Map<string, string | null>>();
+function filtersSay(bot: BotRow, o: Opportunity, facts: MarketFacts): string | null {
+  let said = filterVerdicts.get(o);
+  if (!said) filterVerdicts.set(o, (said = new Map()));
+  const key = filterKeyOf(bot);
+  const known = said.get(key);
+  if (known !== undefined) return known;
+  const why = whySkipped(filtersOfBot(bot), botAlertOf(o), facts);
+  said.set(key, why);
+  return why;
+}
+
+/** The filters and limits, once the owner may have the bot trade and the facts its filters need are read. */
+function filtersAndLimits(bot: BotRow, o: Opportunity, facts: MarketFacts, given: Given): string | null {
+  return filtersSay(bot, o, facts) ?? limitReached(capitalOf(bot.settings), given.known, given.today);
+}
+
+/** Each opportunity's skip lines by reason (bots skipping for the same reason share the words). */
+const skipLines = new WeakMap<Pick<Opportunity, 'label'>, Map<string, string>>();
+
 /** A skip's line in the bot's log: "Skipped ACME (alert #12): risk 12% is above your 10%." */
-export const skipLine = (o: Pick<Opportunity, 'label'>, why: string) =>
-  `Skipped ${o.label}: ${why.replace(/\.$/, '')}.`;
+export function skipLine(o: Pick<Opportunity, 'label'>, why: string): string {
+  let lines = skipLines.get(o);
+  if (!lines) skipLines.set(o, (lines = new Map()));
+  let line = lines.get(why);
+  if (line === undefined) lines.set(why, (line = `Skipped ${o.label}: ${why.replace(/\.$/, '')}.`));
+  return line;
+}
 
 /** The MB trade's body: the basic trade of an alert (2-trading §3), as the drawer would send it. */
 function bodyOf(bot: BotRow, a: Opportunity, t: BotTrade) {

@@ -133,6 +133,22 @@ describe('a published alert meets the bots', () => {
     );
   });
 
+  it('bots-with-different-filters-meeting-one-alert-each-answer-by-their-own-and-same-filters-the-same', async () => {
+    // The matcher works a set of filters out once per alert: the answers must still be each bot's.
+    const strict = await makeBot({ risk_at_most: 5 });
+    const loose = await makeBot({ risk_at_most: 10 });
+    const twin = await makeBot({ risk_at_most: 5 });
+    const alert = await msftAlert();
+    await t.modules.bots.matcher.alertPublished(alert.id);
+    expect(await tradesOf(strict.owner.id)).toEqual([]);
+    expect(await tradesOf(twin.owner.id)).toEqual([]);
+    expect(await tradesOf(loose.owner.id)).toEqual([expect.objectContaining({ alertId: alert.id })]);
+    const skip = new RegExp(`^Skipped MSFT \\(alert #${alert.id}\\): risk 7(\\.\\d+)?% is above your 5%\\.$`);
+    expect((await logOf(strict.bot.id)).at(-1)).toMatch(skip);
+    expect((await logOf(twin.bot.id)).at(-1)).toMatch(skip);
+    expect((await logOf(loose.bot.id)).at(-1)).toMatch(/^Took MSFT/);
+  });
+
   it('alerts of another type, and inactive bots, are not their business (no log line)', async () => {
     const { owner, bot } = await makeBot();
     await t.post(`/livetrading/money-management-bot/deactivate/${bot.id}/`, undefined, { token: owner.token });
