@@ -168,9 +168,14 @@ describe('smart trades: a basic smart trade from the drawer to COMPLETED', () =>
     expect(told).toMatch(/sold \d+ at/);
     expect(told).toMatch(/Status OPEN → COMPLETED/);
 
-    // The dashboard's demo cards show the account after the round trip (bought high, sold low).
+    // The dashboard's demo cards show the account after the round trip: moved by exactly what the
+    // trade made or lost (the price may have risen or fallen between the buy and the exit).
+    const { data: after } = await call<DemoTradesResponse>(token, 'GET', '/demo-trading/trades');
+    const made = after[0]!.profit_loss_data;
+    const profitLoss =
+      (made?.buy_range_one_execution?.profit_loss ?? 0) + (made?.buy_range_two_execution?.profit_loss ?? 0);
     const account = await call<DemoAccount>(token, 'GET', '/demo-trading');
-    expect(account.account_value).toBeLessThan(100_000);
+    expect(account.account_value).toBeCloseTo(100_000 + profitLoss, 2);
     await page.goto('/dashboard');
     const shown = account.account_value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     await expect.poll(() => card(page, 'Portfolio Value')).toContain(shown);
