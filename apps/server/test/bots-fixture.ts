@@ -1,4 +1,6 @@
 import { BOT_DEFAULTS } from '@drat/contracts';
+import type { Db } from '../src/db/client';
+import { botsRepo } from '../src/modules/bots/bots.repo';
 import { cents } from './factories';
 
 /**
@@ -29,3 +31,7 @@ export const msftLevels = (price: number) => ({
   targetRangeHigh: cents(price * 1.6),
   stopLoss: cents(price * 0.93),
 });
+
+/** A bot's log lines, oldest first, as its owner reads them: its own and those naming it among many. */
+export const botLogOf = async (db: Db, botId: number): Promise<string[]> =>
+  (await botsRepo(db).logs(botId, 1000)).reverse().map((l) => l.text);

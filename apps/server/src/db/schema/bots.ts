@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -77,22 +78,30 @@ export const botTrades = pgTable(
   (t) => [uniqueIndex('bot_trades_source_key').on(t.botId, t.source)],
 );
 
-/** A bot's log (§3 "Bot log entry"): what it did or skipped, and why, in a subscriber's words. */
+/**
+ * A bot's log (§3 "Bot log entry"): what it did or skipped, and why, in a subscriber's words. A line
+ * is one bot's (`bot_id`) or many bots' at once (`bot_ids`): a published alert skips thousands of
+ * bots for a handful of reasons, and one line per reason naming its bots costs a few rows where a
+ * line per bot cost thousands (bench/bots). A bot's log is its own lines and the lines naming it.
+ */
 export const botLogs = pgTable(
   'bot_logs',
   {
     id: serial('id').primaryKey(),
-    // No foreign key: a published alert writes a line per bot (thousands), and checking each against
-    // bots cost more than writing it. A bot's lines go with it (trigger bots_deleted_logs, 0026).
-    botId: integer('bot_id').notNull(),
+    // No foreign key: checking each of thousands of bots cost more than writing the line. A bot's
+    // lines go with it (trigger bots_deleted_logs, 0026 and 0028).
+    botId: integer('bot_id'),
+    botIds: integer('bot_ids').array(),
     text: text('text').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('bot_logs_bot_idx').on(t.botId, t.id),
+    index('bot_logs_bots_gin').using('gin', t.botIds),
     // The daily trim finds the old lines by time: lines are written in time order, so a BRIN
     // index (a few pages) serves it.
     index('bot_logs_created_brin').using('brin', t.createdAt),
+    check('bot_logs_one_or_many', sql`(${t.botId} is null) <> (${t.botIds} is null)`),
   ],
 );
 

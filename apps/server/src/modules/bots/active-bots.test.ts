@@ -1,8 +1,8 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BotDto } from '@drat/contracts';
-import { botLogs, bots, trades } from '../../db/schema/index';
-import { msftLevels, swingBotBody } from '../../../test/bots-fixture';
+import { bots, trades } from '../../db/schema/index';
+import { botLogOf, msftLevels, swingBotBody } from '../../../test/bots-fixture';
 import { eventually } from '../../../test/eventually';
 import { cents, makeAlert, makeSignedIn } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
@@ -33,10 +33,7 @@ async function publish(): Promise<number> {
   return alert.id;
 }
 
-const lastLog = async (botId: number) =>
-  (await t.db.select({ text: botLogs.text }).from(botLogs).where(eq(botLogs.botId, botId)).orderBy(asc(botLogs.id))).at(
-    -1,
-  )?.text;
+const lastLog = async (botId: number) => (await botLogOf(t.db, botId)).at(-1);
 
 describe('the active bots kept in memory', () => {
   it('a-bot-changed-by-another-process-is-matched-with-its-new-settings-and-one-deactivated-unheard-places-nothing', async () => {
@@ -72,11 +69,11 @@ describe('the active bots kept in memory', () => {
       expect(await lastLog(bot.id)).toMatch(/^Took MSFT/);
     });
     const placed = (await t.db.select().from(trades).where(eq(trades.userId, owner.id))).length;
-    await t.db.execute(sql`alter table bots disable trigger bots_changed`);
+    await t.db.execute(sql`alter table bots disable trigger bots_updated`);
     try {
       await t.db.update(bots).set({ active: false }).where(eq(bots.id, bot.id));
     } finally {
-      await t.db.execute(sql`alter table bots enable trigger bots_changed`);
+      await t.db.execute(sql`alter table bots enable trigger bots_updated`);
     }
     const unheard = await publish();
     expect(await lastLog(bot.id)).toBe(`Skipped MSFT (alert #${unheard}): the bot was deactivated meanwhile.`);
@@ -97,14 +94,14 @@ describe('the active bots kept in memory', () => {
     const before = await t.db.select().from(trades).where(eq(trades.userId, owner.id));
 
     // Its amount per trade halved with the feed silent: the kept copy still has the old amount.
-    await t.db.execute(sql`alter table bots disable trigger bots_changed`);
+    await t.db.execute(sql`alter table bots disable trigger bots_updated`);
     try {
       await t.db
         .update(bots)
         .set({ settings: sql`jsonb_set(${bots.settings}, '{amount_invested_per_trade}', '5000')` })
         .where(eq(bots.id, bot.id));
     } finally {
-      await t.db.execute(sql`alter table bots enable trigger bots_changed`);
+      await t.db.execute(sql`alter table bots enable trigger bots_updated`);
     }
     const changed = await publish();
     expect(await lastLog(bot.id)).toBe(

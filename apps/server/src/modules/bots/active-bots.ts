@@ -1,32 +1,168 @@
 /**
  * The active bots of each alert type, kept in memory for the matcher: a published alert meets
  * thousands of bots, and reading and parsing their settings for every alert cost more than
- * deciding. Kept true by the change feed (migration 0025: any write to bots, by any process or by
- * hand, makes every process read them again; so does a change to the alert types), and at once by
- * this process's own writes (`forget`). While the feed is not heard, every alert reads them afresh.
- * The rows are shared between alerts: nobody changes them.
+ * deciding (bench/bots).
+ *
+ * Kept true by the change feed: a write to bots, by any process or by hand, names the bots it
+ * changed (migration 0029, 'bots:12'), and the next alert reads those bots again, and only those.
+ * A change too big to name (over 100 bots, a TRUNCATE), a change to the alert types, or the feed
+ * lost and found again makes every type be read again whole. This process's own writes are known at
+ * once (`forget`), without waiting for the feed. While the feed is not heard, every alert reads the
+ * bots afresh. A type's copy is also read again whole after KEEP_MS, bounding what a missed
+ * notification could cost.
+ *
+ * They are kept as sets of bots alike, with the same filters (copies, shares and the defaults are
+ * many): an alert is screened once per set, not once per bot. The rows are shared between alerts:
+ * nobody changes them.
  */
-import { createReadCache, type CacheDeps } from '../../db/read-cache';
+import type { BotFilters } from '@drat/engine';
+import type { CacheDeps } from '../../db/read-cache';
+import { filtersOf } from './bot.dto';
 import type { BotRow, BotsRepo } from './bots.repo';
 
-/** The feed keeps them true; the life only bounds what a missed notification could cost. */
 const KEEP_MS = 10 * 60_000;
 
-export function createActiveBots(repo: Pick<BotsRepo, 'activeOfType'>, caches: CacheDeps) {
-  const cache = createReadCache<readonly BotRow[]>({
-    ...caches,
-    ttlMs: caches.ttlMs > 0 ? Math.max(caches.ttlMs, KEEP_MS) : 0,
-    topics: ['bots', 'catalogue'],
-    maxEntries: 500,
-  });
+/** Active bots with the same filters, oldest first. */
+export interface BotsAlike {
+  filters: BotFilters;
+  bots: BotRow[];
+}
+
+/** A bot kept, with its filters and their text (bots alike have the same text). */
+interface Kept {
+  bot: BotRow;
+  filters: BotFilters;
+  key: string;
+}
+
+const kept = (bot: BotRow): Kept => {
+  const filters = filtersOf(bot);
+  return { bot, filters, key: JSON.stringify(filters) };
+};
+
+/** Bots in sets of the same filters, oldest first, the sets in the order of their oldest bot. */
+function alike(bots: Iterable<Kept>): BotsAlike[] {
+  const sets = new Map<string, BotsAlike>();
+  for (const k of [...bots].sort((a, b) => a.bot.id - b.bot.id)) {
+    const set = sets.get(k.key);
+    if (set) set.bots.push(k.bot);
+    else sets.set(k.key, { filters: k.filters, bots: [k.bot] });
+  }
+  return [...sets.values()];
+}
+
+/** One alert type's active bots, by id, and their sets (made again after a change). */
+interface Copy {
+  bots: Map<number, Kept>;
+  sets: BotsAlike[] | null;
+  until: number;
+}
+
+export function createActiveBots(repo: Pick<BotsRepo, 'activeOfType' | 'byIds'>, caches: CacheDeps) {
+  const { feed, now } = caches;
+  const keepMs = caches.ttlMs > 0 ? Math.max(caches.ttlMs, KEEP_MS) : 0;
+  const copies = new Map<number, Copy>();
+  const loading = new Map<number, Promise<Copy>>();
+  /** Bots changed since they were read: read again before the next alert is matched. */
+  const stale = new Set<number>();
+  /** The bots changed while each whole read was under way (it may hold them as they were). */
+  const heardWhileLoading = new Set<Set<number>>();
+  let refreshing: Promise<void> | null = null;
+  // Bumped when everything is forgotten: a read begun before must not be kept after.
+  let generation = 0;
+
+  const changed = (botId: number) => {
+    stale.add(botId);
+    for (const heard of heardWhileLoading) heard.add(botId);
+  };
+  const clear = () => {
+    generation += 1;
+    copies.clear();
+    loading.clear();
+    stale.clear();
+  };
+  feed.on('bots', (key) => (key === undefined ? clear() : changed(Number(key))));
+  feed.on('catalogue', () => clear());
+
+  /** Reads the changed bots again into the copies (a bot moved, stopped or deleted leaves its old type's). */
+  async function refresh(): Promise<void> {
+    while (stale.size > 0) {
+      const ids = [...stale];
+      stale.clear();
+      if (copies.size === 0) return;
+      const startedAt = generation;
+      let rows: BotRow[];
+      try {
+        rows = await repo.byIds(ids);
+      } catch (err) {
+        for (const id of ids) stale.add(id);
+        throw err;
+      }
+      if (generation !== startedAt) return;
+      for (const id of ids) {
+        for (const copy of copies.values()) if (copy.bots.delete(id)) copy.sets = null;
+      }
+      for (const row of rows) {
+        const copy = copies.get(row.alertTypeId);
+        if (!copy || !row.active) continue;
+        copy.bots.set(row.id, kept(row));
+        copy.sets = null;
+      }
+    }
+  }
+
+  /** An alert type's copy: kept, else read whole (once, for concurrent readers). */
+  function copyOf(alertTypeId: number): Promise<Copy> {
+    const copy = copies.get(alertTypeId);
+    if (copy && copy.until > now().getTime()) return Promise.resolve(copy);
+    const pending = loading.get(alertTypeId);
+    if (pending) return pending;
+    const startedAt = generation;
+    const until = now().getTime() + keepMs;
+    const heard = new Set<number>();
+    heardWhileLoading.add(heard);
+    const done = () => {
+      heardWhileLoading.delete(heard);
+      if (loading.get(alertTypeId) === load) loading.delete(alertTypeId);
+    };
+    const load = repo.activeOfType(alertTypeId).then(
+      (rows) => {
+        done();
+        const read: Copy = { bots: new Map(rows.map((r) => [r.id, kept(r)])), sets: null, until };
+        if (generation === startedAt && feed.live) {
+          copies.set(alertTypeId, read);
+          // What changed during the read is read again.
+          for (const id of heard) stale.add(id);
+        }
+        return read;
+      },
+      (err: unknown) => {
+        done();
+        throw err;
+      },
+    );
+    loading.set(alertTypeId, load);
+    return load;
+  }
+
   return {
-    /** The active bots of an alert type whose alert dates hold `day` (New York), oldest first. */
-    async of(alertTypeId: number, day: string): Promise<BotRow[]> {
-      const all = await cache.read(String(alertTypeId), () => repo.activeOfType(alertTypeId));
-      return all.filter((b) => b.alertsFrom <= day && b.alertsTo >= day);
+    /** The active bots of an alert type whose alert dates hold `day` (New York), in sets alike. */
+    async of(alertTypeId: number, day: string): Promise<BotsAlike[]> {
+      let sets: BotsAlike[];
+      if (keepMs <= 0 || !feed.live) {
+        sets = alike((await repo.activeOfType(alertTypeId)).map(kept));
+      } else {
+        const copy = await copyOf(alertTypeId);
+        while (stale.size > 0) {
+          refreshing ??= refresh().finally(() => (refreshing = null));
+          await refreshing;
+        }
+        sets = copy.sets ??= alike(copy.bots.values());
+      }
+      return sets.filter((s) => s.filters.alertsFrom <= day && s.filters.alertsTo >= day);
     },
-    /** A write of this process: read them again at the next alert, without waiting for the feed. */
-    forget: () => cache.clear(),
+    /** A write of this process to a bot: read again at the next alert, without waiting for the feed. */
+    forget: changed,
   };
 }
 export type ActiveBots = ReturnType<typeof createActiveBots>;

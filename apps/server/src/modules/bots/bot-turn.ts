@@ -16,6 +16,7 @@ import {
   toText,
   whySkipped,
   type BotAlert,
+  type BotFilters,
   type BotTrade,
   type MarketFacts,
 } from '@drat/engine';
@@ -149,13 +150,12 @@ function botAlertOf(o: Opportunity): BotAlert {
   return a;
 }
 
-/** A bot's filters as the rules read them, made once per row (the matcher's rows are kept, active-bots.ts). */
-const botFilters = new WeakMap<BotRow, ReturnType<typeof filtersOf>>();
-function filtersOfBot(bot: BotRow): ReturnType<typeof filtersOf> {
-  let f = botFilters.get(bot);
-  if (!f) botFilters.set(bot, (f = filtersOf(bot)));
-  return f;
-}
+/** Whether filters read the ticker's market facts (shares, float, volume, sector, open interest) for `o`. */
+const needsFacts = (filters: BotFilters, o: Pick<Opportunity, 'alert_type'>) => needsMarketFacts(filters, o.alert_type);
+
+/** What filters say of an opportunity: why they refuse it, or null (`facts` read when they need them). */
+const filtersSay = (filters: BotFilters, o: Opportunity, facts: MarketFacts) =>
+  whySkipped(filters, botAlertOf(o), facts);
 
 /** What a bot's turn is decided on beside the opportunity: its owner's rights, what it took, today. */
 export interface Given {
@@ -165,46 +165,23 @@ export interface Given {
   today: string;
 }
 
-/** A bot's filters as text: bots with the same filters answer an opportunity the same. */
-const filterKeys = new WeakMap<BotRow, string>();
-function filterKeyOf(bot: BotRow): string {
-  let k = filterKeys.get(bot);
-  if (k === undefined) filterKeys.set(bot, (k = JSON.stringify(filtersOfBot(bot))));
-  return k;
-}
-
 /**
- * What the filters say of an opportunity, worked out once per set of filters: an alert meets
- * thousands of bots, many with the same filters (copied, shared, the defaults). Its facts are the
- * same for every bot (read once per opportunity).
+ * Why a bot does not take an opportunity, in the rules' order: its owner's plan, its filters, its
+ * limits; or null. The first two are the same for many bots (bots of one owner, bots alike), so
+ * the matcher works them out once and gives them here.
  */
-const filterVerdicts = new WeakMap<Opportunity, Map<string, string | null>>();
-function filtersSay(bot: BotRow, o: Opportunity, facts: MarketFacts): string | null {
-  let said = filterVerdicts.get(o);
-  if (!said) filterVerdicts.set(o, (said = new Map()));
-  const key = filterKeyOf(bot);
-  const known = said.get(key);
-  if (known !== undefined) return known;
-  const why = whySkipped(filtersOfBot(bot), botAlertOf(o), facts);
-  said.set(key, why);
-  return why;
+export function firstRefusal(
+  refused: string | null,
+  filtersSay: string | null,
+  bot: Pick<BotRow, 'settings'>,
+  given: Pick<Given, 'known' | 'today'>,
+): string | null {
+  return refused ?? filtersSay ?? limitReached(capitalOf(bot.settings), given.known, given.today);
 }
-
-/** The filters and limits, once the owner may have the bot trade and the facts its filters need are read. */
-function filtersAndLimits(bot: BotRow, o: Opportunity, facts: MarketFacts, given: Given): string | null {
-  return filtersSay(bot, o, facts) ?? limitReached(capitalOf(bot.settings), given.known, given.today);
-}
-
-/** Each opportunity's skip lines by reason (bots skipping for the same reason share the words). */
-const skipLines = new WeakMap<Pick<Opportunity, 'label'>, Map<string, string>>();
 
 /** A skip's line in the bot's log: "Skipped ACME (alert #12): risk 12% is above your 10%." */
 export function skipLine(o: Pick<Opportunity, 'label'>, why: string): string {
-  let lines = skipLines.get(o);
-  if (!lines) skipLines.set(o, (lines = new Map()));
-  let line = lines.get(why);
-  if (line === undefined) lines.set(why, (line = `Skipped ${o.label}: ${why.replace(/\.$/, '')}.`));
-  return line;
+  return `Skipped ${o.label}: ${why.replace(/\.$/, '')}.`;
 }
 
 /** The MB trade's body: the basic trade of an alert (2-trading §3), as the drawer would send it. */
@@ -302,17 +279,13 @@ export function createBotTurn({ repo, trading, market, owners, now }: TurnDeps) 
     };
   }
 
-  /**
-   * Why a bot does not take `o` (its owner's plan, a filter, a limit: the first refusal in words),
-   * or null to go on to the trade. Answered at once unless its filters need the ticker's market
-   * facts (read once per opportunity), so a published alert screens thousands of bots without
-   * waiting on each.
-   */
-  function verdict(bot: BotRow, o: Opportunity, reads: Reads, given: Given): string | null | Promise<string | null> {
+  /** Why a bot does not take `o` (its owner's plan, a filter, a limit: the first refusal in words), or null. */
+  async function verdict(bot: BotRow, o: Opportunity, reads: Reads, given: Given): Promise<string | null> {
     const refused = refusalOf(given.rights, bot);
     if (refused) return refused;
-    if (!needsFacts(bot, o)) return filtersAndLimits(bot, o, {}, given);
-    return reads.facts().then((facts) => filtersAndLimits(bot, o, facts, given));
+    const filters = filtersOf(bot);
+    const facts = needsFacts(filters, o) ? await reads.facts() : {};
+    return firstRefusal(null, filtersSay(filters, o, facts), bot, given);
   }
 
   /**
@@ -398,10 +371,7 @@ export function createBotTurn({ repo, trading, market, owners, now }: TurnDeps) 
     }
   }
 
-  /** Whether the bot's filters read the ticker's market facts for this opportunity. */
-  const needsFacts = (bot: BotRow, o: Opportunity) => needsMarketFacts(filtersOfBot(bot), o.alert_type);
-
-  return { turn, readsOf, verdict, needsFacts, rightsOf: owners.rightsOf };
+  return { turn, readsOf, filtersSay, needsFacts, rightsOf: owners.rightsOf };
 }
 export type Reads = ReturnType<ReturnType<typeof createBotTurn>['readsOf']>;
 export type BotTurn = ReturnType<typeof createBotTurn>;

@@ -86,8 +86,8 @@ const columns = {
   ownerName: ownerName,
 };
 
-/** `changed`: told after every write to bots (the matcher's copy of the active bots is read again). */
-export function botsRepo(db: Db, changed: () => void = () => {}) {
+/** `changed`: told of every bot written (the matcher's copy of the active bots reads it again). */
+export function botsRepo(db: Db, changed: (botId: number) => void = () => {}) {
   const select = () =>
     db
       .select(columns)
@@ -110,6 +110,35 @@ export function botsRepo(db: Db, changed: () => void = () => {}) {
     new Map(rows.map((r) => [r.botId, { days: r.days, invested: r.invested, took: r.took }]));
   const newestFirst = [desc(bots.createdAt), desc(bots.id)];
 
+  /**
+   * Log lines, each naming its bots, in one statement (a published alert's skips: thousands of
+   * bots skip in a handful of words). A line of one bot is its own (`bot_id`); of many, it names
+   * them (`bot_ids`).
+   */
+  async function logLines(lines: { text: string; botIds: number[] }[], at: Date): Promise<void> {
+    if (lines.length === 0) return;
+    await db.insert(botLogs).values(
+      lines.map(({ text, botIds }) => {
+        const ids = [...new Set(botIds)];
+        return ids.length === 1 ? { botId: ids[0]!, text, createdAt: at } : { botIds: ids, text, createdAt: at };
+      }),
+    );
+  }
+
+  /** Bots' log lines in one statement: the same words for many bots are one line naming them. */
+  async function logMany(lines: { botId: number; text: string }[], at: Date): Promise<void> {
+    const byText = new Map<string, number[]>();
+    for (const l of lines) {
+      const ids = byText.get(l.text);
+      if (ids) ids.push(l.botId);
+      else byText.set(l.text, [l.botId]);
+    }
+    await logLines(
+      [...byText].map(([text, botIds]) => ({ text, botIds })),
+      at,
+    );
+  }
+
   return {
     /** An alert type by its name (a bot's trade category). */
     async typeByName(name: string): Promise<{ id: number; name: string; category: string } | undefined> {
@@ -127,7 +156,7 @@ export function botsRepo(db: Db, changed: () => void = () => {}) {
         .insert(bots)
         .values({ userId, ...w, createdAt: at, updatedAt: at })
         .returning({ id: bots.id });
-      changed();
+      changed(row!.id);
       return row!.id;
     },
 
@@ -136,7 +165,7 @@ export function botsRepo(db: Db, changed: () => void = () => {}) {
         .update(bots)
         .set({ ...w, updatedAt: at })
         .where(eq(bots.id, id));
-      changed();
+      changed(id);
     },
 
     /** Sets a flag only when it changes from `from`: false when someone else changed it first. */
@@ -146,7 +175,7 @@ export function botsRepo(db: Db, changed: () => void = () => {}) {
         .set({ [flag]: !from, updatedAt: at })
         .where(and(eq(bots.id, id), eq(bots[flag], from)))
         .returning({ id: bots.id });
-      changed();
+      changed(id);
       return rows.length > 0;
     },
 
@@ -293,29 +322,16 @@ export function botsRepo(db: Db, changed: () => void = () => {}) {
         .values({ ...values, createdAt: at });
     },
 
+    /** One line in the log of each of these bots (one row, naming them all when there are many). */
     async log(botIds: number[], text: string, at: Date): Promise<void> {
-      if (botIds.length === 0) return;
-      await db.insert(botLogs).values(botIds.map((botId) => ({ botId, text, createdAt: at })));
+      await logMany(
+        botIds.map((botId) => ({ botId, text })),
+        at,
+      );
     },
 
-    /**
-     * Many bots' log lines in one statement (a published alert's skips). Bots with the same settings
-     * skip in the same words: each distinct line is sent once, and each bot names its line by number.
-     */
-    async logMany(lines: { botId: number; text: string }[], at: Date): Promise<void> {
-      if (lines.length === 0) return;
-      const texts: string[] = [];
-      const index = new Map<string, number>();
-      const which = lines.map((l) => {
-        let i = index.get(l.text);
-        if (i === undefined) index.set(l.text, (i = texts.push(l.text)));
-        return i;
-      });
-      await db.execute(sql`
-        insert into ${botLogs} (bot_id, text, created_at)
-        select b, (${sql.param(texts)}::text[])[i], ${at.toISOString()}::timestamptz
-          from unnest(${sql.param(lines.map((l) => l.botId))}::int[], ${sql.param(which)}::int[]) as x(b, i)`);
-    },
+    logLines,
+    logMany,
 
     /** Deletes up to `batch` log lines older than `before`; answers how many. */
     async trimLogs(before: Date, batch: number): Promise<number> {
@@ -325,13 +341,16 @@ export function botsRepo(db: Db, changed: () => void = () => {}) {
       return rowCount ?? 0;
     },
 
+    /** A bot's log, newest first: its own lines and the lines naming it among many. */
     async logs(botId: number, limit: number): Promise<{ id: number; text: string; createdAt: Date }[]> {
-      return db
-        .select({ id: botLogs.id, text: botLogs.text, createdAt: botLogs.createdAt })
-        .from(botLogs)
-        .where(eq(botLogs.botId, botId))
-        .orderBy(desc(botLogs.id))
-        .limit(limit);
+      const { rows } = await db.execute<{ id: number; text: string; created_at: string | Date }>(sql`
+        select id, text, created_at from (
+          (select id, text, created_at from ${botLogs} where bot_id = ${botId} order by id desc limit ${limit})
+          union all
+          (select id, text, created_at from ${botLogs} where bot_ids @> array[${botId}::int]
+            order by id desc limit ${limit})
+        ) as lines order by id desc limit ${limit}`);
+      return rows.map((r) => ({ id: r.id, text: r.text, createdAt: new Date(r.created_at) }));
     },
   };
 }

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { BOT_DEFAULTS, BOT_LOG_KEEP_DAYS, BOT_MSG, MSG, TRADE_MSG, type BotDto } from '@drat/contracts';
 import { botLogs, bots, trades, users } from '../../db/schema/index';
 import { makeSignedIn, makeUser, signIn } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { botLogOf } from '../../../test/bots-fixture';
+import { botsRepo } from './bots.repo';
 
 /**
  * Money-management bots' calls (3-bots-admin-public §7) per role, the form's rules (§5) with
@@ -300,14 +302,39 @@ describe('changing a bot (§4: deactivate while active, archive when inactive, u
 
   it('a-deleted-users-bots-take-their-logs-with-them', async () => {
     // bot_logs has no foreign key (a published alert writes thousands of lines): a trigger deletes
-    // a bot's lines with the bot, also when the bot goes with its owner.
+    // a bot's lines with the bot, also when the bot goes with its owner; a line naming many bots
+    // forgets the gone ones, and goes when it names none.
     const user = await makeSignedIn(t);
-    const res = await t.post(CREATE, form(), { token: user.token });
-    expect(res.statusCode, res.body).toBe(200);
-    const id = (res.json().data as BotDto[])[0]!.id;
+    const other = await makeSignedIn(t);
+    const create = async (token: string) => ((await t.post(CREATE, form(), { token })).json().data as BotDto[])[0]!.id;
+    const id = await create(user.token);
+    const second = await create(user.token);
+    const kept = await create(other.token);
     expect(await t.db.select().from(botLogs).where(eq(botLogs.botId, id))).toHaveLength(1);
+    const at = t.clock.now();
+    await botsRepo(t.db).logLines(
+      [
+        { text: 'Skipped MSFT (alert #1): risk 7% is above your 5%.', botIds: [id, second] },
+        { text: 'Skipped MSFT (alert #2): risk 7% is above your 5%.', botIds: [id, kept] },
+      ],
+      at,
+    );
+    expect(await botLogOf(t.db, id)).toEqual([
+      expect.stringMatching(/^Created/),
+      'Skipped MSFT (alert #1): risk 7% is above your 5%.',
+      'Skipped MSFT (alert #2): risk 7% is above your 5%.',
+    ]);
     await t.db.delete(users).where(eq(users.id, user.id));
     expect(await t.db.select().from(botLogs).where(eq(botLogs.botId, id))).toEqual([]);
+    const many = await t.db
+      .select({ text: botLogs.text, botIds: botLogs.botIds })
+      .from(botLogs)
+      .where(sql`${botLogs.botIds} && ${sql.param([id, second, kept])}::int[]`);
+    expect(many).toEqual([{ text: 'Skipped MSFT (alert #2): risk 7% is above your 5%.', botIds: [kept] }]);
+    expect(await botLogOf(t.db, kept)).toEqual([
+      expect.stringMatching(/^Created/),
+      'Skipped MSFT (alert #2): risk 7% is above your 5%.',
+    ]);
   });
 
   it('a-bots-log-keeps-90-days: the daily trim forgets older lines, in batches, and twice is harmless', async () => {

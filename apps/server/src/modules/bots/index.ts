@@ -64,9 +64,9 @@ export interface BotsDeps {
 const TRIM_BATCH = 10_000;
 
 export function createBots(deps: BotsDeps) {
-  // Every write to bots makes the matcher read the active bots again (other processes hear it on the feed).
+  // A bot written is read again into the matcher's copy (other processes hear it on the feed).
   const active: { bots?: ActiveBots } = {};
-  const repo = botsRepo(deps.db, () => active.bots?.forget());
+  const repo = botsRepo(deps.db, (id) => active.bots?.forget(id));
   active.bots = createActiveBots(repo, deps.caches);
   const service = createBotsService({
     repo,

@@ -11,17 +11,15 @@ import { isDomainError } from '../../core/errors';
 import type { JobQueue } from '../../jobs/queue';
 import type { ActiveBots } from './active-bots';
 import type { BotTurn, Opportunity } from './bot-turn';
-import { BotChanged, contractOf, skipLine } from './bot-turn';
-import type { BotRow, BotsRepo } from './bots.repo';
-
-/** Skip lines are written in batches of this many while the next bots have their turn. */
-const LOG_BATCH = 1000;
+import { BotChanged, contractOf, firstRefusal, skipLine } from './bot-turn';
+import type { BotRow, BotsRepo, Taken } from './bots.repo';
+import { refusalOf } from './owners';
 
 export interface MatcherDeps {
-  repo: Pick<BotsRepo, 'takenOfType' | 'logMany' | 'log' | 'byId'>;
+  repo: Pick<BotsRepo, 'takenOfType' | 'logLines' | 'logMany' | 'log' | 'byId'>;
   /** The active bots of each alert type (kept in memory, active-bots.ts). */
   active: Pick<ActiveBots, 'of'>;
-  turns: Pick<BotTurn, 'turn' | 'readsOf' | 'verdict' | 'rightsOf' | 'needsFacts'>;
+  turns: Pick<BotTurn, 'turn' | 'readsOf' | 'filtersSay' | 'rightsOf' | 'needsFacts'>;
   /** Published alerts by id (the alerts area). */
   alerts: { published(q: { ids: number[] }): Promise<AlertDto[]> };
   /** Queues a failed bot's own turn ('bots.turn'). */
@@ -50,6 +48,9 @@ const failureWords = (err: unknown) =>
 /** Owners whose rights are read at once (the pool serves the app's requests too). */
 const OWNERS_AT_ONCE = 16;
 
+/** A bot that took nothing before. */
+const NOTHING_TAKEN: Taken = { days: [], invested: '0', took: false };
+
 export function createMatcher({ repo, active, turns, alerts, queue, dayOf, marketNow, now, log }: MatcherDeps) {
   /** The bot's log line when its turn failed and is taken again. */
   const failedLine = (o: Opportunity, err: unknown) =>
@@ -61,68 +62,71 @@ export function createMatcher({ repo, active, turns, alerts, queue, dayOf, marke
       const [a] = await alerts.published({ ids: [alertId] });
       if (!a) return { bots: 0, retried: 0 };
       const day = dayOf(new Date(a.created));
-      const bots = await active.of(a.alert_type_id, day);
-      if (bots.length === 0) return { bots: 0, retried: 0 };
+      const sets = await active.of(a.alert_type_id, day);
+      const count = sets.reduce((sum, set) => sum + set.bots.length, 0);
+      if (count === 0) return { bots: 0, retried: 0 };
       const contract = contractOf(a);
       const reads = turns.readsOf(a, contract);
       const opportunity = opportunityOf(a, day);
-      // What every bot took before, in one read. The skips' log lines go in batches, each written
-      // while the next bots have their turn (the database works beside this process).
+      // What every bot took before, in one read.
       const taken = await repo.takenOfType(a.alert_type_id, opportunity.source);
-      const at = now();
-      let skips: { botId: number; text: string }[] = [];
-      const writes: Promise<void>[] = [];
-      const flush = () => {
-        if (skips.length === 0) return;
-        const write = repo.logMany(skips, at);
-        write.catch(() => undefined); // answered below, once every bot had its turn
-        writes.push(write);
-        skips = [];
-      };
-      const skipped = (botId: number, text: string) => void skips.push({ botId, text });
-      // Each owner's rights, read once; then most bots are screened out without waiting, and only
-      // those the alert passes take their turn (which checks them again, and places the trade).
-      const owners = new Map<number, Awaited<ReturnType<typeof turns.rightsOf>>>();
-      const ownerIds = [...new Set(bots.map((b) => b.userId))];
+      // Why each owner may not have their bots trade this type (read once per owner, the bots all
+      // being of the alert's type).
+      const type = { alertTypeId: a.alert_type_id, typeName: a.alert_type };
+      const refusals = new Map<number, string | null>();
+      const ownerIds = [...new Set(sets.flatMap((set) => set.bots.map((b) => b.userId)))];
       for (let i = 0; i < ownerIds.length; i += OWNERS_AT_ONCE) {
         const some = ownerIds.slice(i, i + OWNERS_AT_ONCE);
         const rights = await Promise.all(some.map((id) => turns.rightsOf(id)));
-        some.forEach((id, k) => owners.set(id, rights[k]!));
+        some.forEach((id, k) => refusals.set(id, refusalOf(rights[k] ?? null, type)));
       }
       // The ticker's market facts, when any bot's filters need them, read before anything is
       // written: when the market does not answer, the alert's job fails and is retried whole.
-      if (bots.some((b) => turns.needsFacts(b, opportunity))) await reads.facts();
+      const facts = sets.some((set) => turns.needsFacts(set.filters, opportunity)) ? await reads.facts() : {};
       const today = dayOf(marketNow());
+      const at = now();
+      // The skips, by line: each distinct line is one row naming its bots (bots.repo.ts).
+      const skips = new Map<string, number[]>();
+      const skipped = (botId: number, text: string) => {
+        const ids = skips.get(text);
+        if (ids) ids.push(botId);
+        else skips.set(text, [botId]);
+      };
+      const lines = new Map<string, string>();
+      const lineOf = (why: string) => {
+        let line = lines.get(why);
+        if (line === undefined) lines.set(why, (line = skipLine(opportunity, why)));
+        return line;
+      };
       const retry: { bot: BotRow; err: unknown }[] = [];
-      for (const bot of bots) {
-        // A batch of skip lines is sent, and the event loop let go for it to leave, while the
-        // next bots are screened (the database writes beside this process).
-        if (skips.length >= LOG_BATCH) {
-          flush();
-          await new Promise((resolve) => setImmediate(resolve));
-        }
-        try {
-          const known = taken.get(bot.id) ?? { days: [], invested: '0', took: false };
+      // The filters answer once per set of bots alike; each bot's owner and limits then decide,
+      // and only the bots the alert passes take their turn (which checks them again, and places
+      // the trade).
+      for (const set of sets) {
+        const filtersSay = turns.filtersSay(set.filters, opportunity, facts);
+        for (const bot of set.bots) {
+          const known = taken.get(bot.id) ?? NOTHING_TAKEN;
           if (known.took) continue;
-          let why = turns.verdict(bot, opportunity, reads, { rights: owners.get(bot.userId) ?? null, known, today });
-          if (why instanceof Promise) why = await why;
+          const why = firstRefusal(refusals.get(bot.userId) ?? null, filtersSay, bot, { known, today });
           if (why) {
-            skipped(bot.id, skipLine(opportunity, why));
+            skipped(bot.id, lineOf(why));
             continue;
           }
-          await turns.turn(bot, opportunity, reads, contract, { known, skipped });
-        } catch (err) {
-          log.warn(
-            { err, botId: bot.id, alertId },
-            'bots: a bot could not take its turn; it is tried again on its own',
-          );
-          retry.push({ bot, err });
+          try {
+            await turns.turn(bot, opportunity, reads, contract, { known, skipped });
+          } catch (err) {
+            log.warn(
+              { err, botId: bot.id, alertId },
+              'bots: a bot could not take its turn; it is tried again on its own',
+            );
+            retry.push({ bot, err });
+          }
         }
       }
-      flush();
-      const written = await Promise.allSettled(writes);
-      const lost = written.find((w) => w.status === 'rejected');
-      if (lost) throw lost.reason;
+      await repo.logLines(
+        [...skips].map(([text, botIds]) => ({ text, botIds })),
+        at,
+      );
       if (retry.length > 0) {
         await repo.logMany(
           retry.map(({ bot, err }) => ({ botId: bot.id, text: failedLine(opportunity, err) })),
@@ -133,7 +137,7 @@ export function createMatcher({ repo, active, turns, alerts, queue, dayOf, marke
           retry.map(({ bot }) => ({ data: { botId: bot.id, alertId }, key: `${bot.id}:${alertId}` })),
         );
       }
-      return { bots: bots.length, retried: retry.length };
+      return { bots: count, retried: retry.length };
     },
 
     /**

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
 import { BOT_DEFAULTS, MSG, type BotDto } from '@drat/contracts';
-import { botLogs, botTrades, bots, subscriptions, tradeLogs, trades, users } from '../../db/schema/index';
-import { msftLevels, swingBotBody } from '../../../test/bots-fixture';
+import { botTrades, bots, subscriptions, tradeLogs, trades, users } from '../../db/schema/index';
+import { botLogOf, msftLevels, swingBotBody } from '../../../test/bots-fixture';
 import { cents, makeAlert, makeSignedIn, type TestAlert } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { composeModules } from '../../compose';
@@ -51,10 +51,7 @@ async function makeBot(patch: Record<string, unknown> = {}, user?: { id: number;
 const msftAlert = (over: Parameters<typeof makeAlert>[1] = {}): Promise<TestAlert> =>
   makeAlert(t.db, { ...msftLevels(price), ...over });
 
-const logOf = async (botId: number) =>
-  (
-    await t.db.select({ text: botLogs.text }).from(botLogs).where(eq(botLogs.botId, botId)).orderBy(asc(botLogs.id))
-  ).map((l) => l.text);
+const logOf = (botId: number) => botLogOf(t.db, botId);
 const tradesOf = (userId: number) =>
   t.db.select().from(trades).where(eq(trades.userId, userId)).orderBy(asc(trades.id));
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import pino from 'pino';
-import type { AlertDto } from '@drat/contracts';
+import { BOT_DEFAULTS, type AlertDto, type BotBody, type Rights } from '@drat/contracts';
+import type { BotFilters } from '@drat/engine';
 import { DomainError } from '../../core/errors';
 import type { BotRow } from './bots.repo';
 import { createMatcher, type MatcherDeps } from './matcher.service';
@@ -12,7 +13,15 @@ import { createMatcher, type MatcherDeps } from './matcher.service';
  */
 const alert = { id: 7, ticker: 'MSFT', alert_type_id: 3, created: '2026-11-27T15:00:00Z' } as AlertDto;
 const bot = (id: number) =>
-  ({ id, userId: 1, alertTypeId: 3, active: true, alertsFrom: '2026-11-01', alertsTo: '2026-12-31' }) as BotRow;
+  ({
+    id,
+    userId: 1,
+    alertTypeId: 3,
+    active: true,
+    alertsFrom: '2026-11-01',
+    alertsTo: '2026-12-31',
+    settings: { ...BOT_DEFAULTS } as unknown as BotBody,
+  }) as BotRow;
 
 function setup(failing: Set<number>, facts: () => Promise<object> = async () => ({})) {
   const lines: { botId: number; text: string }[] = [];
@@ -21,15 +30,16 @@ function setup(failing: Set<number>, facts: () => Promise<object> = async () => 
   const deps: MatcherDeps = {
     repo: {
       takenOfType: async () => new Map(),
+      logLines: async (l) => void lines.push(...l.flatMap((x) => x.botIds.map((botId) => ({ botId, text: x.text })))),
       logMany: async (l) => void lines.push(...l),
       log: async (ids, text) => void lines.push(...ids.map((botId) => ({ botId, text }))),
       byId: async (id) => bot(id),
     },
-    active: { of: async () => [bot(1), bot(2), bot(3)] },
+    active: { of: async () => [{ filters: {} as BotFilters, bots: [bot(1), bot(2), bot(3)] }] },
     turns: {
       readsOf: () => ({ facts, lastPrice: async () => null }),
-      rightsOf: async () => null,
-      verdict: () => null,
+      rightsOf: async () => ({ is_super: true }) as Rights,
+      filtersSay: () => null,
       needsFacts: () => true,
       turn: async (b) => {
         turned.push(b.id);

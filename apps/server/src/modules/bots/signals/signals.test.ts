@@ -10,7 +10,8 @@ import {
   type BotDto,
   type WebhookCreated,
 } from '@drat/contracts';
-import { botLogs, signalHooks, tradeLogs, trades } from '../../../db/schema/index';
+import { signalHooks, tradeLogs, trades } from '../../../db/schema/index';
+import { botLogOf } from '../../../../test/bots-fixture';
 import { makeSignedIn } from '../../../../test/factories';
 import { createTestApp, type TestApp } from '../../../../test/harness';
 import { signatureOf } from './signals.service';
@@ -95,8 +96,7 @@ const send = (path: string, body: unknown, headers: Record<string, string> = {})
 
 const tradesOf = (userId: number) =>
   t.db.select().from(trades).where(eq(trades.userId, userId)).orderBy(asc(trades.id));
-const logOf = async (botId: number) =>
-  (await t.db.select().from(botLogs).where(eq(botLogs.botId, botId)).orderBy(asc(botLogs.id))).map((l) => l.text);
+const logOf = (botId: number) => botLogOf(t.db, botId);
 
 describe('the webhook', () => {
   it('is the owner’s: anonymous 401, a subscriber without bots 403 in words, another user’s bot refused on bot_id', async () => {
