@@ -26,6 +26,18 @@ import { givesType } from './owners';
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
+/** The bars (oldest first) from `at` on: found by halving, each alert of a year over its ticker's bars. */
+function fromTime<B extends { time: number }>(bars: readonly B[], at: number): readonly B[] {
+  let lo = 0;
+  let hi = bars.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (bars[mid]!.time < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return bars.slice(lo);
+}
+
 export interface ReplayDeps {
   repo: Pick<BotsRepo, 'typeByName'>;
   alerts: {
@@ -123,7 +135,7 @@ export function createBotReplay({ repo, alerts, market }: ReplayDeps) {
               targetRangeHigh: String(a.target_range_high),
             },
             facts: facts.get(a.ticker) ?? {},
-            bars: (bars.get(a.ticker) ?? []).filter((b) => b.time >= at),
+            bars: fromTime(bars.get(a.ticker) ?? [], at),
           };
         });
       const trailing = s.set_trailing_profit

@@ -12,5 +12,10 @@ export function createMarketProvider(config: Config['market'], log: Logger): Mar
     if (!config.tradier) throw new Error('Invalid configuration: MARKET_DATA=tradier needs TRADIER_TOKEN.');
     return createTradierMarket({ ...config.tradier, log: log.child({ provider: 'market:tradier' }) });
   }
-  return createSimMarket({ seed: config.sim.seed, speed: config.sim.speed, alwaysOpen: config.sim.alwaysOpen });
+  return createSimMarket({
+    seed: config.sim.seed,
+    speed: config.sim.speed,
+    alwaysOpen: config.sim.alwaysOpen,
+    historyHelper: true,
+  });
 }

@@ -11,6 +11,7 @@
 import { INTRADAY_MINUTES, type Bar, type Interval } from '@drat/contracts';
 import { DAY_MS, MINUTE_MS, dayNumber, dateParts, weekday } from './calendar';
 import type { SimEngine, TickerState } from './engine';
+import { bucketsOfDay } from './history';
 
 /** Folds bars into one (they must be in time order); the result is stamped `time`. */
 export function mergeBars(time: number, bars: readonly Bar[]): Bar | null {
@@ -53,6 +54,23 @@ function bucketsOf(engine: SimEngine, s: TickerState, n: number, fromMs: number,
 /** Most completed days' intraday bars a ticker keeps (a year of hourly bars is 365). */
 const INTRADAY_DAYS_KEPT = 4000;
 
+/** Keeps a completed day's buckets of n minutes (they can no longer change). */
+export function keepHistory(s: TickerState, n: number, day: number, bars: Bar[]): void {
+  if (s.intraday.size >= INTRADAY_DAYS_KEPT) s.intraday.clear();
+  s.intraday.set(day * 1000 + n, bars);
+}
+
+/** The completed days of [fromMs, toMs) whose buckets of n minutes are not kept yet, oldest first. */
+export function missingHistory(s: TickerState, n: number, fromMs: number, toMs: number, nowMs: number): number[] {
+  const days: number[] = [];
+  if (!(toMs > fromMs)) return days;
+  const last = Math.min(Math.floor((toMs - 1) / DAY_MS), Math.floor(nowMs / DAY_MS) - 1);
+  for (let day = Math.floor(fromMs / DAY_MS); day <= last; day++) {
+    if (!s.intraday.has(day * 1000 + n)) days.push(day);
+  }
+  return days;
+}
+
 function intradayBars(
   engine: SimEngine,
   s: TickerState,
@@ -74,14 +92,9 @@ function intradayBars(
     const dayMs = day * DAY_MS;
     let bars: Bar[];
     if (dayMs + DAY_MS <= nowMs) {
-      const key = day * 1000 + n;
-      const kept = s.intraday.get(key);
+      const kept = s.intraday.get(day * 1000 + n);
       if (kept) bars = kept;
-      else {
-        bars = bucketsOf(engine, s, n, dayMs, dayMs + DAY_MS, nowMs);
-        if (s.intraday.size >= INTRADAY_DAYS_KEPT) s.intraday.clear();
-        s.intraday.set(key, bars);
-      }
+      else keepHistory(s, n, day, (bars = bucketsOfDay(engine.historyPath(s, day), n)));
     } else bars = bucketsOf(engine, s, n, dayMs, dayMs + DAY_MS, nowMs);
     for (const b of bars) if (b.time * 1000 >= fromMs && b.time * 1000 < toMs) out.push({ ...b });
   }

@@ -11,6 +11,7 @@ import {
   buildDayPath,
   computeBlock,
   minuteOpen,
+  newPathArrays,
   minuteSoFar,
   priceWithin,
   type Block,
@@ -63,6 +64,8 @@ export class SimEngine {
   readonly sessions: Sessions;
   private readonly states = new Map<string, TickerState>();
   private readonly paths = new Map<number, DayPath>();
+  /** historyPath's arrays. */
+  private readonly scratch = newPathArrays();
 
   constructor(
     readonly seed: string,
@@ -113,6 +116,18 @@ export class SimEngine {
     this.paths.set(key, path);
     s.last = path;
     return path;
+  }
+
+  /**
+   * A completed day's path for one use (history, whose bars are kept rather than its path): the
+   * cached path when there is one, else built into scratch arrays, good until the next call. A
+   * year of history then allocates no paths and evicts none of the recent days'.
+   */
+  historyPath(s: TickerState, day: number): DayPath {
+    if (s.last?.day === day) return s.last;
+    const cached = this.paths.get(day * 1024 + s.model.ticker.index);
+    if (cached) return cached;
+    return buildDayPath(s.model, this.sessions.layout(day), this.block(s, blockOf(day)), this.scratch);
   }
 
   /** The day's volatility-regime multiplier at an instant (1 = normal). */

@@ -5,6 +5,7 @@
  */
 import {
   INTERVALS,
+  INTRADAY_MINUTES,
   type Bar,
   type CompanyReference,
   type Interval,
@@ -16,7 +17,8 @@ import type { MarketDataProvider } from '../interface';
 import { parseOcc } from '@drat/engine';
 import { DAY_MS, MINUTE_MS, isoDate, parseIsoDate } from './calendar';
 import { etLocal, marketClockAt, simulatedTime, SIM_EPOCH_MS } from './clock';
-import { simBars } from './bars';
+import { missingHistory, simBars } from './bars';
+import { HELPED_FROM_DAYS, startHistoryHelper, type HistoryHelper } from './history-pool';
 import { simOptionMinuteBars } from './option-bars';
 import { SimEngine, type TickerState } from './engine';
 import {
@@ -43,12 +45,19 @@ export interface SimMarketOptions {
   wallClock?: () => number;
   /** Anchor of simulated time (default 2026-01-01T00:00Z); keep the default so nodes agree. */
   anchorMs?: number;
+  /**
+   * Start a history helper thread (history-pool.ts) that makes long histories of bars beside the
+   * main thread (the server's market has one; tests need none).
+   */
+  historyHelper?: boolean;
 }
 
 export interface SimMarket extends MarketDataProvider {
   readonly name: 'sim';
   /** The synchronous engine underneath (benchmarks, backtests). */
   readonly engine: SimEngine;
+  /** The history helper thread, when started. */
+  readonly history: HistoryHelper | null;
 }
 
 export function createSimMarket(options: SimMarketOptions): SimMarket {
@@ -56,6 +65,7 @@ export function createSimMarket(options: SimMarketOptions): SimMarket {
   const wallClock = options.wallClock ?? Date.now;
   const anchor = options.anchorMs ?? SIM_EPOCH_MS;
   const engine = new SimEngine(seed, alwaysOpen);
+  const history = options.historyHelper ? startHistoryHelper(seed, alwaysOpen) : null;
   const nowMs = () => simulatedTime(wallClock(), speed, anchor);
 
   /** Everything an option quote needs about its underlying at an instant. */
@@ -98,6 +108,7 @@ export function createSimMarket(options: SimMarketOptions): SimMarket {
   return {
     name: 'sim',
     engine,
+    history,
 
     async quotes(symbols: string[]): Promise<Quote[]> {
       const ms = nowMs();
@@ -120,7 +131,14 @@ export function createSimMarket(options: SimMarketOptions): SimMarket {
         return parts && u ? simOptionMinuteBars(engine, u, parts, from.getTime(), to.getTime(), nowMs()) : [];
       }
       if (!s || !INTERVALS.includes(interval)) return [];
-      return simBars(engine, s, interval, from.getTime(), to.getTime(), nowMs());
+      const ms = nowMs();
+      const n = INTRADAY_MINUTES[interval];
+      if (history && n && n > 1) {
+        // A long history not made yet: the helper thread makes part of it.
+        const missing = missingHistory(s, n, from.getTime(), to.getTime(), ms);
+        if (missing.length >= HELPED_FROM_DAYS) await history.fill(engine, s, n, missing);
+      }
+      return simBars(engine, s, interval, from.getTime(), to.getTime(), ms);
     },
 
     async clock(): Promise<MarketClock> {

@@ -16,7 +16,7 @@
  * Every random number is a hash of (key, stream, counter), so a block or a day is computed on its
  * own, identically on every node, without walking from any origin.
  */
-import { hash3, normal, unit } from './rng';
+import { hash3, hashAt, normal, streamKey, unit } from './rng';
 import {
   EXTENDED_VOLUME_SHARE,
   REGULAR,
@@ -190,7 +190,39 @@ function jumpMinute(m: TickerModel, layout: DayLayout): number {
   return layout.regStart + Math.min(len - 1, Math.floor(unit(hash3(m.key, S_JUMP_MINUTE + 100, layout.day)) * len));
 }
 
-export function buildDayPath(m: TickerModel, layout: DayLayout, block: Block): DayPath {
+/**
+ * The market's own draw of each open minute of a day, the same for every ticker (each ticker's
+ * minute mixes it with its own by its correlation): drawn once per day and kept for the days most
+ * asked (a year's bars of ten tickers draw each day once, not ten times).
+ */
+const marketDraws = new Map<number, Float64Array>();
+const MARKET_DRAW_DAYS = 800;
+function marketMinutes(marketKey: number, layout: DayLayout): Float64Array {
+  const key = layout.day * 4294967296 + marketKey;
+  let draws = marketDraws.get(key);
+  if (draws) return draws;
+  draws = new Float64Array(1440);
+  const base = layout.day * 1440;
+  const stream = streamKey(marketKey, S_MINUTE);
+  for (let i = 0; i < 1440; i++) {
+    if (layout.codes[i] !== CLOSED) draws[i] = normal(hashAt(stream, base + i));
+  }
+  if (marketDraws.size >= MARKET_DRAW_DAYS) marketDraws.delete(marketDraws.keys().next().value!);
+  marketDraws.set(key, draws);
+  return draws;
+}
+
+/** A day path's four arrays, to build into (one use at a time) rather than allocate. */
+export type PathArrays = Pick<DayPath, 'close' | 'high' | 'low' | 'volume'>;
+export const newPathArrays = (): PathArrays => ({
+  close: new Float64Array(1440),
+  high: new Float64Array(1440),
+  low: new Float64Array(1440),
+  volume: new Float64Array(1440),
+});
+
+/** A day's minute path; built into `into` when given (the path is then good until its next use). */
+export function buildDayPath(m: TickerModel, layout: DayLayout, block: Block, into?: PathArrays): DayPath {
   const t = m.ticker;
   const day = layout.day;
   const k = day - block.first;
@@ -214,6 +246,8 @@ export function buildDayPath(m: TickerModel, layout: DayLayout, block: Block): D
     }
   }
   const rhoC = Math.sqrt(1 - t.rho * t.rho);
+  const market = marketMinutes(m.marketKey, layout);
+  const own = streamKey(m.key, S_MINUTE);
   let sum = 0;
   for (let i = 0; i < 1440; i++) {
     const w = W[i]!;
@@ -223,7 +257,7 @@ export function buildDayPath(m: TickerModel, layout: DayLayout, block: Block): D
       continue;
     }
     const sd = Math.sqrt((v * w) / totalW);
-    const z = t.rho * normal(hash3(m.marketKey, S_MINUTE, base + i)) + rhoC * normal(hash3(m.key, S_MINUTE, base + i));
+    const z = t.rho * market[i]! + rhoC * normal(hashAt(own, base + i));
     SD[i] = sd;
     INC[i] = sd * z;
     sum += INC[i]!;
@@ -235,10 +269,7 @@ export function buildDayPath(m: TickerModel, layout: DayLayout, block: Block): D
   }
   const corr = totalW > 0 ? (l1 - l0 - sum) / totalW : 0;
 
-  const close = new Float64Array(1440);
-  const high = new Float64Array(1440);
-  const low = new Float64Array(1440);
-  const volume = new Float64Array(1440);
+  const { close, high, low, volume } = into ?? newPathArrays();
   const mult = block.volMult[k]!;
   const dayVolume =
     t.company.average_volume *
@@ -246,6 +277,9 @@ export function buildDayPath(m: TickerModel, layout: DayLayout, block: Block): D
     (1 + 12 * Math.abs(j)) *
     Math.exp(0.25 * normal(hash3(m.key, S_DAY_VOLUME, day)) - 0.03125);
   const open0 = roundPrice(Math.exp(l0));
+  const wickHigh = streamKey(m.key, S_RANGE_HIGH);
+  const wickLow = streamKey(m.key, S_RANGE_LOW);
+  const volumeNoise = streamKey(m.key, S_VOLUME);
   let x = l0;
   let prev = open0;
   for (let i = 0; i < 1440; i++) {
@@ -259,13 +293,13 @@ export function buildDayPath(m: TickerModel, layout: DayLayout, block: Block): D
     const c = roundPrice(Math.exp(x));
     const sd = SD[i]!;
     // Wicks: exponential excursions of about half a minute's deviation beyond the open and close.
-    const up = roundPrice(Math.max(prev, c) * (1 - 0.5 * sd * Math.log(unit(hash3(m.key, S_RANGE_HIGH, base + i)))));
-    const down = roundPrice(Math.min(prev, c) / (1 - 0.5 * sd * Math.log(unit(hash3(m.key, S_RANGE_LOW, base + i)))));
+    const up = roundPrice(Math.max(prev, c) * (1 - 0.5 * sd * Math.log(unit(hashAt(wickHigh, base + i)))));
+    const down = roundPrice(Math.min(prev, c) / (1 - 0.5 * sd * Math.log(unit(hashAt(wickLow, base + i)))));
     close[i] = c;
     high[i] = Math.max(up, prev, c);
     low[i] = Math.min(down, prev, c);
     const code = layout.codes[i]!;
-    const noise = 0.3 - 0.7 * Math.log(unit(hash3(m.key, S_VOLUME, base + i))); // mean 1, right-skewed
+    const noise = 0.3 - 0.7 * Math.log(unit(hashAt(volumeNoise, base + i))); // mean 1, right-skewed
     const share = code === REGULAR ? shape.volume[i - layout.regStart]! : code === CLOSED ? 0 : EXTENDED_VOLUME_SHARE;
     volume[i] = Math.max(code === REGULAR ? 1 : 0, Math.round(dayVolume * share * noise));
     prev = c;

@@ -26,17 +26,27 @@ export function hashString(s: string): number {
   return fmix32(h);
 }
 
-/** A 32-bit hash of a key, a stream id and a (signed 32-bit) counter. */
-export function hash3(key: number, stream: number, counter: number): number {
-  const h = fmix32(key ^ Math.imul(stream + 0x632be5ab, 0x9e3779b1));
-  return fmix32(h ^ Math.imul(counter ^ 0x7f4a7c15, 0x85ebca77) ^ (counter >>> 16));
+/** A key and a stream id as one 32-bit seed: hash3's first half, the same for every counter. */
+export function streamKey(key: number, stream: number): number {
+  return fmix32(key ^ Math.imul(stream + 0x632be5ab, 0x9e3779b1));
 }
 
-const TWO_POW_32 = 4294967296;
+/** hash3 of a stream key (streamKey) and a counter: what loops over counters call. */
+export function hashAt(stream: number, counter: number): number {
+  return fmix32(stream ^ Math.imul(counter ^ 0x7f4a7c15, 0x85ebca77) ^ (counter >>> 16));
+}
+
+/** A 32-bit hash of a key, a stream id and a (signed 32-bit) counter. */
+export function hash3(key: number, stream: number, counter: number): number {
+  return hashAt(streamKey(key, stream), counter);
+}
+
+/** 2⁻³²: multiplying by it is exact (a power of two), the same as dividing by 2³², and cheaper. */
+const TWO_POW_MINUS_32 = 1 / 4294967296;
 
 /** A uniform number in (0, 1) from a 32-bit hash. */
 export function unit(h: number): number {
-  return (h + 0.5) / TWO_POW_32;
+  return (h + 0.5) * TWO_POW_MINUS_32;
 }
 
 // Acklam's rational approximation of the inverse normal CDF (relative error < 1.15e-9).
