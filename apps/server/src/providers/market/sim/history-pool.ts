@@ -3,9 +3,10 @@
  * the main thread. A year of hourly bars is a year of minute paths to compute (a bot replayed over
  * 365 days on ten tickers asks for 3,650 of them); the helper and this thread take chunks of the
  * missing days from either end of one queue, so each does what it can and the bars are ready in
- * about half the time on two cores. The helper is started with the market (it takes a moment to
- * load); until it is ready, or if it fails, this thread makes every day itself. Both make the same
- * bars from the same seed (history.ts): which thread made a day changes nothing.
+ * about half the time on two cores. The thread is started with the market (`eager`: it takes a
+ * moment to load) or the first time a long history is asked for; this thread makes chunks while
+ * it loads, and if it fails, every day itself. Both make the same bars from the same seed
+ * (history.ts): which thread made a day changes nothing.
  */
 import { Worker } from 'node:worker_threads';
 import type { Bar } from '@drat/contracts';
@@ -40,9 +41,7 @@ export interface HistoryHelper {
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-export function startHistoryHelper(seed: string, alwaysOpen: boolean): HistoryHelper {
-  const worker = new Worker(new URL('./history-thread.mjs', import.meta.url));
-  worker.unref();
+export function startHistoryHelper(seed: string, alwaysOpen: boolean, eager = true): HistoryHelper {
   const pending = new Map<number, { resolve: (bars: Bar[][]) => void; reject: (err: Error) => void }>();
   let nextId = 1;
   let up = false;
@@ -50,42 +49,55 @@ export function startHistoryHelper(seed: string, alwaysOpen: boolean): HistoryHe
   let helped = 0;
   let markReady: (ok: boolean) => void = () => {};
   const ready = new Promise<boolean>((resolve) => (markReady = resolve));
+  let worker: Worker | null = null;
 
   const fail = (err: Error) => {
     broken = true;
     markReady(false);
     for (const p of pending.values()) p.reject(err);
     pending.clear();
-    worker.unref();
+    worker?.unref();
   };
-  worker.on('message', (m: HistoryAnswer | { ready: true }) => {
-    if ('ready' in m) {
-      up = true;
-      markReady(true);
-      return;
-    }
-    const p = pending.get(m.id);
-    if (!p) return;
-    pending.delete(m.id);
-    if (pending.size === 0) worker.unref();
-    if ('error' in m) p.reject(new Error(m.error));
-    else p.resolve(m.bars);
-  });
-  worker.on('error', (err) => fail(err));
-  worker.on('exit', () => fail(new Error('the history helper thread stopped')));
+  /** The thread, started the first time a long history is asked for (it takes a moment to load). */
+  function started(): Worker {
+    if (worker) return worker;
+    const w = (worker = new Worker(new URL('./history-thread.mjs', import.meta.url)));
+    w.unref();
+    w.on('message', (m: HistoryAnswer | { ready: true }) => {
+      if ('ready' in m) {
+        up = true;
+        markReady(true);
+        return;
+      }
+      const p = pending.get(m.id);
+      if (!p) return;
+      pending.delete(m.id);
+      if (pending.size === 0) w.unref();
+      if ('error' in m) p.reject(new Error(m.error));
+      else p.resolve(m.bars);
+    });
+    w.on('error', (err) => fail(err));
+    w.on('exit', () => fail(new Error('the history helper thread stopped')));
+    return w;
+  }
 
   function ask(symbol: string, n: number, days: number[]): Promise<Bar[][]> {
     const id = nextId++;
     return new Promise<Bar[][]>((resolve, reject) => {
       pending.set(id, { resolve, reject });
       // Held while it works for us (the process waits for its answer), let go when idle.
-      worker.ref();
-      worker.postMessage({ id, seed, alwaysOpen, symbol, n, days } satisfies HistoryAsk);
+      const w = started();
+      w.ref();
+      w.postMessage({ id, seed, alwaysOpen, symbol, n, days } satisfies HistoryAsk);
     });
   }
 
+  if (eager) started();
   return {
-    ready,
+    get ready() {
+      if (!broken) started();
+      return ready;
+    },
     get helped() {
       return helped;
     },
@@ -109,6 +121,7 @@ export function startHistoryHelper(seed: string, alwaysOpen: boolean): HistoryHe
           }
         }
       };
+      if (!broken) started();
       const helper = (async () => {
         if (!up) await Promise.race([ready, mainFinished]);
         await Promise.all([lane(), lane()]);
@@ -127,7 +140,8 @@ export function startHistoryHelper(seed: string, alwaysOpen: boolean): HistoryHe
       }
     },
     async close() {
-      await worker.terminate();
+      if (worker) await worker.terminate();
+      else fail(new Error('the history helper was closed'));
     },
   };
 }
