@@ -9,6 +9,7 @@ import type { Db } from './db/client';
 import { createPgListener, listenConnectionOf } from './db/pg-listener';
 import { CHANGES_CHANNEL, createChangeFeed } from './db/read-cache';
 import type { JobQueue } from './jobs/queue';
+import { createAdmin } from './modules/admin';
 import { createAlertsArea } from './modules/alerts';
 import { createAuth } from './modules/auth';
 import { createBots } from './modules/bots';
@@ -204,6 +205,8 @@ export function composeModules(deps: AppDeps) {
     }),
     trading,
     bots,
+    /** Administration: manage users, the audit log. */
+    admin: createAdmin({ db, users, auth, now }),
     market: marketService,
     resources: createResources({ db, storage, users, rights, config, now, log }),
     live,

@@ -100,6 +100,7 @@ export const CONFIRM_PASSWORD_REASONS = [
   'EMAIL_CHANGE',
   'OTP_DISABLE',
   'SIGNAL_WEBHOOK',
+  'ADMIN_PASSWORD_RESET',
 ] as const;
 export type ConfirmPasswordReason = (typeof CONFIRM_PASSWORD_REASONS)[number];
 export const confirmPasswordBody = z.object({
@@ -156,6 +157,10 @@ export const STEP_UP_TEXTS: Record<ConfirmPasswordReason, { title: string; expla
   SIGNAL_WEBHOOK: {
     title: 'Confirm your password',
     explanation: 'A webhook places trades with your bot: type your password to make its address and secret.',
+  },
+  ADMIN_PASSWORD_RESET: {
+    title: 'Confirm your password',
+    explanation: "Setting someone's password signs them out everywhere: type your own password first.",
   },
 };
 

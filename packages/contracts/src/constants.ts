@@ -12,6 +12,8 @@ export const OTP_TTL_MINUTES = 10;
 export const OTP_MAX_ATTEMPTS = 5;
 export const OTP_MAX_RESENDS = 1;
 export const RESET_TOKEN_TTL_MINUTES = 30;
+/** How long the set-password link of a welcome e-mail (an account made by a super user) works. */
+export const WELCOME_LINK_DAYS = 7;
 /** A sensitive change needs the password typed within this long, in the same session (step-up). */
 export const STEP_UP_MINUTES = 10;
 /** How long the link that confirms a new e-mail address works. */

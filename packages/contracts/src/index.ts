@@ -30,3 +30,4 @@ export * from './smart-trades-api';
 export * from './smart-trades-replay';
 export * from './bots';
 export * from './signals';
+export * from './admin-users';

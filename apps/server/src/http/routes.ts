@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Modules } from '../compose';
+import { registerAdminRoutes } from '../modules/admin';
 import { registerAlertsRoutes } from '../modules/alerts';
 import { registerAuthRoutes } from '../modules/auth';
 import { registerBotsRoutes } from '../modules/bots';
@@ -20,6 +21,7 @@ export async function registerRoutes(api: FastifyInstance, m: Modules): Promise<
   await registerProfileRoutes(api, m.profile);
   await registerTradingRoutes(api, m.trading);
   await registerBotsRoutes(api, m.bots);
+  await registerAdminRoutes(api, m.admin);
   await registerMarketRoutes(api, m.market);
   await registerResourcesRoutes(api, m.resources);
   await registerNotificationsRoutes(api, m.notifications);

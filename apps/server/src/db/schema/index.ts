@@ -12,3 +12,4 @@ export * from './trading';
 export * from './paper-broker';
 export * from './brokerage';
 export * from './bots';
+export * from './admin';

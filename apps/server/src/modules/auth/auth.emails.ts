@@ -26,3 +26,24 @@ export function passwordChangedEmail(to: string): MailMessage {
     text: 'The password of your DRAT account was just changed. If it was not you, reset it now and contact support.',
   };
 }
+
+export function welcomeEmail(to: string, name: string, token: string, link: string, days: number): MailMessage {
+  return {
+    to,
+    subject: 'Welcome to DRAT: set your password',
+    text:
+      `Hello ${name},\n\nA DRAT account was made for you. To choose your password:\n\n` +
+      `1. Open this link: ${link}\n2. Enter this token: ${token}\n\n` +
+      `The link and token work for ${days} days. Then sign in with this e-mail address and your password.`,
+  };
+}
+
+export function passwordSetBySupportEmail(to: string): MailMessage {
+  return {
+    to,
+    subject: 'Your DRAT password was reset by support',
+    text:
+      'DRAT support set a new password for your account, as you asked; they will tell you what it is. ' +
+      'Every device was signed out. Sign in with it, then choose your own in Settings.',
+  };
+}

@@ -8,6 +8,7 @@ import {
   OTP_TTL_MINUTES,
   RENEWAL_PATH,
   RESET_TOKEN_TTL_MINUTES,
+  WELCOME_LINK_DAYS,
   STEP_UP_MINUTES,
   type ConfirmPasswordReason,
   type ExpiredReply,
@@ -19,7 +20,7 @@ import type { OutboxService } from '../outbox';
 import type { RightsService } from '../rights';
 import type { UsersRepo, UserWithProfile } from '../users';
 import type { AuthRepo, EndedSession } from './auth.repo';
-import { otpEmail, passwordChangedEmail, resetEmail } from './auth.emails';
+import { otpEmail, passwordChangedEmail, passwordSetBySupportEmail, resetEmail, welcomeEmail } from './auth.emails';
 import { createPrincipalCache } from './principal-cache';
 import { BACKOFF, LIMITS, type RateLimiter } from './rate-limit';
 import {
@@ -366,6 +367,41 @@ export function createAuthService({
       await limiter.clear(LIMITS.passwordConfirmPerAccount, String(principal.user.id));
       await repo.recordConfirmation(principal.sessionId, reason, now());
       return { message: MSG.passwordConfirmed, reason };
+    },
+
+    /**
+     * A new account's welcome: the reset flow's link and token, good for WELCOME_LINK_DAYS, so the
+     * user sets their own password (an account made by a super user has none anyone knows).
+     */
+    async sendWelcome(userId: number, name: string): Promise<void> {
+      const user = await users.byId(userId);
+      if (!user) return;
+      const activation = randomToken(24);
+      const token = typeableCode(8);
+      await repo.createReset(
+        user.id,
+        sha256(activation),
+        sha256(token),
+        new Date(now().getTime() + WELCOME_LINK_DAYS * 86_400_000),
+      );
+      const link = `${publicUrl}/reset-password/${activation}/confirm-token`;
+      await outbox.sendEmail(welcomeEmail(user.email, name || user.email, token, link, WELCOME_LINK_DAYS));
+    },
+
+    /** Ends every session of a user at once (deactivated): their tabs close, their tokens stop working. */
+    async endSessionsOf(userId: number): Promise<void> {
+      await ended(await repo.deleteSessionsOf(userId));
+      principals.forgetUser(userId);
+    },
+
+    /** A password set by a super user: every session and trusted browser of the user ends, and they are told. */
+    async setPasswordBySupport(userId: number, password: string): Promise<void> {
+      await users.setPassword(userId, await hashPassword(password));
+      await ended(await repo.deleteSessionsOf(userId));
+      await repo.forgetDevices(userId);
+      principals.forgetUser(userId);
+      const user = await users.byId(userId);
+      if (user) await outbox.sendEmail(passwordSetBySupportEmail(user.email));
     },
 
     /** Housekeeping job: drop sessions idle past the limit (their sockets close). */

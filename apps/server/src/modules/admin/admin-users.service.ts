@@ -1,0 +1,257 @@
+/**
+ * Manage users (3-bots-admin-public §2.3, §2.6, §4 "User", §5, §7 "Users", §8): a super user
+ * creates users on a plan (they set their own password from a welcome e-mail), reads everyone with
+ * their plans and last sign-ins, changes a profile, activates or deactivates (a deactivated user's
+ * sessions end at once), grants or revokes live trading, sets a password (their own password
+ * confirmed first) and sets a user's plans as a set. Each action is written to the audit log with
+ * the fields it changed, before and after.
+ */
+import {
+  ADMIN_MSG,
+  type AdminProfile,
+  type ConfirmPasswordReason,
+  type CreateUserBody,
+  type UpdateProfileBody,
+} from '@drat/contracts';
+import { DomainError } from '../../core/errors';
+import { hashPassword, randomToken } from '../../core/secrets';
+import type { AuthService, Principal } from '../auth';
+import { isUniqueViolation, type UsersRepo } from '../users';
+import type { AdminUsersRepo, AdminUserRow, RunningPlan } from './admin-users.repo';
+import type { Admin, AuditService } from './audit.service';
+
+export interface AdminUsersDeps {
+  repo: AdminUsersRepo;
+  users: Pick<UsersRepo, 'byId' | 'byEmail' | 'create' | 'updateUser' | 'updateProfile' | 'plans'>;
+  auth: Pick<AuthService, 'sendWelcome' | 'endSessionsOf' | 'setPasswordBySupport'> & {
+    assertFreshPassword(principal: Principal, action: ConfirmPasswordReason): Promise<void>;
+  };
+  audit: Pick<AuditService, 'record'>;
+  now: () => Date;
+}
+
+const EMAIL_KEY = 'users_email_lower_idx';
+
+/** "Ada Lovelace" → first and last names (the last name is everything after the first word). */
+function splitName(full: string): { firstName: string; lastName: string } {
+  const [first = '', ...rest] = full.trim().split(/\s+/);
+  return { firstName: first, lastName: rest.join(' ') };
+}
+
+/** The fields of a row an action may change, as the audit log keeps them. */
+const auditFields = (u: AdminUserRow) => ({
+  email: u.email,
+  phone_number: u.phoneNumber,
+  receive_emails: u.receiveEmails,
+  receive_sms: u.receiveSms,
+  dione_credits: u.dioneCredits,
+  is_active: u.isActive,
+  is_live_trader: u.isLiveTrader,
+});
+
+/** Of `after`, the fields that differ from `before`, and their values before. */
+function changes(before: Record<string, unknown>, after: Record<string, unknown>) {
+  const keys = Object.keys(after).filter((k) => before[k] !== after[k]);
+  return {
+    before: Object.fromEntries(keys.map((k) => [k, before[k]])),
+    after: Object.fromEntries(keys.map((k) => [k, after[k]])),
+  };
+}
+
+export function createAdminUsers({ repo, users, auth, audit, now }: AdminUsersDeps) {
+  /** The profiles of these users (all when none are named), as §3 gives them, newest first. */
+  async function profiles(ids?: number[]): Promise<AdminProfile[]> {
+    const at = now();
+    const [rows, running, types, logins] = await Promise.all([
+      repo.users(ids),
+      repo.runningPlans(at, ids),
+      repo.alertTypesOfPlans(),
+      repo.lastLogins(ids),
+    ]);
+    const plansOf = new Map<number, RunningPlan[]>();
+    for (const p of running) plansOf.set(p.userId, [...(plansOf.get(p.userId) ?? []), p]);
+    const loginsOf = new Map<number, AdminProfile['user_last_login_log']>();
+    for (const l of logins) {
+      const list = loginsOf.get(l.userId) ?? [];
+      list.push({ ip_address: l.ipAddress, datetime_created: l.createdAt.toISOString() });
+      loginsOf.set(l.userId, list);
+    }
+    return rows.map((u) => {
+      const mine = plansOf.get(u.id) ?? [];
+      const starts = mine.map((p) => p.startsAt.getTime());
+      const ends = mine.map((p) => p.endsAt?.getTime() ?? null);
+      return {
+        id: u.id,
+        name: `${u.firstName} ${u.lastName}`.trim(),
+        email: u.email,
+        phone_number: u.phoneNumber,
+        joined_date: u.createdAt.toISOString(),
+        current_plans: mine.map((p) => ({ id: p.planId, name: p.name, accessible_alerts: types.get(p.planId) ?? [] })),
+        is_live_trader: u.isLiveTrader,
+        is_super: u.isSuper,
+        active_status: u.isActive,
+        subscription_start_date: starts.length ? new Date(Math.min(...starts)).toISOString() : null,
+        // The latest end of the running plans; none while any plan runs without an end.
+        subscription_end_date:
+          ends.length === 0 || ends.includes(null) ? null : new Date(Math.max(...(ends as number[]))).toISOString(),
+        user_last_login_log: loginsOf.get(u.id) ?? [],
+        receive_emails: u.receiveEmails,
+        receive_sms: u.receiveSms,
+        dione_credits: u.dioneCredits,
+        otp_enabled: u.otpEnabled,
+      };
+    });
+  }
+
+  async function profileOf(id: number): Promise<AdminProfile> {
+    const [p] = await profiles([id]);
+    if (!p) throw new DomainError('NOT_FOUND', ADMIN_MSG.userNotFound);
+    return p;
+  }
+
+  async function rowOf(id: number): Promise<AdminUserRow> {
+    const [u] = await repo.users([id]);
+    if (!u) throw new DomainError('NOT_FOUND', ADMIN_MSG.userNotFound);
+    return u;
+  }
+
+  return {
+    profiles: async () => ({ data: await profiles() }),
+
+    /** GET /management/payment-plans: every plan, id and name. */
+    async paymentPlans() {
+      return { data: (await users.plans()).map((p) => ({ id: p.id, name: p.name })) };
+    },
+
+    /** POST /profile/create-new-user/: the user on the plan, and a welcome e-mail to set a password. */
+    async create(admin: Admin, body: CreateUserBody) {
+      const [plan] = await repo.plansOf([body.plan]);
+      if (!plan) throw DomainError.field('plan', ADMIN_MSG.unknownPlan(body.plan));
+      if (await users.byEmail(body.email)) throw DomainError.field('email', ADMIN_MSG.emailTaken);
+      let id: number;
+      try {
+        id = await users.create({
+          email: body.email,
+          // Nobody knows this password: the user sets theirs from the welcome e-mail.
+          passwordHash: await hashPassword(randomToken(32)),
+          ...splitName(body.full_name),
+          dioneCredits: plan.dioneCredits,
+        });
+      } catch (err) {
+        if (isUniqueViolation(err, EMAIL_KEY)) throw DomainError.field('email', ADMIN_MSG.emailTaken);
+        throw err;
+      }
+      await repo.setPlans(id, [plan.id], now());
+      await auth.sendWelcome(id, body.full_name);
+      await audit.record(admin, {
+        action: 'user.create',
+        subject: { id, email: body.email },
+        summary: `Created ${body.email} on ${plan.name}`,
+        after: { email: body.email, name: body.full_name, plans: [plan.name] },
+      });
+      return { message: ADMIN_MSG.userCreated, data: await profileOf(id) };
+    },
+
+    /** PATCH /profile/all-profiles/{id}/: phone, e-mail, e-mail and SMS permissions, Dione credits. */
+    async updateProfile(admin: Admin, id: number, body: UpdateProfileBody) {
+      const before = await rowOf(id);
+      if (body.email !== undefined && body.email !== before.email.toLowerCase()) {
+        const other = await users.byEmail(body.email);
+        if (other && other.id !== id) throw DomainError.field('email', ADMIN_MSG.emailTaken);
+        try {
+          await users.updateUser(id, { email: body.email });
+        } catch (err) {
+          if (isUniqueViolation(err, EMAIL_KEY)) throw DomainError.field('email', ADMIN_MSG.emailTaken);
+          throw err;
+        }
+      }
+      const profile = {
+        ...(body.phone_number !== undefined ? { phoneNumber: body.phone_number } : {}),
+        ...(body.receive_emails !== undefined ? { receiveEmails: body.receive_emails } : {}),
+        ...(body.receive_sms !== undefined ? { receiveSms: body.receive_sms } : {}),
+        ...(body.dione_credits !== undefined ? { dioneCredits: body.dione_credits } : {}),
+      };
+      if (Object.keys(profile).length > 0) await users.updateProfile(id, profile);
+      const after = await rowOf(id);
+      const changed = changes(auditFields(before), auditFields(after));
+      if (Object.keys(changed.after).length > 0) {
+        await audit.record(admin, {
+          action: 'user.profile',
+          subject: { id, email: after.email },
+          summary: `Changed ${Object.keys(changed.after).join(', ')} of ${after.email}`,
+          ...changed,
+        });
+      }
+      return { message: ADMIN_MSG.profileUpdated, data: await profileOf(id) };
+    },
+
+    /** POST /profile/profile-activeness-update/: a deactivated user's sessions end at once. */
+    async setActive(admin: Admin, id: number, active: boolean) {
+      if (!active && id === admin.userId) throw DomainError.field('id', ADMIN_MSG.notYourself);
+      const before = await rowOf(id);
+      if (before.isActive !== active) {
+        await users.updateUser(id, { isActive: active });
+        if (!active) await auth.endSessionsOf(id);
+        await audit.record(admin, {
+          action: active ? 'user.activate' : 'user.deactivate',
+          subject: { id, email: before.email },
+          summary: `${active ? 'Activated' : 'Deactivated'} ${before.email}`,
+          before: { is_active: before.isActive },
+          after: { is_active: active },
+        });
+      }
+      return { message: active ? ADMIN_MSG.activated : ADMIN_MSG.deactivated, data: await profiles() };
+    },
+
+    /** POST /profile/profile-live-trading-update/: live trading granted or revoked. */
+    async setLiveTrader(admin: Admin, id: number, live: boolean) {
+      const before = await rowOf(id);
+      if (before.isLiveTrader !== live) {
+        await users.updateUser(id, { isLiveTrader: live });
+        await audit.record(admin, {
+          action: live ? 'user.live-grant' : 'user.live-revoke',
+          subject: { id, email: before.email },
+          summary: `${live ? 'Granted' : 'Revoked'} live trading of ${before.email}`,
+          before: { is_live_trader: before.isLiveTrader },
+          after: { is_live_trader: live },
+        });
+      }
+      return { message: live ? ADMIN_MSG.liveGranted : ADMIN_MSG.liveRevoked, data: await profileOf(id) };
+    },
+
+    /** POST /management/password-reset/: the super user's own password confirmed first. */
+    async resetPassword(admin: Admin & { principal: Principal }, email: string, password: string) {
+      await auth.assertFreshPassword(admin.principal, 'ADMIN_PASSWORD_RESET');
+      const user = await users.byEmail(email);
+      if (!user) throw DomainError.field('user_email', ADMIN_MSG.userEmailNotFound);
+      await auth.setPasswordBySupport(user.id, password);
+      await audit.record(admin, {
+        action: 'user.password',
+        subject: { id: user.id, email: user.email },
+        summary: `Set a new password for ${user.email} (signed out everywhere)`,
+      });
+      return { message: ADMIN_MSG.passwordResetDone };
+    },
+
+    /** PATCH /profile/{id}: the user's plans as a set. */
+    async setPlans(admin: Admin, id: number, planIds: number[]) {
+      const before = await profileOf(id);
+      const wanted = [...new Set(planIds)];
+      const known = await repo.plansOf(wanted);
+      const missing = wanted.find((p) => !known.some((k) => k.id === p));
+      if (missing !== undefined) throw DomainError.field('current_plans', ADMIN_MSG.unknownPlan(missing));
+      await repo.setPlans(id, wanted, now());
+      const after = await profileOf(id);
+      const names = (p: AdminProfile) => p.current_plans.map((x) => x.name).sort();
+      await audit.record(admin, {
+        action: 'user.plans',
+        subject: { id, email: after.email },
+        summary: `Set the plans of ${after.email}: ${names(after).join(', ')}`,
+        before: { plans: names(before) },
+        after: { plans: names(after) },
+      });
+      return { message: ADMIN_MSG.plansUpdated, data: { current_plans: after.current_plans } };
+    },
+  };
+}
+export type AdminUsersService = ReturnType<typeof createAdminUsers>;

@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ADMIN_USERS_API as API } from '@drat/contracts';
+import { principalOf, requireRight } from '../../http/auth';
+import { routeOf } from '../../http/operation';
+import type { AdminUsersService } from './admin-users.service';
+import type { Admin, AuditService } from './audit.service';
+
+/** Administration (ADMIN_USERS_API, 3-bots-admin-public §7 "Users"): super users only, every call. */
+export const adminRoutes: FastifyPluginAsyncZod<{ users: AdminUsersService; audit: AuditService }> = async (
+  app,
+  { users, audit },
+) => {
+  const superOnly = requireRight('is_super');
+  const admin = (req: Parameters<typeof principalOf>[0]): Admin => {
+    const { user } = principalOf(req);
+    return { userId: user.id, email: user.email };
+  };
+  app.route({ ...routeOf(API.paymentPlans), onRequest: superOnly, handler: () => users.paymentPlans() });
+  app.route({ ...routeOf(API.profiles), onRequest: superOnly, handler: () => users.profiles() });
+  app.route({
+    ...routeOf(API.createUser),
+    onRequest: superOnly,
+    handler: (req) => users.create(admin(req), req.body),
+  });
+  app.route({
+    ...routeOf(API.updateProfile),
+    onRequest: superOnly,
+    handler: (req) => users.updateProfile(admin(req), req.params.id, req.body),
+  });
+  app.route({
+    ...routeOf(API.activeness),
+    onRequest: superOnly,
+    handler: (req) => users.setActive(admin(req), req.body.id, req.body.is_active),
+  });
+  app.route({
+    ...routeOf(API.liveTrading),
+    onRequest: superOnly,
+    handler: (req) => users.setLiveTrader(admin(req), req.body.id, req.body.is_live_trader),
+  });
+  app.route({
+    ...routeOf(API.passwordReset),
+    onRequest: superOnly,
+    handler: (req) =>
+      users.resetPassword({ ...admin(req), principal: principalOf(req) }, req.body.user_email, req.body.password),
+  });
+  app.route({
+    ...routeOf(API.plans),
+    onRequest: superOnly,
+    handler: (req) => users.setPlans(admin(req), req.params.id, req.body.current_plans),
+  });
+  app.route({ ...routeOf(API.audit), onRequest: superOnly, handler: (req) => audit.page(req.query) });
+};

@@ -1,0 +1,48 @@
+/**
+ * Administration (3-bots-admin-public §2.3-§2.10): super users run the business from here.
+ *
+ * - admin-users.service.ts  manage users (§2.3, §2.6): create on a plan, the users table with
+ *                           details, profile, activeness, live trading, password, plans
+ * - admin-users.repo.ts     the admin's reads of users and the plans-as-a-set write
+ * - audit.service.ts        the audit log: every admin action, before and after (audit.repo.ts)
+ * - admin.routes.ts         the calls, each declaring is_super
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import type { UsersRepo } from '../users';
+import { adminRoutes } from './admin.routes';
+import { adminUsersRepo } from './admin-users.repo';
+import { createAdminUsers, type AdminUsersDeps, type AdminUsersService } from './admin-users.service';
+import { auditRepo } from './audit.repo';
+import { createAudit, type AuditService } from './audit.service';
+
+export type { Admin, AuditService } from './audit.service';
+export type { AdminUsersService } from './admin-users.service';
+
+export interface AdminAreaDeps {
+  db: Db;
+  users: AdminUsersDeps['users'] & Pick<UsersRepo, 'byId'>;
+  auth: AdminUsersDeps['auth'];
+  now: () => Date;
+}
+
+export interface AdminArea {
+  users: AdminUsersService;
+  audit: AuditService;
+}
+
+export function createAdmin(deps: AdminAreaDeps): AdminArea {
+  const audit = createAudit(auditRepo(deps.db), deps.now);
+  const users = createAdminUsers({
+    repo: adminUsersRepo(deps.db),
+    users: deps.users,
+    auth: deps.auth,
+    audit,
+    now: deps.now,
+  });
+  return { users, audit };
+}
+
+export async function registerAdminRoutes(api: FastifyInstance, admin: AdminArea): Promise<void> {
+  await api.register(adminRoutes, { users: admin.users, audit: admin.audit });
+}
