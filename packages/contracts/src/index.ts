@@ -31,3 +31,4 @@ export * from './smart-trades-replay';
 export * from './bots';
 export * from './signals';
 export * from './admin-users';
+export * from './slots';

@@ -38,6 +38,8 @@ export interface QueuePayloads {
   'bots.turn': { botId: number; alertId: number };
   /** Daily: forgets bot log lines older than BOT_LOG_KEEP_DAYS. */
   'bots.trim-logs': Record<string, never>;
+  /** Every 5 minutes: the trade-challenge slots' count-downs take their due deductions. */
+  'slots.deduct': Record<string, never>;
 }
 export type QueueName = keyof QueuePayloads;
 /** Every queue, created at start: the compiler refuses a QueuePayloads entry missing here. */
@@ -58,6 +60,7 @@ const QUEUES = {
   'bots.alert': true,
   'bots.turn': true,
   'bots.trim-logs': true,
+  'slots.deduct': true,
 } as const satisfies Record<QueueName, true>;
 export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];
 

@@ -1,4 +1,16 @@
-import { index, integer, numeric, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { users } from './users';
 import { alertTypes } from './alert-types';
 
@@ -47,4 +59,34 @@ export const subscriptions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('subscriptions_user_idx').on(t.userId)],
+);
+
+/**
+ * A trade challenge's (or the lifetime offer's) slots (3-bots-admin-public §3 "Trade-challenge
+ * slot"): how many were offered and how many are left, and the count-down that takes
+ * `deduction` slots every `rateHours` between its start and end (a scheduled job; `deductedPeriods`
+ * counts the periods already taken, so the job takes each period once, however often it runs).
+ */
+export const challengeSlots = pgTable(
+  'challenge_slots',
+  {
+    id: serial('id').primaryKey(),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    /** The challenge's number: '$5K Trade Challenge - 2' is number 2. */
+    number: integer('number').notNull().default(1),
+    link: text('link').notNull().default(''),
+    initialSlots: integer('initial_slots').notNull(),
+    slots: integer('slots').notNull(),
+    countDownStart: timestamp('count_down_start', { withTimezone: true }),
+    countDownEnd: timestamp('count_down_end', { withTimezone: true }),
+    rateHours: integer('rate_hours').notNull().default(0),
+    deduction: integer('deduction').notNull().default(0),
+    deductedPeriods: integer('deducted_periods').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('challenge_slots_plan_number').on(t.planId, t.number),
+    check('challenge_slots_not_negative', sql`${t.slots} >= 0 and ${t.initialSlots} >= 0`),
+  ],
 );

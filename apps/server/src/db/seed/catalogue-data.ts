@@ -183,3 +183,12 @@ export const PLAN_CATALOGUE: PlanSeed[] = [
     tradeIdeasCredits: 50,
   },
 ];
+
+/**
+ * The slots offered at first (3-bots-admin-public §2.13: 25 traders per challenge; §9: the lifetime
+ * offer to the first 15), with the page that sells each. Super users change them on /manage-users.
+ */
+export const SLOT_CATALOGUE: { planCode: string; slots: number; link: string }[] = [
+  ...[5, 10, 15, 25].map((k) => ({ planCode: `trade-challenge-${k}k`, slots: 25, link: '/pay-trade-challenges' })),
+  { planCode: 'lifetime', slots: 15, link: '/pay-lifetime' },
+];

@@ -1,7 +1,8 @@
 import { ALERT_CATEGORIES } from '@drat/contracts';
 import type { Db } from '../client';
-import { alertCategories, alertTypes, planAlertTypes, plans } from '../schema/index';
-import { ALERT_TYPE_CATALOGUE, PLAN_CATALOGUE } from './catalogue-data';
+import { eq } from 'drizzle-orm';
+import { alertCategories, alertTypes, challengeSlots, planAlertTypes, plans } from '../schema/index';
+import { ALERT_TYPE_CATALOGUE, PLAN_CATALOGUE, SLOT_CATALOGUE } from './catalogue-data';
 
 /** Inserts the alert categories, alert types and plans that are missing. Safe to run at every start. */
 export async function seedCatalogue(db: Db): Promise<void> {
@@ -45,6 +46,14 @@ export async function seedCatalogue(db: Db): Promise<void> {
       if (wanted.length > 0) {
         await tx.insert(planAlertTypes).values(wanted.map((t) => ({ planId: inserted.id, alertTypeId: t.id })));
       }
+    }
+    for (const slot of SLOT_CATALOGUE) {
+      const [plan] = await tx.select({ id: plans.id }).from(plans).where(eq(plans.code, slot.planCode));
+      if (!plan) continue;
+      await tx
+        .insert(challengeSlots)
+        .values({ planId: plan.id, number: 1, link: slot.link, initialSlots: slot.slots, slots: slot.slots })
+        .onConflictDoNothing();
     }
   });
 }

@@ -1,15 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ADMIN_USERS_API as API } from '@drat/contracts';
+import { ADMIN_USERS_API as API, SLOTS_API } from '@drat/contracts';
 import { principalOf, requireRight } from '../../http/auth';
 import { routeOf } from '../../http/operation';
 import type { AdminUsersService } from './admin-users.service';
 import type { Admin, AuditService } from './audit.service';
+import type { SlotsService } from './slots.service';
 
-/** Administration (ADMIN_USERS_API, 3-bots-admin-public §7 "Users"): super users only, every call. */
-export const adminRoutes: FastifyPluginAsyncZod<{ users: AdminUsersService; audit: AuditService }> = async (
-  app,
-  { users, audit },
-) => {
+/**
+ * Administration (ADMIN_USERS_API and SLOTS_API, 3-bots-admin-public §7 "Users", "Slots"): super users
+ * only, every call but the public list of slots.
+ */
+export const adminRoutes: FastifyPluginAsyncZod<{
+  users: AdminUsersService;
+  audit: AuditService;
+  slots: SlotsService;
+}> = async (app, { users, audit, slots }) => {
   const superOnly = requireRight('is_super');
   const admin = (req: Parameters<typeof principalOf>[0]): Admin => {
     const { user } = principalOf(req);
@@ -49,4 +54,11 @@ export const adminRoutes: FastifyPluginAsyncZod<{ users: AdminUsersService; audi
     handler: (req) => users.setPlans(admin(req), req.params.id, req.body.current_plans),
   });
   app.route({ ...routeOf(API.audit), onRequest: superOnly, handler: (req) => audit.page(req.query) });
+  // The sales pages read the slots without signing in (§7: GET /payments/slots is public).
+  app.route({ ...routeOf(SLOTS_API.list), handler: () => slots.list() });
+  app.route({
+    ...routeOf(SLOTS_API.edit),
+    onRequest: superOnly,
+    handler: (req) => slots.edit(admin(req), req.params.id, req.body),
+  });
 };

@@ -5,6 +5,7 @@
  *                           details, profile, activeness, live trading, password, plans
  * - admin-users.repo.ts     the admin's reads of users and the plans-as-a-set write
  * - audit.service.ts        the audit log: every admin action, before and after (audit.repo.ts)
+ * - slots.service.ts        trade-challenge slots: the public list, the edit, the count-down job
  * - admin.routes.ts         the calls, each declaring is_super
  */
 import type { FastifyInstance } from 'fastify';
@@ -15,6 +16,9 @@ import { adminUsersRepo } from './admin-users.repo';
 import { createAdminUsers, type AdminUsersDeps, type AdminUsersService } from './admin-users.service';
 import { auditRepo } from './audit.repo';
 import { createAudit, type AuditService } from './audit.service';
+import { slotsRepo } from './slots.repo';
+import { createSlots, type SlotsService } from './slots.service';
+import type { Jobs } from '../../jobs/queue';
 
 export type { Admin, AuditService } from './audit.service';
 export type { AdminUsersService } from './admin-users.service';
@@ -29,6 +33,7 @@ export interface AdminAreaDeps {
 export interface AdminArea {
   users: AdminUsersService;
   audit: AuditService;
+  slots: SlotsService;
 }
 
 export function createAdmin(deps: AdminAreaDeps): AdminArea {
@@ -40,9 +45,16 @@ export function createAdmin(deps: AdminAreaDeps): AdminArea {
     audit,
     now: deps.now,
   });
-  return { users, audit };
+  const slots = createSlots({ repo: slotsRepo(deps.db), audit, now: deps.now });
+  return { users, audit, slots };
 }
 
 export async function registerAdminRoutes(api: FastifyInstance, admin: AdminArea): Promise<void> {
-  await api.register(adminRoutes, { users: admin.users, audit: admin.audit });
+  await api.register(adminRoutes, { users: admin.users, audit: admin.audit, slots: admin.slots });
+}
+
+/** The count-downs of the trade-challenge slots: every 5 minutes, each period taken once. */
+export async function startAdminJobs(jobs: Jobs, admin: AdminArea): Promise<void> {
+  await jobs.work('slots.deduct', async () => void (await admin.slots.deductDue()));
+  await jobs.schedule('slots.deduct', '*/5 * * * *');
 }

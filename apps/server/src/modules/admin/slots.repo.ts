@@ -1,0 +1,84 @@
+/** The trade-challenge slots' queries (challenge_slots). */
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { challengeSlots, plans } from '../../db/schema/index';
+
+export interface SlotRow {
+  id: number;
+  planId: number;
+  planName: string;
+  number: number;
+  link: string;
+  initialSlots: number;
+  slots: number;
+  countDownStart: Date | null;
+  countDownEnd: Date | null;
+  rateHours: number;
+  deduction: number;
+}
+
+export function slotsRepo(db: Db) {
+  const select = () =>
+    db
+      .select({
+        id: challengeSlots.id,
+        planId: challengeSlots.planId,
+        planName: plans.name,
+        number: challengeSlots.number,
+        link: challengeSlots.link,
+        initialSlots: challengeSlots.initialSlots,
+        slots: challengeSlots.slots,
+        countDownStart: challengeSlots.countDownStart,
+        countDownEnd: challengeSlots.countDownEnd,
+        rateHours: challengeSlots.rateHours,
+        deduction: challengeSlots.deduction,
+      })
+      .from(challengeSlots)
+      .innerJoin(plans, eq(plans.id, challengeSlots.planId));
+
+  return {
+    all: (): Promise<SlotRow[]> => select().orderBy(asc(plans.amountCents), asc(challengeSlots.number)),
+    byId: async (id: number): Promise<SlotRow | undefined> => (await select().where(eq(challengeSlots.id, id)))[0],
+
+    /** A super user's edit: the places offered and left, and the count-down, started again. */
+    async edit(
+      id: number,
+      w: { slots: number; start: Date | null; end: Date | null; rateHours: number; deduction: number },
+    ): Promise<boolean> {
+      const rows = await db
+        .update(challengeSlots)
+        .set({
+          initialSlots: w.slots,
+          slots: w.slots,
+          countDownStart: w.start,
+          countDownEnd: w.end,
+          rateHours: w.rateHours,
+          deduction: w.deduction,
+          deductedPeriods: 0,
+        })
+        .where(eq(challengeSlots.id, id))
+        .returning({ id: challengeSlots.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * Takes the count-downs' due deductions at `now`: each slot whose count-down has run p whole
+     * periods (up to its end) loses `deduction` for each period not taken yet, never below 0. One
+     * statement: two processes running it at once take each period once (the second finds the
+     * periods counted). Answers the slots changed.
+     */
+    async deductDue(now: Date): Promise<number> {
+      const at = now.toISOString();
+      const periods = sql`floor(extract(epoch from (least(${at}::timestamptz, coalesce(${challengeSlots.countDownEnd}, ${at}::timestamptz)) - ${challengeSlots.countDownStart})) / (${challengeSlots.rateHours} * 3600))::int`;
+      const { rowCount } = await db.execute(sql`
+        update ${challengeSlots}
+           set slots = greatest(0, ${challengeSlots.slots} - ${challengeSlots.deduction} * (${periods} - ${challengeSlots.deductedPeriods})),
+               deducted_periods = ${periods}
+         where ${challengeSlots.rateHours} > 0 and ${challengeSlots.deduction} > 0
+           and ${challengeSlots.countDownStart} is not null and ${challengeSlots.countDownStart} <= ${at}::timestamptz
+           and ${periods} > ${challengeSlots.deductedPeriods}`);
+      return rowCount ?? 0;
+    },
+  };
+}
+export type SlotsRepo = ReturnType<typeof slotsRepo>;
