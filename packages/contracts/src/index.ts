@@ -32,3 +32,4 @@ export * from './bots';
 export * from './signals';
 export * from './admin-users';
 export * from './slots';
+export * from './admin-trades';

@@ -20,6 +20,8 @@
  * a bot, a signal or a super user places, edits and cancels a trade through `smartTrades`, never
  * through the runner.
  */
+import { adminTradesRoutes } from './trades/admin.routes';
+import { createAdminTrades } from './trades/admin.service';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
@@ -154,6 +156,7 @@ export function createTrading(deps: TradingDeps) {
   const live = createLiveTradingService({ repo: trades, trades: smartTrades });
   const edits = createTradeEditService({ trades: smartTrades, alerts: deps.alerts });
   const replays = createReplayService({ market: deps.market });
+  const admin = createAdminTrades(trades);
   const templates = createTemplatesService({ repo: templatesRepo(db), market: deps.market, now: deps.now });
   const sharing = createSharingService({ repo: sharingRepo(db), trades, users, bots: deps.bots, now: deps.now });
   return {
@@ -169,6 +172,8 @@ export function createTrading(deps: TradingDeps) {
     replays,
     templates,
     sharing,
+    /** Every user's trades for super users (reads). */
+    admin,
     paper: deps.paper,
   };
 }
@@ -182,4 +187,5 @@ export async function registerTradingRoutes(api: FastifyInstance, trading: Tradi
   await api.register(sharingRoutes, { sharing: trading.sharing });
   await api.register(tradeEditRoutes, { edits: trading.edits, replays: trading.replays });
   await api.register(templateRoutes, { templates: trading.templates });
+  await api.register(adminTradesRoutes, { admin: trading.admin });
 }

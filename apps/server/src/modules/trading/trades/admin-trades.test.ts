@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { TRADE_MSG, type AdminSmartTrade, type SmartTraderStats } from '@drat/contracts';
+import { trades } from '../../../db/schema/index';
+import { makeSignedIn, makeUser, restingTradeBody, signIn } from '../../../../test/factories';
+import { createTestApp, type TestApp } from '../../../../test/harness';
+
+/**
+ * Every user's smart trades for super users (3-bots-admin-public §2.4, §2.5, §7): the lists with
+ * each trade's owner, by user, archived apart; one trade and its log; the users with trades; the
+ * counts by status for equity and options. Subscribers get 403, anonymous callers 401.
+ */
+let t: TestApp;
+let adminToken: string;
+let price: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  adminToken = await signIn(t.app, await makeUser(t.db, { isSuper: true }));
+  price = (await t.market.quotes(['MSFT']))[0]!.bid;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const place = async (me: { token: string }) => {
+  const res = await t.post(
+    '/demo-trading/create-demo-trade/',
+    restingTradeBody('MSFT', price, { amount_buy_range_low: 1, amount_buy_range_high: 1 }),
+    { token: me.token },
+  );
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as { id: number };
+};
+const get = (url: string, token: string | null = adminToken) => t.get(url, token ? { token } : {});
+
+describe("every user's smart trades", () => {
+  it('only-super-users-read-them', async () => {
+    const subscriber = await makeSignedIn(t);
+    const trade = await place(subscriber);
+    for (const url of [
+      '/management/smart-trades',
+      '/management/archived-smart-trades',
+      `/management/smart-trades/${trade.id}`,
+      `/management/smart-trade-logs?trade_id=${trade.id}`,
+      '/management/users-with-smart-trades',
+      '/management/smart-trader',
+    ]) {
+      expect((await get(url, null)).statusCode, url).toBe(401);
+      expect((await get(url, subscriber.token)).statusCode, url).toBe(403);
+      expect((await get(url)).statusCode, url).toBe(200);
+    }
+  });
+
+  it('lists-each-trade-with-its-owner-by-user-and-archived-apart-and-opens-one-with-its-log', async () => {
+    const ada = await makeSignedIn(t, { firstName: 'Ada', lastName: 'Lovelace' });
+    const bob = await makeSignedIn(t);
+    const mine = await place(ada);
+    const his = await place(bob);
+    const all = (await get('/management/smart-trades')).json().data as AdminSmartTrade[];
+    const ids = all.map((x) => x.id);
+    expect(ids).toEqual(expect.arrayContaining([mine.id, his.id]));
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    const row = all.find((x) => x.id === mine.id)!;
+    expect(row).toMatchObject({ name: 'Ada Lovelace', ticker: 'MSFT', archived: false });
+
+    const byEmail = (
+      await get(`/management/smart-trades?user_email=${encodeURIComponent(row.email.toUpperCase())}`)
+    ).json().data as AdminSmartTrade[];
+    expect(byEmail.map((x) => x.id)).toEqual([mine.id]);
+
+    const one = await get(`/management/smart-trades/${mine.id}`);
+    expect(one.json().data).toMatchObject({ id: mine.id, email: row.email });
+    const logs = await get(`/management/smart-trade-logs?trade_id=${mine.id}`);
+    expect((logs.json().data as { text: string }[]).length).toBeGreaterThan(0);
+    const missing = await get('/management/smart-trades/999999');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ detail: TRADE_MSG.tradeNotFound });
+    expect((await get('/management/smart-trades/abc')).statusCode).toBe(400);
+
+    // Cancelled by its owner, then archived: it moves to the archived list.
+    const cancel = await t.post('/demo-trading/cancel-demo-trade/', { demo_trade_id: mine.id }, { token: ada.token });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    await t.db.update(trades).set({ archived: true }).where(eq(trades.id, mine.id));
+    const archived = (await get('/management/archived-smart-trades')).json().data as AdminSmartTrade[];
+    expect(archived.map((x) => x.id)).toContain(mine.id);
+    expect(((await get('/management/smart-trades')).json().data as AdminSmartTrade[]).map((x) => x.id)).not.toContain(
+      mine.id,
+    );
+
+    const owners = (await get('/management/users-with-smart-trades')).json().data as {
+      email: string;
+      trades: number;
+    }[];
+    expect(owners).toContainEqual({ email: row.email, trades: 1 });
+  });
+
+  it('counts-equity-and-options-trades-by-status', async () => {
+    const before = (await get('/management/smart-trader')).json() as SmartTraderStats;
+    const pending = (s: SmartTraderStats) =>
+      s.data.equity.filter((x) => x.status === 'PENDING' || x.status === 'OPEN').reduce((n, x) => n + x.count, 0);
+    await place(await makeSignedIn(t));
+    const after = (await get('/management/smart-trader')).json() as SmartTraderStats;
+    expect(pending(after)).toBe(pending(before) + 1);
+    expect(after.data.equity.map((x) => x.status)).toEqual(['PENDING', 'OPEN', 'COMPLETED', 'CANCELLED', 'FAIL']);
+    expect(after.data.options.every((x) => x.count >= 0)).toBe(true);
+  });
+});
