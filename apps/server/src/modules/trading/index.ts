@@ -21,6 +21,7 @@
  * through the runner.
  */
 import { adminTradesRoutes } from './trades/admin.routes';
+import { actingOnTrade } from './trades/on-behalf';
 import { createAdminTrades } from './trades/admin.service';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
@@ -181,8 +182,10 @@ export type TradingArea = ReturnType<typeof createTrading>;
 
 export async function registerTradingRoutes(api: FastifyInstance, trading: TradingArea): Promise<void> {
   await api.register(tradingModeRoutes, { tradingMode: trading.mode });
-  await api.register(demoTradingRoutes, { demo: trading.demo });
-  await api.register(liveTradingRoutes, { live: trading.live, connections: trading.connections });
+  // A super user's cancel or archive of another user's trade acts on its owner's account.
+  const onTrade = actingOnTrade(trading.smartTrades);
+  await api.register(demoTradingRoutes, { demo: trading.demo, onTrade });
+  await api.register(liveTradingRoutes, { live: trading.live, connections: trading.connections, onTrade });
   await api.register(brokerageRoutes, { connections: trading.connections, monitor: trading.monitor });
   await api.register(sharingRoutes, { sharing: trading.sharing });
   await api.register(tradeEditRoutes, { edits: trading.edits, replays: trading.replays });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { TRADE_MSG, type AdminSmartTrade, type SmartTraderStats } from '@drat/contracts';
-import { trades } from '../../../db/schema/index';
+import { tradeIntents, trades } from '../../../db/schema/index';
 import { makeSignedIn, makeUser, restingTradeBody, signIn } from '../../../../test/factories';
 import { createTestApp, type TestApp } from '../../../../test/harness';
 
@@ -104,5 +104,45 @@ describe("every user's smart trades", () => {
     expect(pending(after)).toBe(pending(before) + 1);
     expect(after.data.equity.map((x) => x.status)).toEqual(['PENDING', 'OPEN', 'COMPLETED', 'CANCELLED', 'FAIL']);
     expect(after.data.options.every((x) => x.count >= 0)).toBe(true);
+  });
+
+  it('a-super-user-cancels-and-archives-another-users-live-trade-on-their-behalf-and-the-log-names-them-while-another-trader-cannot', async () => {
+    const owner = await makeSignedIn(t, { isLiveTrader: true });
+    const other = await makeSignedIn(t, { isLiveTrader: true });
+    const admin = await makeUser(t.db, { isSuper: true });
+    const token = await signIn(t.app, admin);
+    const placed = await t.post(
+      '/livetrading/create-trade/',
+      restingTradeBody('MSFT', price, {
+        account_id: `SIM-${owner.id}`,
+        amount_buy_range_low: 1,
+        amount_buy_range_high: 1,
+      }),
+      { token: owner.token },
+    );
+    expect(placed.statusCode, placed.body).toBe(200);
+    const id = (placed.json().data as { id: number }).id;
+    const sendAll = async () => {
+      for (const i of await t.db.select().from(tradeIntents).where(eq(tradeIntents.tradeId, id)))
+        if (i.state === 'PENDING') await t.modules.trading.runner.sendIntent(i.id);
+    };
+    await sendAll();
+
+    // Another trader meets it as absent.
+    const stranger = await t.post('/livetrading/cancel-live-trade/', { live_trade_id: id }, { token: other.token });
+    expect(stranger.statusCode).toBe(404);
+
+    const cancel = await t.post('/livetrading/cancel-live-trade/', { live_trade_id: id }, { token });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(cancel.json().data).toMatchObject({ id });
+    await sendAll();
+    const archive = await t.post('/livetrading/archive-live-trade/', { live_trade_id: id }, { token });
+    expect(archive.statusCode, archive.body).toBe(200);
+    expect(archive.json().data).toMatchObject({ id, archived: true, status: 'CANCELLED' });
+    const logs = (await get(`/management/smart-trade-logs?trade_id=${id}`, token)).json().data as { text: string }[];
+    expect(logs.map((l) => l.text).join('\n')).toContain(`a super user (${admin.email})`);
+    // Still the owner's: in their archived list, not the super user's.
+    const theirs = (await t.get('/livetrading/archived-trades', { token: owner.token })).json();
+    expect(JSON.stringify(theirs)).toContain(`"id":${id}`);
   });
 });

@@ -3,13 +3,18 @@ import { SMART_TRADES_API as API } from '@drat/contracts';
 import { acting } from '../../../http/auth';
 import { routeOf } from '../../../http/operation';
 import type { DemoTradingService } from './demo.service';
+import type { ActingOnTrade } from './on-behalf';
 
 /**
  * Demo trading (SMART_TRADES_API in packages/contracts): every signed-in user has a demo account
  * (1-core §4; 2-trading §6: demo trades for demo users, live traders and super users alike; no
- * right beyond signing in), and sees only their own trades and logs.
+ * right beyond signing in), and sees only their own trades and logs; a super user also cancels
+ * any user's demo trade, on behalf of themselves (on-behalf.ts).
  */
-export const demoTradingRoutes: FastifyPluginAsyncZod<{ demo: DemoTradingService }> = async (app, { demo }) => {
+export const demoTradingRoutes: FastifyPluginAsyncZod<{ demo: DemoTradingService; onTrade: ActingOnTrade }> = async (
+  app,
+  { demo, onTrade },
+) => {
   app.route({ ...routeOf(API.demoAccount), handler: async (req) => demo.demoAccount(await acting(req)) });
   app.route({ ...routeOf(API.resetDemoAccount), handler: async (req) => demo.resetDemoAccount(await acting(req)) });
   app.route({ ...routeOf(API.demoTrades), handler: async (req) => demo.trades(await acting(req)) });
@@ -20,7 +25,7 @@ export const demoTradingRoutes: FastifyPluginAsyncZod<{ demo: DemoTradingService
   });
   app.route({
     ...routeOf(API.cancelDemoTrade),
-    handler: async (req) => demo.cancelTrade(await acting(req), req.body.demo_trade_id),
+    handler: async (req) => demo.cancelTrade(await onTrade(req, req.body.demo_trade_id), req.body.demo_trade_id),
   });
   app.route({ ...routeOf(API.tradeLogs), handler: async (req) => demo.logs(await acting(req), req.query.trade_id) });
   app.route({

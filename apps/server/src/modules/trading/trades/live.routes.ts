@@ -5,16 +5,19 @@ import { acting, requireRight } from '../../../http/auth';
 import { routeOf } from '../../../http/operation';
 import type { Connections } from '../brokerage/connections.service';
 import type { LiveTradingService } from './live.service';
+import type { ActingOnTrade } from './on-behalf';
 
 /**
  * Live smart trades (SMART_TRADES_API): live traders (a plan with live trading and a broker
- * granted) and super users, each on their own trades; the right is declared on each route, so a
+ * granted) and super users, each on their own trades (a super user also cancels and archives any
+ * user's, on behalf of themselves: on-behalf.ts); the right is declared on each route, so a
  * demo trader is refused (403) before the body is checked (not the body's 400s).
  */
-export const liveTradingRoutes: FastifyPluginAsyncZod<{ live: LiveTradingService; connections: Connections }> = async (
-  app,
-  { live, connections },
-) => {
+export const liveTradingRoutes: FastifyPluginAsyncZod<{
+  live: LiveTradingService;
+  connections: Connections;
+  onTrade: ActingOnTrade;
+}> = async (app, { live, connections, onTrade }) => {
   const onRequest = requireRight('is_live_trader', MSG.liveTraderDenied);
   app.route({ ...routeOf(API.accounts), onRequest, handler: async (req) => connections.accounts(await acting(req)) });
   app.route({ ...routeOf(API.trades), onRequest, handler: async (req) => live.trades(await acting(req)) });
@@ -49,16 +52,16 @@ export const liveTradingRoutes: FastifyPluginAsyncZod<{ live: LiveTradingService
   app.route({
     ...routeOf(API.cancelTrade),
     onRequest,
-    handler: async (req) => live.cancelTrade(await acting(req), req.body.live_trade_id),
+    handler: async (req) => live.cancelTrade(await onTrade(req, req.body.live_trade_id), req.body.live_trade_id),
   });
   app.route({
     ...routeOf(API.archiveTrade),
     onRequest,
-    handler: async (req) => live.archive(await acting(req), req.body.live_trade_id),
+    handler: async (req) => live.archive(await onTrade(req, req.body.live_trade_id), req.body.live_trade_id),
   });
   app.route({
     ...routeOf(API.unarchiveTrade),
     onRequest,
-    handler: async (req) => live.unarchive(await acting(req), req.body.live_trade_id),
+    handler: async (req) => live.unarchive(await onTrade(req, req.body.live_trade_id), req.body.live_trade_id),
   });
 };

@@ -223,6 +223,9 @@ export function createSmartTrades(deps: SmartTradesDeps) {
   return {
     owned,
 
+    /** Whose trade this is (undefined: no such trade): a super user's route acts on its owner's account. */
+    ownerOf: (tradeId: number) => repo.ownerOf(tradeId),
+
     /**
      * Checks a trade's body and places it on the owner's account of `mode`; answers the new row. A
      * trade made from a draft (draft_id) replaces it: the draft is deleted once the trade is placed.

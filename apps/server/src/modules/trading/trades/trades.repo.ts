@@ -88,6 +88,12 @@ export function tradesRepo(db: Db) {
       return row;
     },
 
+    /** Whose trade this is (undefined: no such trade). */
+    async ownerOf(tradeId: number): Promise<number | undefined> {
+      const [row] = await db.select({ userId: trades.userId }).from(trades).where(eq(trades.id, tradeId));
+      return row?.userId;
+    },
+
     /** The user's running trades on one mode (a demo reset ends them). */
     async runningOf(userId: number, mode: 'DEMO' | 'LIVE'): Promise<number[]> {
       const rows = await db
