@@ -33,3 +33,4 @@ export * from './signals';
 export * from './admin-users';
 export * from './slots';
 export * from './admin-trades';
+export * from './admin-notifications';

@@ -22,3 +22,13 @@ export const adminAudit = pgTable(
   },
   (t) => [index('admin_audit_subject_idx').on(t.subjectId, t.id), index('admin_audit_actor_idx').on(t.actorId, t.id)],
 );
+
+/** Notification drafts of the super users (3-bots-admin-public §2.8), shared by them all. */
+export const notificationDrafts = pgTable('notification_drafts', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  message: text('message').notNull(),
+  authorEmail: text('author_email').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ADMIN_USERS_API as API, SLOTS_API } from '@drat/contracts';
+import { ADMIN_USERS_API as API, DRAFTS_API, SLOTS_API } from '@drat/contracts';
 import { principalOf, requireRight } from '../../http/auth';
 import { routeOf } from '../../http/operation';
 import type { AdminUsersService } from './admin-users.service';
 import type { Admin, AuditService } from './audit.service';
+import type { DraftsService } from './drafts.service';
 import type { SlotsService } from './slots.service';
 
 /**
@@ -14,7 +15,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   users: AdminUsersService;
   audit: AuditService;
   slots: SlotsService;
-}> = async (app, { users, audit, slots }) => {
+  drafts: DraftsService;
+}> = async (app, { users, audit, slots, drafts }) => {
   const superOnly = requireRight('is_super');
   const admin = (req: Parameters<typeof principalOf>[0]): Admin => {
     const { user } = principalOf(req);
@@ -61,4 +63,12 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     onRequest: superOnly,
     handler: (req) => slots.edit(admin(req), req.params.id, req.body),
   });
+  app.route({ ...routeOf(DRAFTS_API.list), onRequest: superOnly, handler: () => drafts.list() });
+  app.route({ ...routeOf(DRAFTS_API.add), onRequest: superOnly, handler: (req) => drafts.add(admin(req), req.body) });
+  app.route({
+    ...routeOf(DRAFTS_API.update),
+    onRequest: superOnly,
+    handler: (req) => drafts.update(admin(req), req.params.id, req.body),
+  });
+  app.route({ ...routeOf(DRAFTS_API.remove), onRequest: superOnly, handler: (req) => drafts.remove(req.params.id) });
 };

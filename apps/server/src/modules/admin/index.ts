@@ -6,6 +6,7 @@
  * - admin-users.repo.ts     the admin's reads of users and the plans-as-a-set write
  * - audit.service.ts        the audit log: every admin action, before and after (audit.repo.ts)
  * - slots.service.ts        trade-challenge slots: the public list, the edit, the count-down job
+ * - drafts.service.ts       notification drafts, shared by the super users
  * - admin.routes.ts         the calls, each declaring is_super
  */
 import type { FastifyInstance } from 'fastify';
@@ -16,6 +17,8 @@ import { adminUsersRepo } from './admin-users.repo';
 import { createAdminUsers, type AdminUsersDeps, type AdminUsersService } from './admin-users.service';
 import { auditRepo } from './audit.repo';
 import { createAudit, type AuditService } from './audit.service';
+import { draftsRepo } from './drafts.repo';
+import { createDrafts, type DraftsService } from './drafts.service';
 import { slotsRepo } from './slots.repo';
 import { createSlots, type SlotsService } from './slots.service';
 import type { Jobs } from '../../jobs/queue';
@@ -34,6 +37,7 @@ export interface AdminArea {
   users: AdminUsersService;
   audit: AuditService;
   slots: SlotsService;
+  drafts: DraftsService;
 }
 
 export function createAdmin(deps: AdminAreaDeps): AdminArea {
@@ -46,11 +50,17 @@ export function createAdmin(deps: AdminAreaDeps): AdminArea {
     now: deps.now,
   });
   const slots = createSlots({ repo: slotsRepo(deps.db), audit, now: deps.now });
-  return { users, audit, slots };
+  const drafts = createDrafts(draftsRepo(deps.db), deps.now);
+  return { users, audit, slots, drafts };
 }
 
 export async function registerAdminRoutes(api: FastifyInstance, admin: AdminArea): Promise<void> {
-  await api.register(adminRoutes, { users: admin.users, audit: admin.audit, slots: admin.slots });
+  await api.register(adminRoutes, {
+    users: admin.users,
+    audit: admin.audit,
+    slots: admin.slots,
+    drafts: admin.drafts,
+  });
 }
 
 /** The count-downs of the trade-challenge slots: every 5 minutes, each period taken once. */
