@@ -40,22 +40,45 @@ const kept = (bot: BotRow): Kept => {
   return { bot, filters, key: JSON.stringify(filters) };
 };
 
-/** Bots in sets of the same filters, oldest first, the sets in the order of their oldest bot. */
-function alike(bots: Iterable<Kept>): BotsAlike[] {
+/** Bots in sets of the same filters, oldest first, by the sets' filters' text. */
+function alike(bots: Iterable<Kept>): Map<string, BotsAlike> {
   const sets = new Map<string, BotsAlike>();
   for (const k of [...bots].sort((a, b) => a.bot.id - b.bot.id)) {
     const set = sets.get(k.key);
     if (set) set.bots.push(k.bot);
     else sets.set(k.key, { filters: k.filters, bots: [k.bot] });
   }
-  return [...sets.values()];
+  return sets;
 }
 
-/** One alert type's active bots, by id, and their sets (made again after a change). */
+/**
+ * One alert type's active bots, by id, and their sets. A change replaces the sets it touches with
+ * new ones (never changes a set in place: an alert being matched keeps the sets it was given).
+ */
 interface Copy {
   bots: Map<number, Kept>;
-  sets: BotsAlike[] | null;
+  sets: Map<string, BotsAlike>;
   until: number;
+}
+
+/** The copy without bot `id` (a new set object for the set it leaves). */
+function without(copy: Copy, id: number): void {
+  const k = copy.bots.get(id);
+  if (!k) return;
+  copy.bots.delete(id);
+  const set = copy.sets.get(k.key);
+  if (!set) return;
+  const bots = set.bots.filter((b) => b.id !== id);
+  if (bots.length === 0) copy.sets.delete(k.key);
+  else copy.sets.set(k.key, { filters: set.filters, bots });
+}
+
+/** The copy with `k` (a new set object for the set it joins, its bots oldest first). */
+function withBot(copy: Copy, k: Kept): void {
+  copy.bots.set(k.bot.id, k);
+  const set = copy.sets.get(k.key);
+  const bots = set ? [...set.bots, k.bot].sort((a, b) => a.id - b.id) : [k.bot];
+  copy.sets.set(k.key, { filters: set?.filters ?? k.filters, bots });
 }
 
 export function createActiveBots(repo: Pick<BotsRepo, 'activeOfType' | 'byIds'>, caches: CacheDeps) {
@@ -99,14 +122,10 @@ export function createActiveBots(repo: Pick<BotsRepo, 'activeOfType' | 'byIds'>,
         throw err;
       }
       if (generation !== startedAt) return;
-      for (const id of ids) {
-        for (const copy of copies.values()) if (copy.bots.delete(id)) copy.sets = null;
-      }
+      for (const id of ids) for (const copy of copies.values()) without(copy, id);
       for (const row of rows) {
         const copy = copies.get(row.alertTypeId);
-        if (!copy || !row.active) continue;
-        copy.bots.set(row.id, kept(row));
-        copy.sets = null;
+        if (copy && row.active) withBot(copy, kept(row));
       }
     }
   }
@@ -128,7 +147,8 @@ export function createActiveBots(repo: Pick<BotsRepo, 'activeOfType' | 'byIds'>,
     const load = repo.activeOfType(alertTypeId).then(
       (rows) => {
         done();
-        const read: Copy = { bots: new Map(rows.map((r) => [r.id, kept(r)])), sets: null, until };
+        const all = rows.map(kept);
+        const read: Copy = { bots: new Map(all.map((k) => [k.bot.id, k])), sets: alike(all), until };
         if (generation === startedAt && feed.live) {
           copies.set(alertTypeId, read);
           // What changed during the read is read again.
@@ -148,18 +168,18 @@ export function createActiveBots(repo: Pick<BotsRepo, 'activeOfType' | 'byIds'>,
   return {
     /** The active bots of an alert type whose alert dates hold `day` (New York), in sets alike. */
     async of(alertTypeId: number, day: string): Promise<BotsAlike[]> {
-      let sets: BotsAlike[];
+      let sets: Iterable<BotsAlike>;
       if (keepMs <= 0 || !feed.live) {
-        sets = alike((await repo.activeOfType(alertTypeId)).map(kept));
+        sets = alike((await repo.activeOfType(alertTypeId)).map(kept)).values();
       } else {
         const copy = await copyOf(alertTypeId);
         while (stale.size > 0) {
           refreshing ??= refresh().finally(() => (refreshing = null));
           await refreshing;
         }
-        sets = copy.sets ??= alike(copy.bots.values());
+        sets = copy.sets.values();
       }
-      return sets.filter((s) => s.filters.alertsFrom <= day && s.filters.alertsTo >= day);
+      return [...sets].filter((s) => s.filters.alertsFrom <= day && s.filters.alertsTo >= day);
     },
     /** A write of this process to a bot: read again at the next alert, without waiting for the feed. */
     forget: changed,

@@ -88,6 +88,18 @@ describe('the active bots kept in memory', () => {
     expect(reads).toEqual({ whole: 1, byIds: [[2]] });
   });
 
+  it('sets-given-to-an-alert-being-matched-are-never-changed-by-a-later-change', async () => {
+    const { db, hear, active } = setup();
+    const given = await active.of(SWING, DAY);
+    db.set(3, { ...db.get(3)!, active: false });
+    db.set(4, row(4));
+    hear('bots', '3');
+    hear('bots', '4');
+    const next = await active.of(SWING, DAY);
+    expect(given.map((set) => set.bots.map((b) => b.id))).toEqual([[1, 2, 3]]);
+    expect(next.map((set) => set.bots.map((b) => b.id))).toEqual([[1, 2, 4]]);
+  });
+
   it('a-bot-stopped-deleted-or-moved-leaves-its-types-copy-and-a-new-one-joins', async () => {
     const { db, reads, hear, ids } = setup();
     db.set(4, row(4, { alertTypeId: DAY_TRADE, typeName: 'DAY-TRADE-ALERTS' }));
