@@ -8,11 +8,17 @@ import { z } from 'zod';
 import { fromDecimalText, textIdField } from './amounts';
 import { operation } from './operation';
 
+/** The longest time between two deductions: a year of hours. */
+export const SLOT_MAX_RATE_HOURS = 8760;
+/** The earliest year a count-down may start or end in. */
+const SLOT_FIRST_YEAR = 1900;
+
 export const SLOT_MSG = {
   wholeNumber: (label: string) => `${label} must be a whole number, 0 or more.`,
   dateInvalid: 'Enter a date and time, such as 2026-12-01T14:00:00Z.',
   endBeforeStart: 'The count-down must end after it starts.',
   rateNeeded: 'Give the hours between deductions (1 or more) to deduct slots.',
+  rateTooLong: `Hours between deductions must be ${SLOT_MAX_RATE_HOURS.toLocaleString('en-US')} (a year) or fewer.`,
   slotNotFound: 'No slot has this id.',
   updated: 'Slots updated successfully',
 } as const;
@@ -30,7 +36,9 @@ const count = (label: string) =>
 const MOMENT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/;
 const moment = z
   .string({ error: SLOT_MSG.dateInvalid })
-  .refine((v) => MOMENT.test(v) && !Number.isNaN(Date.parse(v)), { error: SLOT_MSG.dateInvalid })
+  .refine((v) => MOMENT.test(v) && !Number.isNaN(Date.parse(v)) && Number(v.slice(0, 4)) >= SLOT_FIRST_YEAR, {
+    error: SLOT_MSG.dateInvalid,
+  })
   .nullable();
 
 /** POST /payments/slots/edit/{id}/ (§5: numeric, minimum 0, step 1). */
@@ -48,7 +56,9 @@ export const slotEditBody = z
     const end = b.count_down_end_date ? Date.parse(b.count_down_end_date) : null;
     if (start !== null && end !== null && end <= start)
       ctx.addIssue({ code: 'custom', path: ['count_down_end_date'], message: SLOT_MSG.endBeforeStart });
-    if (b.deduction_value > 0 && b.rate_of_deduction_in_hours < 1)
+    if (b.rate_of_deduction_in_hours > SLOT_MAX_RATE_HOURS)
+      ctx.addIssue({ code: 'custom', path: ['rate_of_deduction_in_hours'], message: SLOT_MSG.rateTooLong });
+    else if (b.deduction_value > 0 && b.rate_of_deduction_in_hours < 1)
       ctx.addIssue({ code: 'custom', path: ['rate_of_deduction_in_hours'], message: SLOT_MSG.rateNeeded });
   });
 export type SlotEditBody = z.infer<typeof slotEditBody>;

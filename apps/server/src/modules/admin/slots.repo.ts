@@ -65,15 +65,16 @@ export function slotsRepo(db: Db) {
      * Takes the count-downs' due deductions at `now`: each slot whose count-down has run p whole
      * periods (up to its end) loses `deduction` for each period not taken yet, never below 0. One
      * statement: two processes running it at once take each period once (the second finds the
-     * periods counted). Answers the slots changed.
+     * periods counted). The products are bigint: the largest count-down allowed (years 1900-9999,
+     * one hour apart, a million places each) stays exact. Answers the slots changed.
      */
     async deductDue(now: Date): Promise<number> {
       const at = now.toISOString();
-      const periods = sql`floor(extract(epoch from (least(${at}::timestamptz, coalesce(${challengeSlots.countDownEnd}, ${at}::timestamptz)) - ${challengeSlots.countDownStart})) / (${challengeSlots.rateHours} * 3600))::int`;
+      const periods = sql`floor(extract(epoch from (least(${at}::timestamptz, coalesce(${challengeSlots.countDownEnd}, ${at}::timestamptz)) - ${challengeSlots.countDownStart})) / (${challengeSlots.rateHours}::bigint * 3600))::bigint`;
       const { rowCount } = await db.execute(sql`
         update ${challengeSlots}
-           set slots = greatest(0, ${challengeSlots.slots} - ${challengeSlots.deduction} * (${periods} - ${challengeSlots.deductedPeriods})),
-               deducted_periods = ${periods}
+           set slots = greatest(0, ${challengeSlots.slots} - ${challengeSlots.deduction}::bigint * (${periods} - ${challengeSlots.deductedPeriods}))::int,
+               deducted_periods = ${periods}::int
          where ${challengeSlots.rateHours} > 0 and ${challengeSlots.deduction} > 0
            and ${challengeSlots.countDownStart} is not null and ${challengeSlots.countDownStart} <= ${at}::timestamptz
            and ${periods} > ${challengeSlots.deductedPeriods}`);

@@ -64,6 +64,8 @@ describe('the slots', () => {
         { count_down_end_date: [SLOT_MSG.endBeforeStart] },
       ],
       [{ remaining_slots: 5, deduction_value: 2 }, { rate_of_deduction_in_hours: [SLOT_MSG.rateNeeded] }],
+      [{ remaining_slots: 5, rate_of_deduction_in_hours: 8761 }, { rate_of_deduction_in_hours: [SLOT_MSG.rateTooLong] }],
+      [{ remaining_slots: 5, count_down_start_date: '0000-01-01' }, { count_down_start_date: [SLOT_MSG.dateInvalid] }],
     ];
     for (const [body, errors] of cases) {
       const res = await edit(slot.id, body);
@@ -113,8 +115,21 @@ describe('the slots', () => {
     expect(floor.statusCode, floor.body).toBe(200);
     expect((await slotOf('$15K Trade Challenge')).rem_slots).toBe(0);
 
+    // The longest count-down allowed, a million places every hour since 1900: exact, no overflow.
+    const longest = await edit(slot.id, {
+      remaining_slots: 1_000_000,
+      count_down_start_date: '1900-01-01',
+      count_down_end_date: '9999-12-31',
+      rate_of_deduction_in_hours: 1,
+      deduction_value: 1_000_000,
+    });
+    expect(longest.statusCode, longest.body).toBe(200);
+    expect(longest.json().data.rem_slots).toBe(0);
+    await t.modules.admin.slots.deductDue();
+    expect((await slotOf('$15K Trade Challenge')).rem_slots).toBe(0);
+
     const audit = await t.get('/management/audit-log', { token: adminToken });
-    expect(audit.json().data[0]).toMatchObject({
+    expect(audit.json().data[1]).toMatchObject({
       action: 'slots.edit',
       summary: 'Set the slots of $15K Trade Challenge: 2 left',
       after: { remaining_slots: 2, deduction_value: 5 },
