@@ -193,20 +193,22 @@ function jumpMinute(m: TickerModel, layout: DayLayout): number {
 /**
  * The market's own draw of each open minute of a day, the same for every ticker (each ticker's
  * minute mixes it with its own by its correlation): drawn once per day and kept for the days most
- * asked (a year's bars of ten tickers draw each day once, not ten times).
+ * asked (a year's bars of ten tickers draw each day once, not ten times). All 1440 minutes are
+ * drawn, open or not: the draws depend on the market and the day alone, so markets of different
+ * hours (an always-open one, NYSE's) can share them.
  */
 const marketDraws = new Map<number, Float64Array>();
 const MARKET_DRAW_DAYS = 800;
-function marketMinutes(marketKey: number, layout: DayLayout): Float64Array {
-  const key = layout.day * 4294967296 + marketKey;
+/** Forgets the kept market draws (a test's way to draw a day afresh). */
+export const forgetMarketDraws = (): void => marketDraws.clear();
+function marketMinutes(marketKey: number, day: number): Float64Array {
+  const key = day * 4294967296 + marketKey;
   let draws = marketDraws.get(key);
   if (draws) return draws;
   draws = new Float64Array(1440);
-  const base = layout.day * 1440;
+  const base = day * 1440;
   const stream = streamKey(marketKey, S_MINUTE);
-  for (let i = 0; i < 1440; i++) {
-    if (layout.codes[i] !== CLOSED) draws[i] = normal(hashAt(stream, base + i));
-  }
+  for (let i = 0; i < 1440; i++) draws[i] = normal(hashAt(stream, base + i));
   if (marketDraws.size >= MARKET_DRAW_DAYS) marketDraws.delete(marketDraws.keys().next().value!);
   marketDraws.set(key, draws);
   return draws;
@@ -246,7 +248,7 @@ export function buildDayPath(m: TickerModel, layout: DayLayout, block: Block, in
     }
   }
   const rhoC = Math.sqrt(1 - t.rho * t.rho);
-  const market = marketMinutes(m.marketKey, layout);
+  const market = marketMinutes(m.marketKey, day);
   const own = streamKey(m.key, S_MINUTE);
   let sum = 0;
   for (let i = 0; i < 1440; i++) {

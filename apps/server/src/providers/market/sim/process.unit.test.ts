@@ -2,7 +2,15 @@ import { SECTORS } from '@drat/contracts';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from './calendar';
 import { SimEngine } from './engine';
-import { BLOCK_DAYS, EPOCH_DAY, minuteOpen, minuteSoFar, priceWithin, type DayPath } from './process';
+import {
+  BLOCK_DAYS,
+  EPOCH_DAY,
+  forgetMarketDraws,
+  minuteOpen,
+  minuteSoFar,
+  priceWithin,
+  type DayPath,
+} from './process';
 import { CLOSED } from './sessions';
 import { UNIVERSE } from './universe';
 
@@ -77,6 +85,19 @@ describe('price process', () => {
     }
     const c = new SimEngine('other seed', false);
     expect(c.price(c.state('AAPL')!, T)).not.toBe(a.price(a.state('AAPL')!, T));
+  });
+
+  it('draws the same always-open day whether an NYSE-hours market of the same seed drew it first or not', () => {
+    // The market's minute draws are kept per day for every ticker; they must not depend on which
+    // market's hours asked first (an NYSE day leaves its closed minutes out of nothing).
+    const day = EPOCH_DAY + 4321;
+    forgetMarketDraws();
+    new SimEngine('shared draws', false).dayPath(new SimEngine('shared draws', false).state('AAPL')!, day);
+    const open = new SimEngine('shared draws', true);
+    const afterNyse = Array.from(open.dayPath(open.state('AAPL')!, day).close);
+    forgetMarketDraws();
+    const fresh = new SimEngine('shared draws', true);
+    expect(Array.from(fresh.dayPath(fresh.state('AAPL')!, day).close)).toEqual(afterNyse);
   });
 
   it('starts each ticker at its reference price at the epoch', () => {
