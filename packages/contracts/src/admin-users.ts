@@ -35,6 +35,10 @@ export const ADMIN_MSG = {
   activated: 'User activated successfully',
   deactivated: 'User deactivated successfully',
   notYourself: 'You cannot deactivate your own account.',
+  /** Another super user's password, e-mail and activeness are not changed from Manage Users. */
+  superUserPassword: "This is a super user's account: they change their password themselves, in their settings.",
+  superUserEmail: "This is a super user's account: they change their e-mail themselves, in their settings.",
+  superUserActive: "This is a super user's account: it cannot be deactivated here.",
   liveGranted: 'Live trading granted',
   liveRevoked: 'Live trading revoked',
 } as const;

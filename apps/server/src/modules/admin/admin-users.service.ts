@@ -156,6 +156,7 @@ export function createAdminUsers({ repo, users, auth, audit, now }: AdminUsersDe
     async updateProfile(admin: Admin, id: number, body: UpdateProfileBody) {
       const before = await rowOf(id);
       if (body.email !== undefined && body.email !== before.email.toLowerCase()) {
+        if (before.isSuper && id !== admin.userId) throw DomainError.field('email', ADMIN_MSG.superUserEmail);
         const other = await users.byEmail(body.email);
         if (other && other.id !== id) throw DomainError.field('email', ADMIN_MSG.emailTaken);
         try {
@@ -189,6 +190,8 @@ export function createAdminUsers({ repo, users, auth, audit, now }: AdminUsersDe
     async setActive(admin: Admin, id: number, active: boolean) {
       if (!active && id === admin.userId) throw DomainError.field('id', ADMIN_MSG.notYourself);
       const before = await rowOf(id);
+      // Another super user is never deactivated from here (and so the last one never is).
+      if (!active && before.isSuper) throw DomainError.field('id', ADMIN_MSG.superUserActive);
       if (before.isActive !== active) {
         await users.updateUser(id, { isActive: active });
         if (!active) await auth.endSessionsOf(id);
@@ -224,6 +227,7 @@ export function createAdminUsers({ repo, users, auth, audit, now }: AdminUsersDe
       await auth.assertFreshPassword(admin.principal, 'ADMIN_PASSWORD_RESET');
       const user = await users.byEmail(email);
       if (!user) throw DomainError.field('user_email', ADMIN_MSG.userEmailNotFound);
+      if (user.isSuper && user.id !== admin.userId) throw DomainError.field('user_email', ADMIN_MSG.superUserPassword);
       await auth.setPasswordBySupport(user.id, password);
       await audit.record(admin, {
         action: 'user.password',

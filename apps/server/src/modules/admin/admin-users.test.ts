@@ -257,6 +257,31 @@ describe('activeness and live trading', () => {
     expect((await profileOf(admin.id)).active_status).toBe(true);
   });
 
+  it('another-super-users-password-e-mail-and-activeness-are-theirs: refused, nothing changes, and they sign in as before', async () => {
+    const other = await makeUser(t.db, { isSuper: true });
+    const cases: [string, Record<string, unknown>, Record<string, string[]>][] = [
+      [
+        '/management/password-reset/',
+        { user_email: other.email, password: 'Taken0ver2026' },
+        { user_email: [ADMIN_MSG.superUserPassword] },
+      ],
+      ['/profile/profile-activeness-update/', { id: other.id, is_active: false }, { id: [ADMIN_MSG.superUserActive] }],
+    ];
+    for (const [url, body, errors] of cases) {
+      const res = await t.post(url, body, { token: admin.token });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json()).toEqual(errors);
+    }
+    const email = await patch(`/profile/all-profiles/${other.id}/`, { email: uniqueEmail('taken') }, admin.token);
+    expect(email.statusCode).toBe(400);
+    expect(email.json()).toEqual({ email: [ADMIN_MSG.superUserEmail] });
+    expect(await profileOf(other.id)).toMatchObject({ email: other.email, active_status: true });
+    expect(await signIn(t.app, other)).toMatch(/\w+/);
+    // Their phone and credits are still a super user's to change for them.
+    const phone = await patch(`/profile/all-profiles/${other.id}/`, { dione_credits: 7 }, admin.token);
+    expect(phone.statusCode, phone.body).toBe(200);
+  });
+
   it('live-trading-granted-reaches-the-users-rights-and-revoked-leaves-them', async () => {
     const user = await makeUser(t.db, { plans: ['elite-monthly'] });
     const rights = async () =>
