@@ -102,24 +102,32 @@ export function createMatcher({ repo, active, turns, alerts, queue, dayOf, marke
       // The filters answer once per set of bots alike; each bot's owner and limits then decide,
       // and only the bots the alert passes take their turn (which checks them again, and places
       // the trade).
+      // A set or a bot that throws (a bad filter, a bad row) fails alone: its bots are tried again
+      // on their own, and the others carry on.
+      const failed = (b: BotRow, err: unknown) => {
+        log.warn({ err, botId: b.id, alertId }, 'bots: a bot could not take its turn; it is tried again on its own');
+        retry.push({ bot: b, err });
+      };
       for (const set of sets) {
-        const filtersSay = turns.filtersSay(set.filters, opportunity, facts);
+        let filtersSay: ReturnType<typeof turns.filtersSay>;
+        try {
+          filtersSay = turns.filtersSay(set.filters, opportunity, facts);
+        } catch (err) {
+          for (const bot of set.bots) if (!taken.get(bot.id)?.took) failed(bot, err);
+          continue;
+        }
         for (const bot of set.bots) {
           const known = taken.get(bot.id) ?? NOTHING_TAKEN;
           if (known.took) continue;
-          const why = firstRefusal(refusals.get(bot.userId) ?? null, filtersSay, bot, { known, today });
-          if (why) {
-            skipped(bot.id, lineOf(why));
-            continue;
-          }
           try {
+            const why = firstRefusal(refusals.get(bot.userId) ?? null, filtersSay, bot, { known, today });
+            if (why) {
+              skipped(bot.id, lineOf(why));
+              continue;
+            }
             await turns.turn(bot, opportunity, reads, contract, { known, skipped });
           } catch (err) {
-            log.warn(
-              { err, botId: bot.id, alertId },
-              'bots: a bot could not take its turn; it is tried again on its own',
-            );
-            retry.push({ bot, err });
+            failed(bot, err);
           }
         }
       }

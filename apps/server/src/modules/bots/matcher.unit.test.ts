@@ -23,7 +23,11 @@ const bot = (id: number) =>
     settings: { ...BOT_DEFAULTS } as unknown as BotBody,
   }) as BotRow;
 
-function setup(failing: Set<number>, facts: () => Promise<object> = async () => ({})) {
+function setup(
+  failing: Set<number>,
+  facts: () => Promise<object> = async () => ({}),
+  sets: { filters: BotFilters; bots: BotRow[] }[] = [{ filters: {} as BotFilters, bots: [bot(1), bot(2), bot(3)] }],
+) {
   const lines: { botId: number; text: string }[] = [];
   const queued: { data: unknown; key?: string }[] = [];
   const turned: number[] = [];
@@ -35,11 +39,14 @@ function setup(failing: Set<number>, facts: () => Promise<object> = async () => 
       log: async (ids, text) => void lines.push(...ids.map((botId) => ({ botId, text }))),
       byId: async (id) => bot(id),
     },
-    active: { of: async () => [{ filters: {} as BotFilters, bots: [bot(1), bot(2), bot(3)] }] },
+    active: { of: async () => sets },
     turns: {
       readsOf: () => ({ facts, lastPrice: async () => null }),
       rightsOf: async () => ({ is_super: true }) as Rights,
-      filtersSay: () => null,
+      filtersSay: (filters) => {
+        if ((filters as { broken?: boolean }).broken) throw new TypeError('filters unreadable');
+        return null;
+      },
       needsFacts: () => true,
       turn: async (b) => {
         turned.push(b.id);
@@ -74,6 +81,27 @@ describe('a bot whose turn fails', () => {
     failing.clear();
     await matcher.botTurn(2, 7);
     expect(turned).toEqual([1, 2, 3, 2, 2]);
+  });
+
+  it('a-set-whose-filters-throw-sends-its-bots-to-jobs-of-their-own-and-the-other-sets-take-their-turn', async () => {
+    const broken = { broken: true } as unknown as BotFilters;
+    const { matcher, queued, turned } = setup(new Set(), undefined, [
+      { filters: broken, bots: [bot(1), bot(2)] },
+      { filters: {} as BotFilters, bots: [bot(3)] },
+    ]);
+    expect(await matcher.alertPublished(7)).toEqual({ bots: 3, retried: 2 });
+    expect(turned).toEqual([3]);
+    expect(queued.map((q) => q.key)).toEqual(['1:7', '2:7']);
+  });
+
+  it('a-bot-whose-own-row-throws-is-retried-alone-and-the-others-take-their-turn', async () => {
+    const odd = { ...bot(2), settings: null } as unknown as BotRow;
+    const { matcher, queued, turned } = setup(new Set(), undefined, [
+      { filters: {} as BotFilters, bots: [bot(1), odd, bot(3)] },
+    ]);
+    expect(await matcher.alertPublished(7)).toEqual({ bots: 3, retried: 1 });
+    expect(turned).toEqual([1, 3]);
+    expect(queued.map((q) => q.key)).toEqual(['2:7']);
   });
 
   it('when-the-market-does-not-answer-for-the-facts-the-filters-need-the-alerts-job-fails-whole-before-writing-anything', async () => {
