@@ -148,7 +148,9 @@ export function composeModules(deps: AppDeps) {
   // Trading's sharing names the bots a user shares; the bots area (built after trading, which it
   // uses) answers, bound below.
   const sharedBots: SharedBots = { owned: async () => null, byIds: async () => new Map() };
+  const admin = createAdmin({ db, users, auth, now });
   const trading = createTrading({
+    auditOnBehalf: (by, entry) => admin.audit.record(by, entry),
     db,
     users,
     rights,
@@ -206,7 +208,7 @@ export function composeModules(deps: AppDeps) {
     trading,
     bots,
     /** Administration: manage users, the audit log. */
-    admin: createAdmin({ db, users, auth, now }),
+    admin,
     market: marketService,
     resources: createResources({ db, storage, users, rights, config, now, log }),
     live,

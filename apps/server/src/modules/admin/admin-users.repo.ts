@@ -5,6 +5,7 @@
  */
 import { and, asc, desc, eq, gt, inArray, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { runnerOf, type Tx } from '../../db/transaction';
 import { alertTypes, loginEvents, planAlertTypes, plans, profiles, subscriptions, users } from '../../db/schema/index';
 
 /** Last sign-ins kept in a user's details. */
@@ -127,8 +128,8 @@ export function adminUsersRepo(db: Db) {
      * `at`, and each plan not running yet starts at `at` without an end (a super user's grant runs
      * until a super user changes it). One transaction.
      */
-    async setPlans(userId: number, planIds: number[], at: Date): Promise<void> {
-      await db.transaction(async (tx) => {
+    async setPlans(userId: number, planIds: number[], at: Date, outer?: Tx): Promise<void> {
+      await runnerOf(db, outer).transaction(async (tx) => {
         // The user's row locked: two edits of one user's plans take turns.
         await tx.execute(sql`select 1 from ${users} where ${users.id} = ${userId} for update`);
         await tx

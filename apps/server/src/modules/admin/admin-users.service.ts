@@ -14,6 +14,7 @@ import {
   type UpdateProfileBody,
 } from '@drat/contracts';
 import { DomainError } from '../../core/errors';
+import type { WithTransaction } from '../../db/transaction';
 import { hashPassword, randomToken } from '../../core/secrets';
 import type { AuthService, Principal } from '../auth';
 import { isUniqueViolation, type UsersRepo } from '../users';
@@ -27,6 +28,8 @@ export interface AdminUsersDeps {
     assertFreshPassword(principal: Principal, action: ConfirmPasswordReason): Promise<void>;
   };
   audit: Pick<AuditService, 'record'>;
+  /** Each action and its audit entry are kept together, or neither is. */
+  withTransaction: WithTransaction;
   now: () => Date;
 }
 
@@ -58,7 +61,7 @@ function changes(before: Record<string, unknown>, after: Record<string, unknown>
   };
 }
 
-export function createAdminUsers({ repo, users, auth, audit, now }: AdminUsersDeps) {
+export function createAdminUsers({ repo, users, auth, audit, withTransaction, now }: AdminUsersDeps) {
   /** The profiles of these users (all when none are named), as §3 gives them, newest first. */
   async function profiles(ids?: number[]): Promise<AdminProfile[]> {
     const at = now();
@@ -128,43 +131,45 @@ export function createAdminUsers({ repo, users, auth, audit, now }: AdminUsersDe
       const [plan] = await repo.plansOf([body.plan]);
       if (!plan) throw DomainError.field('plan', ADMIN_MSG.unknownPlan(body.plan));
       if (await users.byEmail(body.email)) throw DomainError.field('email', ADMIN_MSG.emailTaken);
+      // Nobody knows this password: the user sets theirs from the welcome e-mail.
+      const passwordHash = await hashPassword(randomToken(32));
       let id: number;
       try {
-        id = await users.create({
-          email: body.email,
-          // Nobody knows this password: the user sets theirs from the welcome e-mail.
-          passwordHash: await hashPassword(randomToken(32)),
-          ...splitName(body.full_name),
-          dioneCredits: plan.dioneCredits,
+        id = await withTransaction(async (tx) => {
+          const created = await users.create(
+            { email: body.email, passwordHash, ...splitName(body.full_name), dioneCredits: plan.dioneCredits },
+            tx,
+          );
+          await repo.setPlans(created, [plan.id], now(), tx);
+          await audit.record(
+            admin,
+            {
+              action: 'user.create',
+              subject: { id: created, email: body.email },
+              summary: `Created ${body.email} on ${plan.name}`,
+              after: { email: body.email, name: body.full_name, plans: [plan.name] },
+            },
+            tx,
+          );
+          return created;
         });
       } catch (err) {
         if (isUniqueViolation(err, EMAIL_KEY)) throw DomainError.field('email', ADMIN_MSG.emailTaken);
         throw err;
       }
-      await repo.setPlans(id, [plan.id], now());
+      // Once the user is kept: the e-mail's link names them.
       await auth.sendWelcome(id, body.full_name);
-      await audit.record(admin, {
-        action: 'user.create',
-        subject: { id, email: body.email },
-        summary: `Created ${body.email} on ${plan.name}`,
-        after: { email: body.email, name: body.full_name, plans: [plan.name] },
-      });
       return { message: ADMIN_MSG.userCreated, data: await profileOf(id) };
     },
 
     /** PATCH /profile/all-profiles/{id}/: phone, e-mail, e-mail and SMS permissions, Dione credits. */
     async updateProfile(admin: Admin, id: number, body: UpdateProfileBody) {
       const before = await rowOf(id);
-      if (body.email !== undefined && body.email !== before.email.toLowerCase()) {
+      const newEmail = body.email !== undefined && body.email !== before.email.toLowerCase() ? body.email : undefined;
+      if (newEmail !== undefined) {
         if (before.isSuper && id !== admin.userId) throw DomainError.field('email', ADMIN_MSG.superUserEmail);
-        const other = await users.byEmail(body.email);
+        const other = await users.byEmail(newEmail);
         if (other && other.id !== id) throw DomainError.field('email', ADMIN_MSG.emailTaken);
-        try {
-          await users.updateUser(id, { email: body.email });
-        } catch (err) {
-          if (isUniqueViolation(err, EMAIL_KEY)) throw DomainError.field('email', ADMIN_MSG.emailTaken);
-          throw err;
-        }
       }
       const profile = {
         ...(body.phone_number !== undefined ? { phoneNumber: body.phone_number } : {}),
@@ -172,16 +177,24 @@ export function createAdminUsers({ repo, users, auth, audit, now }: AdminUsersDe
         ...(body.receive_sms !== undefined ? { receiveSms: body.receive_sms } : {}),
         ...(body.dione_credits !== undefined ? { dioneCredits: body.dione_credits } : {}),
       };
-      if (Object.keys(profile).length > 0) await users.updateProfile(id, profile);
-      const after = await rowOf(id);
+      const after: AdminUserRow = {
+        ...before,
+        ...(newEmail !== undefined ? { email: newEmail } : {}),
+        ...profile,
+      };
       const changed = changes(auditFields(before), auditFields(after));
-      if (Object.keys(changed.after).length > 0) {
-        await audit.record(admin, {
-          action: 'user.profile',
-          subject: { id, email: after.email },
-          summary: `Changed ${Object.keys(changed.after).join(', ')} of ${after.email}`,
-          ...changed,
+      try {
+        await withTransaction(async (tx) => {
+          if (newEmail !== undefined) await users.updateUser(id, { email: newEmail }, tx);
+          if (Object.keys(profile).length > 0) await users.updateProfile(id, profile, tx);
+          if (Object.keys(changed.after).length === 0) return;
+          const entry = { action: 'user.profile', subject: { id, email: after.email } };
+          const summary = `Changed ${Object.keys(changed.after).join(', ')} of ${after.email}`;
+          await audit.record(admin, { ...entry, summary, ...changed }, tx);
         });
+      } catch (err) {
+        if (isUniqueViolation(err, EMAIL_KEY)) throw DomainError.field('email', ADMIN_MSG.emailTaken);
+        throw err;
       }
       return { message: ADMIN_MSG.profileUpdated, data: await profileOf(id) };
     },
@@ -193,15 +206,17 @@ export function createAdminUsers({ repo, users, auth, audit, now }: AdminUsersDe
       // Another super user is never deactivated from here (and so the last one never is).
       if (!active && before.isSuper) throw DomainError.field('id', ADMIN_MSG.superUserActive);
       if (before.isActive !== active) {
-        await users.updateUser(id, { isActive: active });
-        if (!active) await auth.endSessionsOf(id);
-        await audit.record(admin, {
-          action: active ? 'user.activate' : 'user.deactivate',
-          subject: { id, email: before.email },
-          summary: `${active ? 'Activated' : 'Deactivated'} ${before.email}`,
-          before: { is_active: before.isActive },
-          after: { is_active: active },
+        await withTransaction(async (tx) => {
+          await users.updateUser(id, { isActive: active }, tx);
+          const entry = { action: active ? 'user.activate' : 'user.deactivate', subject: { id, email: before.email } };
+          const summary = `${active ? 'Activated' : 'Deactivated'} ${before.email}`;
+          await audit.record(
+            admin,
+            { ...entry, summary, before: { is_active: before.isActive }, after: { is_active: active } },
+            tx,
+          );
         });
+        if (!active) await auth.endSessionsOf(id);
       }
       return { message: active ? ADMIN_MSG.activated : ADMIN_MSG.deactivated, data: await profiles() };
     },
@@ -210,13 +225,12 @@ export function createAdminUsers({ repo, users, auth, audit, now }: AdminUsersDe
     async setLiveTrader(admin: Admin, id: number, live: boolean) {
       const before = await rowOf(id);
       if (before.isLiveTrader !== live) {
-        await users.updateUser(id, { isLiveTrader: live });
-        await audit.record(admin, {
-          action: live ? 'user.live-grant' : 'user.live-revoke',
-          subject: { id, email: before.email },
-          summary: `${live ? 'Granted' : 'Revoked'} live trading of ${before.email}`,
-          before: { is_live_trader: before.isLiveTrader },
-          after: { is_live_trader: live },
+        await withTransaction(async (tx) => {
+          await users.updateUser(id, { isLiveTrader: live }, tx);
+          const entry = { action: live ? 'user.live-grant' : 'user.live-revoke', subject: { id, email: before.email } };
+          const summary = `${live ? 'Granted' : 'Revoked'} live trading of ${before.email}`;
+          const values = { before: { is_live_trader: before.isLiveTrader }, after: { is_live_trader: live } };
+          await audit.record(admin, { ...entry, summary, ...values }, tx);
         });
       }
       return { message: live ? ADMIN_MSG.liveGranted : ADMIN_MSG.liveRevoked, data: await profileOf(id) };
@@ -244,16 +258,19 @@ export function createAdminUsers({ repo, users, auth, audit, now }: AdminUsersDe
       const known = await repo.plansOf(wanted);
       const missing = wanted.find((p) => !known.some((k) => k.id === p));
       if (missing !== undefined) throw DomainError.field('current_plans', ADMIN_MSG.unknownPlan(missing));
-      await repo.setPlans(id, wanted, now());
-      const after = await profileOf(id);
-      const names = (p: AdminProfile) => p.current_plans.map((x) => x.name).sort();
-      await audit.record(admin, {
-        action: 'user.plans',
-        subject: { id, email: after.email },
-        summary: `Set the plans of ${after.email}: ${names(after).join(', ')}`,
-        before: { plans: names(before) },
-        after: { plans: names(after) },
+      const beforeNames = before.current_plans.map((x) => x.name).sort();
+      const afterNames = known.map((k) => k.name).sort();
+      await withTransaction(async (tx) => {
+        await repo.setPlans(id, wanted, now(), tx);
+        const entry = { action: 'user.plans', subject: { id, email: before.email } };
+        const summary = `Set the plans of ${before.email}: ${afterNames.join(', ')}`;
+        await audit.record(
+          admin,
+          { ...entry, summary, before: { plans: beforeNames }, after: { plans: afterNames } },
+          tx,
+        );
       });
+      const after = await profileOf(id);
       return { message: ADMIN_MSG.plansUpdated, data: { current_plans: after.current_plans } };
     },
   };

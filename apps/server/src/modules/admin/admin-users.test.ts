@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { ADMIN_MSG, MSG, STEP_UP_MINUTES, type AdminProfile, type AuditEntry, type SessionData } from '@drat/contracts';
 import { adminAudit, users } from '../../db/schema/index';
 import { makeSignedIn, makeUser, signIn, uniqueEmail, type TestUser } from '../../../test/factories';
@@ -280,6 +280,24 @@ describe('activeness and live trading', () => {
     // Their phone and credits are still a super user's to change for them.
     const phone = await patch(`/profile/all-profiles/${other.id}/`, { dione_credits: 7 }, admin.token);
     expect(phone.statusCode, phone.body).toBe(200);
+  });
+
+  it('an-action-whose-audit-entry-cannot-be-written-is-not-done: the two are kept together or not at all', async () => {
+    const user = await makeUser(t.db, { plans: ['basic-monthly'] });
+    await t.db.execute(sql`alter table admin_audit rename to admin_audit_away`);
+    try {
+      const grant = await t.post(
+        '/profile/profile-live-trading-update/',
+        { id: user.id, is_live_trader: true },
+        { token: admin.token },
+      );
+      expect(grant.statusCode).toBe(500);
+      const plans = await patch(`/profile/${user.id}`, { current_plans: [planIds.Stocks] }, admin.token);
+      expect(plans.statusCode).toBe(500);
+    } finally {
+      await t.db.execute(sql`alter table admin_audit_away rename to admin_audit`);
+    }
+    expect(await profileOf(user.id)).toMatchObject({ is_live_trader: false, current_plans: [{ name: 'Basic' }] });
   });
 
   it('live-trading-granted-reaches-the-users-rights-and-revoked-leaves-them', async () => {

@@ -70,5 +70,9 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     onRequest: superOnly,
     handler: (req) => drafts.update(admin(req), req.params.id, req.body),
   });
-  app.route({ ...routeOf(DRAFTS_API.remove), onRequest: superOnly, handler: (req) => drafts.remove(req.params.id) });
+  app.route({
+    ...routeOf(DRAFTS_API.remove),
+    onRequest: superOnly,
+    handler: (req) => drafts.remove(admin(req), req.params.id),
+  });
 };

@@ -1,6 +1,7 @@
 /** The audit log's queries (admin_audit). */
 import { count, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { runnerOf, type Tx } from '../../db/transaction';
 import { adminAudit } from '../../db/schema/index';
 
 export interface AuditWrite {
@@ -17,9 +18,11 @@ export interface AuditWrite {
 
 export function auditRepo(db: Db) {
   return {
-    async insert(w: AuditWrite): Promise<void> {
+    async insert(w: AuditWrite, tx?: Tx): Promise<void> {
       const { at, ...values } = w;
-      await db.insert(adminAudit).values({ ...values, createdAt: at });
+      await runnerOf(db, tx)
+        .insert(adminAudit)
+        .values({ ...values, createdAt: at });
     },
 
     /** A page of entries, newest first; with `email`, those it did or that were done to it. */

@@ -4,6 +4,7 @@
  * read by super users (GET /management/audit-log), filtered by person.
  */
 import type { AuditEntry } from '@drat/contracts';
+import type { Tx } from '../../db/transaction';
 import type { AuditRepo } from './audit.repo';
 
 /** Who acts in the admin screens: a super user. */
@@ -22,18 +23,22 @@ export interface AuditRecord {
 
 export function createAudit(repo: AuditRepo, now: () => Date) {
   return {
-    async record(admin: Admin, r: AuditRecord): Promise<void> {
-      await repo.insert({
-        actorId: admin.userId,
-        actorEmail: admin.email,
-        action: r.action,
-        subjectId: r.subject?.id ?? null,
-        subjectEmail: r.subject?.email ?? null,
-        summary: r.summary,
-        before: r.before ?? null,
-        after: r.after ?? null,
-        at: now(),
-      });
+    /** Writes the entry; with `tx`, in the action's own transaction (both are kept, or neither). */
+    async record(admin: Admin, r: AuditRecord, tx?: Tx): Promise<void> {
+      await repo.insert(
+        {
+          actorId: admin.userId,
+          actorEmail: admin.email,
+          action: r.action,
+          subjectId: r.subject?.id ?? null,
+          subjectEmail: r.subject?.email ?? null,
+          summary: r.summary,
+          before: r.before ?? null,
+          after: r.after ?? null,
+          at: now(),
+        },
+        tx,
+      );
     },
 
     async page(q: { user_email?: string | undefined; page: number; page_size: number }) {

@@ -64,6 +64,24 @@ describe('notification drafts', () => {
     expect(
       (await call('PUT', `/notifications/drafts/${id}/`, { title: 'x', message: 'y' }, ada.token)).statusCode,
     ).toBe(404);
+
+    // The audit log keeps each, by whom, with the draft before and after.
+    const audit = (await call('GET', '/management/audit-log?page_size=3', undefined, ada.token)).json().data as {
+      action: string;
+      actor_email: string;
+      before: unknown;
+      after: unknown;
+    }[];
+    expect(audit.map((e) => [e.action, e.actor_email, e.before, e.after])).toEqual([
+      ['draft.delete', ada.email, { title: 'Holiday hours', message: 'Closed on the 24th and 25th.' }, null],
+      [
+        'draft.update',
+        bob.email,
+        { title: 'Holiday hours', message: 'Closed on the 25th.' },
+        { title: 'Holiday hours', message: 'Closed on the 24th and 25th.' },
+      ],
+      ['draft.add', ada.email, null, { title: 'Holiday hours', message: 'Closed on the 25th.' }],
+    ]);
   });
 
   it('a-draft-needs-a-title-and-a-message-of-at-most-3000-characters-and-nothing-is-saved-otherwise', async () => {

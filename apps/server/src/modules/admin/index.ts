@@ -11,6 +11,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
+import { transactions } from '../../db/transaction';
 import type { UsersRepo } from '../users';
 import { adminRoutes } from './admin.routes';
 import { adminUsersRepo } from './admin-users.repo';
@@ -47,10 +48,12 @@ export function createAdmin(deps: AdminAreaDeps): AdminArea {
     users: deps.users,
     auth: deps.auth,
     audit,
+    withTransaction: transactions(deps.db),
     now: deps.now,
   });
-  const slots = createSlots({ repo: slotsRepo(deps.db), audit, now: deps.now });
-  const drafts = createDrafts(draftsRepo(deps.db), deps.now);
+  const withTransaction = transactions(deps.db);
+  const slots = createSlots({ repo: slotsRepo(deps.db), audit, withTransaction, now: deps.now });
+  const drafts = createDrafts({ repo: draftsRepo(deps.db), audit, withTransaction, now: deps.now });
   return { users, audit, slots, drafts };
 }
 

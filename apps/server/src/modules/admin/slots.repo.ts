@@ -1,6 +1,7 @@
 /** The trade-challenge slots' queries (challenge_slots). */
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { runnerOf, type Tx } from '../../db/transaction';
 import { challengeSlots, plans } from '../../db/schema/index';
 
 export interface SlotRow {
@@ -44,8 +45,9 @@ export function slotsRepo(db: Db) {
     async edit(
       id: number,
       w: { slots: number; start: Date | null; end: Date | null; rateHours: number; deduction: number },
+      tx?: Tx,
     ): Promise<boolean> {
-      const rows = await db
+      const rows = await runnerOf(db, tx)
         .update(challengeSlots)
         .set({
           initialSlots: w.slots,

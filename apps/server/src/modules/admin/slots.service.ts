@@ -4,6 +4,7 @@
  */
 import { SLOT_MSG, type SlotDto, type SlotEditBody } from '@drat/contracts';
 import { DomainError } from '../../core/errors';
+import type { WithTransaction } from '../../db/transaction';
 import type { Admin, AuditService } from './audit.service';
 import type { SlotRow, SlotsRepo } from './slots.repo';
 
@@ -30,8 +31,13 @@ const audited = (s: SlotDto) => ({
   deduction_value: s.deduction_value,
 });
 
-export function createSlots(deps: { repo: SlotsRepo; audit: Pick<AuditService, 'record'>; now: () => Date }) {
-  const { repo, audit, now } = deps;
+export function createSlots(deps: {
+  repo: SlotsRepo;
+  audit: Pick<AuditService, 'record'>;
+  withTransaction: WithTransaction;
+  now: () => Date;
+}) {
+  const { repo, audit, withTransaction, now } = deps;
   return {
     /** GET /payments/slots (public). */
     async list() {
@@ -43,20 +49,36 @@ export function createSlots(deps: { repo: SlotsRepo; audit: Pick<AuditService, '
       const before = await repo.byId(id);
       if (!before) throw new DomainError('NOT_FOUND', SLOT_MSG.slotNotFound);
       const date = (v: string | null | undefined) => (v ? new Date(v) : null);
-      await repo.edit(id, {
+      const w = {
         slots: body.remaining_slots,
         start: date(body.count_down_start_date),
         end: date(body.count_down_end_date),
         rateHours: body.rate_of_deduction_in_hours,
         deduction: body.deduction_value,
-      });
-      const after = dto((await repo.byId(id))!);
-      await audit.record(admin, {
-        action: 'slots.edit',
-        subject: null,
-        summary: `Set the slots of ${after.plan_name}: ${after.rem_slots} left`,
-        before: audited(dto(before)),
-        after: audited(after),
+      };
+      // The edit and its audit entry are kept together, or neither is.
+      await withTransaction(async (tx) => {
+        await repo.edit(id, w, tx);
+        const after: SlotDto = {
+          ...dto(before),
+          remaining_slots: w.slots,
+          rem_slots: w.slots,
+          count_down_start_date: w.start?.toISOString() ?? null,
+          count_down_end_date: w.end?.toISOString() ?? null,
+          rate_of_deduction_in_hours: w.rateHours,
+          deduction_value: w.deduction,
+        };
+        await audit.record(
+          admin,
+          {
+            action: 'slots.edit',
+            subject: null,
+            summary: `Set the slots of ${after.plan_name}: ${after.rem_slots} left`,
+            before: audited(dto(before)),
+            after: audited(after),
+          },
+          tx,
+        );
       });
       // A count-down that started before this edit takes its due periods at once.
       await repo.deductDue(now());

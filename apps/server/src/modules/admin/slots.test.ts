@@ -64,7 +64,10 @@ describe('the slots', () => {
         { count_down_end_date: [SLOT_MSG.endBeforeStart] },
       ],
       [{ remaining_slots: 5, deduction_value: 2 }, { rate_of_deduction_in_hours: [SLOT_MSG.rateNeeded] }],
-      [{ remaining_slots: 5, rate_of_deduction_in_hours: 8761 }, { rate_of_deduction_in_hours: [SLOT_MSG.rateTooLong] }],
+      [
+        { remaining_slots: 5, rate_of_deduction_in_hours: 8761 },
+        { rate_of_deduction_in_hours: [SLOT_MSG.rateTooLong] },
+      ],
       [{ remaining_slots: 5, count_down_start_date: '0000-01-01' }, { count_down_start_date: [SLOT_MSG.dateInvalid] }],
     ];
     for (const [body, errors] of cases) {

@@ -21,7 +21,7 @@
  * through the runner.
  */
 import { adminTradesRoutes } from './trades/admin.routes';
-import { actingOnTrade } from './trades/on-behalf';
+import { actingOnTrade, type AuditOnBehalf } from './trades/on-behalf';
 import { createAdminTrades } from './trades/admin.service';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
@@ -100,6 +100,8 @@ export interface TradingDeps {
   alerts: AlertLookup;
   /** The bots area's answers about the bots a user shares. */
   bots: SharedBots;
+  /** The admin audit log: a super user's cancel or archive of another user's trade is kept there. */
+  auditOnBehalf: AuditOnBehalf;
   now: () => Date;
   log: Logger;
 }
@@ -160,7 +162,11 @@ export function createTrading(deps: TradingDeps) {
   const admin = createAdminTrades(trades);
   const templates = createTemplatesService({ repo: templatesRepo(db), market: deps.market, now: deps.now });
   const sharing = createSharingService({ repo: sharingRepo(db), trades, users, bots: deps.bots, now: deps.now });
+  // A super user's cancel or archive of another user's trade acts on its owner's account (audited).
+  const onTrade = actingOnTrade({ trades: smartTrades, users, audit: deps.auditOnBehalf, log: deps.log });
   return {
+    /** Who acts on a trade a request names: its owner, or a super user on their behalf. */
+    onTrade,
     mode: createTradingModeService({ users, connections, assertFreshPassword: deps.assertFreshPassword }),
     /** The one entry that places, edits and cancels a trade for a user on behalf of an actor. */
     smartTrades,
@@ -182,8 +188,7 @@ export type TradingArea = ReturnType<typeof createTrading>;
 
 export async function registerTradingRoutes(api: FastifyInstance, trading: TradingArea): Promise<void> {
   await api.register(tradingModeRoutes, { tradingMode: trading.mode });
-  // A super user's cancel or archive of another user's trade acts on its owner's account.
-  const onTrade = actingOnTrade(trading.smartTrades);
+  const { onTrade } = trading;
   await api.register(demoTradingRoutes, { demo: trading.demo, onTrade });
   await api.register(liveTradingRoutes, { live: trading.live, connections: trading.connections, onTrade });
   await api.register(brokerageRoutes, { connections: trading.connections, monitor: trading.monitor });

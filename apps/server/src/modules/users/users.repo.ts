@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { runnerOf, type Tx } from '../../db/transaction';
 import { loginEvents, plans, profiles, subscriptions, users } from '../../db/schema/index';
 
 /** PostgreSQL's unique_violation, possibly wrapped by drizzle as the error's cause. */
@@ -71,8 +72,9 @@ export function usersRepo(db: Db, onUserChanged: (userId: number) => void = () =
     byId: async (id: number) => (await byIdQuery.execute({ id }))[0],
     byEmail: async (email: string) => (await select().where(sql`lower(${users.email}) = ${email.toLowerCase()}`))[0],
 
-    async create(u: NewUser): Promise<number> {
-      return db.transaction(async (tx) => {
+    /** A user and their profile; inside `outer` when given (a savepoint of it). */
+    async create(u: NewUser, outer?: Tx): Promise<number> {
+      return runnerOf(db, outer).transaction(async (tx) => {
         const [row] = await tx
           .insert(users)
           .values({
@@ -108,10 +110,10 @@ export function usersRepo(db: Db, onUserChanged: (userId: number) => void = () =
       db.update(users).set({ passwordHash }).where(eq(users.id, id)).then(changed(id)),
     setSuper: (id: number, isSuper: boolean) =>
       db.update(users).set({ isSuper, isActive: true }).where(eq(users.id, id)).then(changed(id)),
-    updateUser: (id: number, values: Partial<typeof users.$inferInsert>) =>
-      db.update(users).set(values).where(eq(users.id, id)).then(changed(id)),
-    updateProfile: (id: number, values: Partial<typeof profiles.$inferInsert>) =>
-      db.update(profiles).set(values).where(eq(profiles.userId, id)).then(changed(id)),
+    updateUser: (id: number, values: Partial<typeof users.$inferInsert>, tx?: Tx) =>
+      runnerOf(db, tx).update(users).set(values).where(eq(users.id, id)).then(changed(id)),
+    updateProfile: (id: number, values: Partial<typeof profiles.$inferInsert>, tx?: Tx) =>
+      runnerOf(db, tx).update(profiles).set(values).where(eq(profiles.userId, id)).then(changed(id)),
 
     /** Every active user's e-mail, in byte order (GET /management/user-list: the share form's choices). */
     async activeEmails(): Promise<string[]> {

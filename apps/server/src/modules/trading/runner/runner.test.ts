@@ -322,6 +322,7 @@ describe('the trade runner', () => {
     await sendAll(id);
     // A second server process: its own runner on the same database.
     const other = createTrading({
+      auditOnBehalf: async () => undefined,
       db: t.db,
       users: usersRepo(t.db),
       rights: t.modules.rights,

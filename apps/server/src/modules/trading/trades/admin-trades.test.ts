@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { TRADE_MSG, type AdminSmartTrade, type SmartTraderStats } from '@drat/contracts';
-import { tradeIntents, trades } from '../../../db/schema/index';
+import { tradeIntents, trades, users } from '../../../db/schema/index';
 import { makeSignedIn, makeUser, restingTradeBody, signIn } from '../../../../test/factories';
 import { createTestApp, type TestApp } from '../../../../test/harness';
 
@@ -144,5 +144,14 @@ describe("every user's smart trades", () => {
     // Still the owner's: in their archived list, not the super user's.
     const theirs = (await t.get('/livetrading/archived-trades', { token: owner.token })).json();
     expect(JSON.stringify(theirs)).toContain(`"id":${id}`);
+    // The audit log keeps both, by the super user, to the owner; the refused stranger's try is not there.
+    const [row] = await t.db.select({ email: users.email }).from(users).where(eq(users.id, owner.id));
+    const ownerEmail = row!.email;
+    const audit = (await get(`/management/audit-log?user_email=${encodeURIComponent(ownerEmail)}`, token)).json()
+      .data as { action: string; actor_email: string; subject_email: string; summary: string }[];
+    expect(audit.map((e) => [e.action, e.actor_email, e.subject_email, e.summary])).toEqual([
+      ['trade.archive', admin.email, ownerEmail, `Archived trade #${id} of ${ownerEmail}`],
+      ['trade.cancel', admin.email, ownerEmail, `Cancelled trade #${id} of ${ownerEmail}`],
+    ]);
   });
 });

@@ -25,7 +25,8 @@ export const demoTradingRoutes: FastifyPluginAsyncZod<{ demo: DemoTradingService
   });
   app.route({
     ...routeOf(API.cancelDemoTrade),
-    handler: async (req) => demo.cancelTrade(await onTrade(req, req.body.demo_trade_id), req.body.demo_trade_id),
+    handler: (req) =>
+      onTrade(req, req.body.demo_trade_id, 'cancel', (who) => demo.cancelTrade(who, req.body.demo_trade_id)),
   });
   app.route({ ...routeOf(API.tradeLogs), handler: async (req) => demo.logs(await acting(req), req.query.trade_id) });
   app.route({

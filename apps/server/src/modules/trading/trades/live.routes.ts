@@ -52,16 +52,19 @@ export const liveTradingRoutes: FastifyPluginAsyncZod<{
   app.route({
     ...routeOf(API.cancelTrade),
     onRequest,
-    handler: async (req) => live.cancelTrade(await onTrade(req, req.body.live_trade_id), req.body.live_trade_id),
+    handler: (req) =>
+      onTrade(req, req.body.live_trade_id, 'cancel', (who) => live.cancelTrade(who, req.body.live_trade_id)),
   });
   app.route({
     ...routeOf(API.archiveTrade),
     onRequest,
-    handler: async (req) => live.archive(await onTrade(req, req.body.live_trade_id), req.body.live_trade_id),
+    handler: (req) =>
+      onTrade(req, req.body.live_trade_id, 'archive', (who) => live.archive(who, req.body.live_trade_id)),
   });
   app.route({
     ...routeOf(API.unarchiveTrade),
     onRequest,
-    handler: async (req) => live.unarchive(await onTrade(req, req.body.live_trade_id), req.body.live_trade_id),
+    handler: (req) =>
+      onTrade(req, req.body.live_trade_id, 'unarchive', (who) => live.unarchive(who, req.body.live_trade_id)),
   });
 };
