@@ -6,7 +6,7 @@ import type { ResourceDto } from '@drat/contracts';
 import type { Db } from '../src/db/client';
 import { alertTypes } from '../src/db/schema/index';
 import { makePdf, makeThumbnailPng, makeXlsx, makeZip } from '../src/db/seed/demo-files';
-import { sampleOf } from '../src/modules/resources/file-types';
+import { sampleOf } from '../src/core/file-types';
 import type { Upload } from '../src/modules/resources/resources.form';
 import { multipartBody, type TestApp } from './harness';
 

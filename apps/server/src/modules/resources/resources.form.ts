@@ -7,7 +7,7 @@ import { RESOURCE_MAX_BYTES, RESOURCE_MSG } from '@drat/contracts';
 import { DomainError } from '../../core/errors';
 import { randomToken } from '../../core/secrets';
 import { multipartFailure, nulError, nulField } from '../../http/input';
-import { sampler, type FileSample } from './file-types';
+import { sampler, type FileSample } from '../../core/file-types';
 
 /**
  * An uploaded file, streamed to a temporary file as it arrived (never held in memory): where it

@@ -1,4 +1,4 @@
-import { detectImageType } from '../../core/image-type';
+import { detectImageType } from './image-type';
 
 /** What a file really is, from its bytes: the declared name and content type are not trusted. */
 export interface DetectedFile {

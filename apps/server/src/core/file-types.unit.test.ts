@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makePdf, makeThumbnailPng, makeXlsx, makeZip } from '../../db/seed/demo-files';
+import { makePdf, makeThumbnailPng, makeXlsx, makeZip } from '../db/seed/demo-files';
 import { detectPdf, detectSheet, detectThumbnail, detectVideo, SAMPLE_BYTES, sampleOf, sampler } from './file-types';
 
 describe('files are known by their bytes', () => {
