@@ -148,7 +148,7 @@ export function composeModules(deps: AppDeps) {
   // Trading's sharing names the bots a user shares; the bots area (built after trading, which it
   // uses) answers, bound below.
   const sharedBots: SharedBots = { owned: async () => null, byIds: async () => new Map() };
-  const admin = createAdmin({ db, users, auth, now });
+  const admin = createAdmin({ db, users, auth, notifications, storage, now });
   const trading = createTrading({
     auditOnBehalf: (by, entry) => admin.audit.record(by, entry),
     db,

@@ -15,12 +15,21 @@ export async function registerMedia(
   uploadsDir: string,
   resources: Pick<ResourcesService, 'checkFileLink'>,
 ): Promise<void> {
-  for (const folder of ['profile', 'resources']) fs.mkdirSync(path.join(uploadsDir, folder), { recursive: true });
+  for (const folder of ['profile', 'resources', 'notifications'])
+    fs.mkdirSync(path.join(uploadsDir, folder), { recursive: true });
   await app.register(fastifyStatic, {
     root: path.join(uploadsDir, 'profile'),
     prefix: '/media/profile/',
     decorateReply: false,
     index: false,
+  });
+  // A notification's files: behind a link of their own (an unguessable folder), as e-mails carry them.
+  await app.register(fastifyStatic, {
+    root: path.join(uploadsDir, 'notifications'),
+    prefix: '/media/notifications/',
+    decorateReply: false,
+    index: false,
+    list: false,
   });
   await app.register(async (scope) => {
     scope.addHook('onRequest', async (request: FastifyRequest<{ Params: { '*'?: string } }>, reply) => {

@@ -14,7 +14,7 @@ export interface QueuePayloads {
    * Finds the recipients of a new alert or trigger and writes their notifications, in batches.
    * `late`: found long after it happened (a catch-up): trackers only, inbox only.
    */
-  'notifications.fanout': { kind: 'NEW_ALERT' | 'TRIGGER'; ref: number; late?: boolean };
+  'notifications.fanout': { kind: 'NEW_ALERT' | 'TRIGGER' | 'ADMIN'; ref: number; late?: boolean };
   'sessions.purge': Record<string, never>;
   /** Forgets idempotency keys older than a day. */
   'idempotency.purge': Record<string, never>;

@@ -207,5 +207,40 @@ export const notifications = pgTable(
     index('notifications_sms_outbox_idx')
       .on(t.smsOutboxId)
       .where(sql`${t.smsOutboxId} is not null`),
+    // The sent table of the admin screens: the super users' notifications, newest first.
+    index('notifications_admin_sent_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.kind} = 'ADMIN'`),
   ],
+);
+
+/**
+ * A notification a super user sent (3-bots-admin-public §2.8): what it says, how (the inbox always;
+ * e-mail and SMS as chosen), to whom (named users, the users on plans, or everyone) and its files.
+ * Each person reached has a `notifications` row of kind ADMIN whose `ref` is this id, written by
+ * the fan-out job in the background.
+ */
+export const notificationSends = pgTable(
+  'notification_sends',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    /** EMAIL and/or SMS. */
+    channels: text('channels').array().notNull(),
+    /** single, multiple, users-on-plan or all. */
+    audience: text('audience').notNull(),
+    /** single and multiple: the users named. */
+    userIds: integer('user_ids').array(),
+    /** users-on-plan: the plans. */
+    planIds: integer('plan_ids').array(),
+    /** The attached files: name, content type and public link. */
+    files: jsonb('files').$type<{ name: string; type: string; url: string }[]>().notNull().default([]),
+    sentById: integer('sent_by_id').references(() => users.id, { onDelete: 'set null' }),
+    sentByEmail: text('sent_by_email').notNull(),
+    /** How many people it reached when it was sent (counted then; the fan-out writes their rows). */
+    recipients: integer('recipients').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('notification_sends_created_idx').on(t.createdAt.desc())],
 );

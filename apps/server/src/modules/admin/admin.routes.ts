@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ADMIN_USERS_API as API, DRAFTS_API, SLOTS_API } from '@drat/contracts';
+import { ADMIN_USERS_API as API, DRAFTS_API, NOTIFY_API, SLOTS_API } from '@drat/contracts';
 import { principalOf, requireRight } from '../../http/auth';
 import { routeOf } from '../../http/operation';
 import type { AdminUsersService } from './admin-users.service';
 import type { Admin, AuditService } from './audit.service';
 import type { DraftsService } from './drafts.service';
+import { readNotifyForm } from './notify.form';
+import type { NotifyService } from './notify.service';
 import type { SlotsService } from './slots.service';
 
 /**
@@ -16,7 +18,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   audit: AuditService;
   slots: SlotsService;
   drafts: DraftsService;
-}> = async (app, { users, audit, slots, drafts }) => {
+  notify: NotifyService;
+}> = async (app, { users, audit, slots, drafts, notify }) => {
   const superOnly = requireRight('is_super');
   const admin = (req: Parameters<typeof principalOf>[0]): Admin => {
     const { user } = principalOf(req);
@@ -56,6 +59,13 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     handler: (req) => users.setPlans(admin(req), req.params.id, req.body.current_plans),
   });
   app.route({ ...routeOf(API.audit), onRequest: superOnly, handler: (req) => audit.page(req.query) });
+  // The multipart form is read by the route itself (notify.form.ts) and parsed with notifyFields.
+  app.route({
+    ...routeOf(NOTIFY_API.send),
+    onRequest: superOnly,
+    handler: async (req) => notify.send(admin(req), await readNotifyForm(req)),
+  });
+  app.route({ ...routeOf(NOTIFY_API.sent), onRequest: superOnly, handler: (req) => notify.sent(req.query) });
   // The sales pages read the slots without signing in (§7: GET /payments/slots is public).
   app.route({ ...routeOf(SLOTS_API.list), handler: () => slots.list() });
   app.route({

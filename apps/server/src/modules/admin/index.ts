@@ -20,6 +20,7 @@ import { auditRepo } from './audit.repo';
 import { createAudit, type AuditService } from './audit.service';
 import { draftsRepo } from './drafts.repo';
 import { createDrafts, type DraftsService } from './drafts.service';
+import { createNotify, type NotifyDeps, type NotifyService } from './notify.service';
 import { slotsRepo } from './slots.repo';
 import { createSlots, type SlotsService } from './slots.service';
 import type { Jobs } from '../../jobs/queue';
@@ -29,8 +30,12 @@ export type { AdminUsersService } from './admin-users.service';
 
 export interface AdminAreaDeps {
   db: Db;
-  users: AdminUsersDeps['users'] & Pick<UsersRepo, 'byId'>;
+  users: AdminUsersDeps['users'] & Pick<UsersRepo, 'byId'> & NotifyDeps['users'];
   auth: AdminUsersDeps['auth'];
+  /** The notifications area: keeps a super user's notification and fans it out. */
+  notifications: NotifyDeps['notifications'];
+  /** Where a notification's files are kept. */
+  storage: NotifyDeps['storage'];
   now: () => Date;
 }
 
@@ -39,6 +44,7 @@ export interface AdminArea {
   audit: AuditService;
   slots: SlotsService;
   drafts: DraftsService;
+  notify: NotifyService;
 }
 
 export function createAdmin(deps: AdminAreaDeps): AdminArea {
@@ -54,7 +60,8 @@ export function createAdmin(deps: AdminAreaDeps): AdminArea {
   const withTransaction = transactions(deps.db);
   const slots = createSlots({ repo: slotsRepo(deps.db), audit, withTransaction, now: deps.now });
   const drafts = createDrafts({ repo: draftsRepo(deps.db), audit, withTransaction, now: deps.now });
-  return { users, audit, slots, drafts };
+  const notify = createNotify({ notifications: deps.notifications, users: deps.users, storage: deps.storage, audit });
+  return { users, audit, slots, drafts, notify };
 }
 
 export async function registerAdminRoutes(api: FastifyInstance, admin: AdminArea): Promise<void> {
@@ -63,6 +70,7 @@ export async function registerAdminRoutes(api: FastifyInstance, admin: AdminArea
     audit: admin.audit,
     slots: admin.slots,
     drafts: admin.drafts,
+    notify: admin.notify,
   });
 }
 

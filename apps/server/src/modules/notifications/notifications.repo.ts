@@ -9,6 +9,7 @@ import {
   alertTypeExemptions,
   alertTypes,
   notifications,
+  notificationSends,
   planAlertTypes,
   plans,
   profiles,
@@ -17,6 +18,25 @@ import {
 } from '../../db/schema/index';
 
 export type NotificationRow = typeof notifications.$inferSelect;
+export type SendRow = typeof notificationSends.$inferSelect;
+export type NewSend = Omit<typeof notificationSends.$inferInsert, 'id'>;
+
+/** Whom a super user's notification reaches: named users, the users on plans, or everyone. */
+export type SendAudience = { userIds: number[] } | { planIds: number[] } | 'all';
+
+/** The people a send reaches (active users), as a condition on `users`. */
+function reachedBy(audience: SendAudience, at: Date): SQL {
+  if (audience === 'all') return sql`${users.isActive}`;
+  if ('userIds' in audience) return sql`${users.isActive} and ${users.id} = any(${sql.param(audience.userIds)}::int[])`;
+  return sql`${users.isActive} and ${runningSubscription(at, sql`s.plan_id = any(${sql.param(audience.planIds)}::int[])`)}`;
+}
+
+/** The audience a stored send names. */
+export function audienceOf(send: Pick<SendRow, 'audience' | 'userIds' | 'planIds'>): SendAudience {
+  if (send.audience === 'all') return 'all';
+  if (send.audience === 'users-on-plan') return { planIds: send.planIds ?? [] };
+  return { userIds: send.userIds ?? [] };
+}
 
 /** A person a notification goes to, with what their copies need. */
 export interface Recipient {
@@ -150,6 +170,80 @@ export function notificationsRepo(db: Db) {
         )
         .orderBy(users.id)
         .limit(limit);
+    },
+
+    /** How many active users `audience` reaches at `at`. */
+    async countReached(audience: SendAudience, at: Date): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(users).where(reachedBy(audience, at));
+      return row?.n ?? 0;
+    },
+
+    /** The people a send reaches, by id after `afterId` (the plans as they were when it was sent). */
+    sendRecipients: (send: SendRow, afterId: number, limit: number) =>
+      db
+        .select(recipientColumns)
+        .from(users)
+        .innerJoin(profiles, eq(profiles.userId, users.id))
+        .where(and(sql`${users.id} > ${afterId}`, reachedBy(audienceOf(send), send.createdAt)))
+        .orderBy(users.id)
+        .limit(limit),
+
+    async insertSend(send: NewSend): Promise<SendRow> {
+      const [row] = await db.insert(notificationSends).values(send).returning();
+      return row!;
+    },
+    sendById: async (id: number): Promise<SendRow | undefined> =>
+      (await db.select().from(notificationSends).where(eq(notificationSends.id, id)))[0],
+    async removeSend(id: number): Promise<void> {
+      await db.delete(notificationSends).where(eq(notificationSends.id, id));
+    },
+
+    /**
+     * The sent table: each person's copy of the super users' notifications, newest first; with
+     * `search`, of the people whose e-mail or name contains it.
+     */
+    async sentPage(q: { search?: string; offset: number; limit: number }) {
+      const like = q.search ? `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+      const where = and(
+        eq(notifications.kind, 'ADMIN'),
+        like === null
+          ? undefined
+          : sql`(${users.email} ilike ${like} or (${profiles.firstName} || ' ' || ${profiles.lastName}) ilike ${like})`,
+      );
+      const base = () =>
+        db
+          .select({
+            id: notifications.id,
+            sendId: notificationSends.id,
+            email: users.email,
+            firstName: profiles.firstName,
+            lastName: profiles.lastName,
+            title: notifications.title,
+            content: notifications.content,
+            seen: notifications.seen,
+            emailStatus: notifications.emailStatus,
+            smsStatus: notifications.smsStatus,
+            sentBy: notificationSends.sentByEmail,
+            createdAt: notifications.createdAt,
+          })
+          .from(notifications)
+          .innerJoin(users, eq(users.id, notifications.userId))
+          .innerJoin(profiles, eq(profiles.userId, users.id))
+          .innerJoin(notificationSends, sql`${notificationSends.id}::text = ${notifications.ref}`);
+      const [rows, [total]] = await Promise.all([
+        base()
+          .where(where)
+          .orderBy(desc(notifications.createdAt), desc(notifications.id))
+          .offset(q.offset)
+          .limit(q.limit),
+        db
+          .select({ n: count() })
+          .from(notifications)
+          .innerJoin(users, eq(users.id, notifications.userId))
+          .innerJoin(profiles, eq(profiles.userId, users.id))
+          .where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
     },
 
     /** Writes the notifications that do not exist yet; answers only those it wrote. */

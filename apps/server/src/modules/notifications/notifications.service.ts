@@ -9,6 +9,9 @@ import {
   type NotificationEventPayload,
   type NotificationKind,
   type NotificationsResponse,
+  type NotifyChannel,
+  type NotifyAudience,
+  type SentNotification,
 } from '@drat/contracts';
 import type { Tx, WithTransaction } from '../../db/transaction';
 import { DomainError } from '../../core/errors';
@@ -16,8 +19,15 @@ import type { JobQueue, QueuePayloads } from '../../jobs/queue';
 import type { Principal } from '../auth';
 import type { UserEvents } from '../live';
 import type { OutboxMessage, OutboxService } from '../outbox';
-import type { NotificationRow, NotificationsRepo, Recipient } from './notifications.repo';
-import { newAlertTexts, triggerTexts, type NotificationTexts } from './notifications.texts';
+import {
+  audienceOf,
+  type NewSend,
+  type NotificationRow,
+  type NotificationsRepo,
+  type Recipient,
+  type SendAudience,
+} from './notifications.repo';
+import { adminTexts, newAlertTexts, triggerTexts, type NotificationTexts } from './notifications.texts';
 
 /** Recipients read and written per transaction during a fan-out. */
 export const FANOUT_BATCH = 500;
@@ -34,6 +44,26 @@ export interface NotificationsDeps {
 }
 
 export type FanoutJob = QueuePayloads['notifications.fanout'];
+
+/** Which copies of a notification go out besides the inbox (each as the person allows). */
+interface Copies {
+  email: boolean;
+  sms: boolean;
+}
+const both = (on: boolean): Copies => ({ email: on, sms: on });
+
+/** A super user's notification, as the admin area hands it over. */
+export interface Broadcast {
+  sender: { userId: number; email: string };
+  title: string;
+  message: string;
+  channels: NotifyChannel[];
+  audience: NotifyAudience;
+  /** single and multiple: the users named; users-on-plan: the plans. */
+  userIds?: number[];
+  planIds?: number[];
+  files: { name: string; type: string; url: string }[];
+}
 
 /** What one fan-out run did: notifications written per kind (0 on a re-run), or why it sent nothing. */
 export interface FanoutResult {
@@ -80,7 +110,7 @@ export function createNotificationsService({
     ref: number,
     texts: NotificationTexts,
     page: (afterId: number) => Promise<Recipient[]>,
-    copies: boolean,
+    copies: Copies,
   ): Promise<number> {
     let afterId = 0;
     let created = 0;
@@ -97,16 +127,16 @@ export function createNotificationsService({
         );
         // The copies of the new notifications only: a re-run finds nothing new and sends nothing.
         const toSend: { notificationId: number; message: OutboxMessage }[] = [];
-        for (const n of copies ? fresh : []) {
+        for (const n of fresh) {
           const r = byUser.get(n.userId)!;
-          if (r.receiveEmails && r.email) {
+          if (copies.email && r.receiveEmails && r.email) {
             toSend.push({
               notificationId: n.id,
               message: { channel: 'EMAIL', recipient: r.email, subject: texts.email.subject, body: texts.email.text },
             });
           }
           const phone = r.phoneNumber.trim();
-          if (r.receiveSms && phone) {
+          if (copies.sms && r.receiveSms && phone) {
             toSend.push({ notificationId: n.id, message: { channel: 'SMS', recipient: phone, body: texts.sms } });
           }
         }
@@ -157,6 +187,21 @@ export function createNotificationsService({
 
   async function fanout({ kind, ref, late = false }: FanoutJob): Promise<FanoutResult> {
     const at = now();
+    if (kind === 'ADMIN') {
+      const send = await repo.sendById(ref);
+      if (!send) return { created: {}, skipped: 'not-found' };
+      const copies = { email: send.channels.includes('EMAIL'), sms: send.channels.includes('SMS') };
+      const texts = adminTexts(send, publicUrl);
+      const created = await writeAll(
+        'ADMIN',
+        ref,
+        texts,
+        (after) => repo.sendRecipients(send, after, FANOUT_BATCH),
+        copies,
+      );
+      log.info({ sendId: ref, created }, 'admin notifications written');
+      return { created: { ADMIN: created } };
+    }
     if (kind === 'NEW_ALERT') {
       const alert = await repo.alertSubject(ref);
       if (!alert) return { created: {}, skipped: 'not-found' };
@@ -167,7 +212,7 @@ export function createNotificationsService({
         ref,
         texts,
         (after) => repo.alertRecipients(alert.alertTypeId, at, after, FANOUT_BATCH),
-        !late,
+        both(!late),
       );
       log.info({ alertId: ref, created }, 'new-alert notifications written');
       return { created: { NEW_ALERT: created } };
@@ -183,7 +228,7 @@ export function createNotificationsService({
       ref,
       triggerTexts(trigger, 'TRACKER', publicUrl),
       (after) => repo.trackerRecipients(trigger.alertId, trigger.alertTypeId, at, after, FANOUT_BATCH),
-      !late,
+      both(!late),
     );
     if (late) {
       log.info({ triggerId: ref, tracker }, 'late trigger: tracker notifications written');
@@ -194,7 +239,7 @@ export function createNotificationsService({
       ref,
       triggerTexts(trigger, 'TRIGGER', publicUrl),
       (after) => repo.alertRecipients(trigger.alertTypeId, at, after, FANOUT_BATCH, trigger.alertId),
-      true,
+      both(true),
     );
     log.info({ triggerId: ref, tracker, other }, 'trigger notifications written');
     return { created: { TRACKER: tracker, TRIGGER: other } };
@@ -240,6 +285,68 @@ export function createNotificationsService({
 
     /** Job handler of 'notifications.fanout'. */
     fanout,
+
+    /** How many active users an audience reaches now (0: nobody to send to). */
+    reached: (audience: SendAudience) => repo.countReached(audience, now()),
+
+    /**
+     * A super user's notification (3-bots-admin-public §2.8): kept, counted, and fanned out in the
+     * background by a job keyed by it (so a 10,000-person send answers at once, and the job may
+     * run twice). Answers its id and how many people it reaches.
+     */
+    async broadcast(b: Broadcast): Promise<{ id: number; recipients: number }> {
+      const at = now();
+      const send: NewSend = {
+        title: b.title,
+        message: b.message,
+        channels: b.channels,
+        audience: b.audience,
+        userIds: b.audience === 'single' || b.audience === 'multiple' ? (b.userIds ?? []) : null,
+        planIds: b.audience === 'users-on-plan' ? (b.planIds ?? []) : null,
+        files: b.files,
+        sentById: b.sender.userId,
+        sentByEmail: b.sender.email,
+        recipients: 0,
+        createdAt: at,
+      };
+      send.recipients = await repo.countReached(
+        audienceOf({ audience: b.audience, userIds: send.userIds ?? null, planIds: send.planIds ?? null }),
+        at,
+      );
+      const row = await repo.insertSend(send);
+      try {
+        await queue.send('notifications.fanout', { kind: 'ADMIN', ref: row.id }, { key: `ADMIN:${row.id}` });
+      } catch (err) {
+        // Not queued: not sent. The super user is told it failed and may send it again.
+        await repo.removeSend(row.id).catch(() => undefined);
+        throw err;
+      }
+      return { id: row.id, recipients: row.recipients };
+    },
+
+    /** GET /management/notifications: each person's copy of the super users' notifications, newest first. */
+    async sent(q: { search?: string | undefined; page: number; page_size: number }) {
+      const { rows, total } = await repo.sentPage({
+        ...(q.search ? { search: q.search } : {}),
+        offset: (q.page - 1) * q.page_size,
+        limit: q.page_size,
+      });
+      const status = (s: string | null) => (s === 'SUCCESS' || s === 'PENDING' || s === 'FAILED' ? s : null);
+      const data: SentNotification[] = rows.map((r) => ({
+        id: r.id,
+        notification_id: r.sendId,
+        user_email: r.email,
+        user_name: `${r.firstName} ${r.lastName}`.trim(),
+        title: r.title,
+        content: r.content,
+        seen: r.seen,
+        email_status: status(r.emailStatus),
+        sms_status: status(r.smsStatus),
+        sent_by: r.sentBy,
+        timestamp: r.createdAt.toISOString(),
+      }));
+      return { data, total };
+    },
 
     /**
      * One trader's inbox message about their own trade (its buys refused by the broker, a fill after

@@ -114,6 +114,19 @@ export function newAlertTexts(a: AlertSubject, publicUrl: string): NotificationT
   return finish('NEW_ALERT', title, content, publicUrl);
 }
 
+/**
+ * A super user's notification: their title and message as written, and its files' links (the
+ * inbox and the e-mail carry them; the SMS says where to read the rest).
+ */
+export function adminTexts(
+  send: { title: string; message: string; files: { name: string; url: string }[] },
+  publicUrl: string,
+): NotificationTexts {
+  const files = send.files.map((f) => `${f.name}: ${f.url}`);
+  const content = files.length ? `${send.message}\n\nFiles:\n${files.join('\n')}` : send.message;
+  return finish('ADMIN', send.title, content, publicUrl);
+}
+
 export function triggerTexts(t: TriggerSubject, kind: 'TRIGGER' | 'TRACKER', publicUrl: string): NotificationTexts {
   const label = triggerLabel(t.kind);
   const title = kind === 'TRACKER' ? `Tracked alert ${t.ticker}: ${label}` : `${t.typeName} ${t.ticker}: ${label}`;

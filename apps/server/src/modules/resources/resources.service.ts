@@ -20,7 +20,14 @@ import type { Principal } from '../auth';
 import type { RightsService, RightsSubject } from '../rights';
 import { randomToken } from '../../core/secrets';
 import { RESOURCE_KEY_PREFIX, type FileLinks, type LinkQuery } from './file-links';
-import { detectPdf, detectSheet, detectThumbnail, detectVideo, type DetectedFile, type FileSample } from '../../core/file-types';
+import {
+  detectPdf,
+  detectSheet,
+  detectThumbnail,
+  detectVideo,
+  type DetectedFile,
+  type FileSample,
+} from '../../core/file-types';
 import { discardUploads, type ResourceForm, type Upload } from './resources.form';
 import type { Audience, ResourcesRepo, ResourceWithTypes } from './resources.repo';
 
