@@ -147,6 +147,7 @@ async function main(): Promise<void> {
         env: 'production',
         publicUrl: 'http://localhost:3000',
         demoSeed: false,
+        userDataStaffEmail: null,
         dataDir: dir,
         trustProxy: false,
         // As the server runs: read caches on, kept true by the change feed (started below).

@@ -55,6 +55,7 @@ export interface AppDeps {
     | 'mediaLinkSecret'
     | 'signalKey'
     | 'supportEmail'
+    | 'userDataStaffEmail'
   > & { brokerage?: Config['brokerage']; allowedHosts?: Config['allowedHosts'] };
   db: Db;
   queue: JobQueue;
@@ -148,7 +149,15 @@ export function composeModules(deps: AppDeps) {
   // Trading's sharing names the bots a user shares; the bots area (built after trading, which it
   // uses) answers, bound below.
   const sharedBots: SharedBots = { owned: async () => null, byIds: async () => new Map() };
-  const admin = createAdmin({ db, users, auth, notifications, storage, now });
+  const admin = createAdmin({
+    db,
+    users,
+    auth,
+    notifications,
+    storage,
+    userDataStaffEmail: config.userDataStaffEmail,
+    now,
+  });
   const trading = createTrading({
     auditOnBehalf: (by, entry) => admin.audit.record(by, entry),
     db,

@@ -24,6 +24,8 @@ const schema = z.object({
   MAIL_FROM: z.string().default('DRAT <no-reply@drat.local>'),
   /** Where people write for help and renewals (the renewal page shows it). */
   SUPPORT_EMAIL: z.string().email().optional(),
+  /** The one staff account that may change user data (3-bots-admin-public §6); other super users view it. */
+  USER_DATA_STAFF_EMAIL: z.string().email().optional(),
   PUBLIC_URL: z.string().url().optional(),
   /** Host names besides localhost and PUBLIC_URL's that requests may name (http/hosts.ts). */
   ALLOWED_HOSTS: z
@@ -150,6 +152,8 @@ export type Config = {
   mailFrom: string;
   /** Shown to people who need help or a renewal; null when none is set (and no demo). */
   supportEmail: string | null;
+  /** The staff account that uploads, exports everything, deletes in bulk and decides user-data changes. */
+  userDataStaffEmail: string | null;
   publicUrl: string;
   /** Host names requests may name besides localhost and PUBLIC_URL's (`.example.com`: any under it). */
   allowedHosts: string[];
@@ -269,6 +273,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL ?? (demoSeed ? 'support@drat.local' : null),
+    // The demo's super user, so a newcomer can try every part of the screen.
+    userDataStaffEmail: (e.USER_DATA_STAFF_EMAIL ?? (demoSeed ? 'admin@drat.local' : null))?.toLowerCase() ?? null,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     allowedHosts: e.ALLOWED_HOSTS,
     logLevel: e.LOG_LEVEL,

@@ -191,6 +191,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         // (read-cache.test.ts turns the caches on and waits for the feed).
         readCacheMs: 0,
         supportEmail: 'help@drat.test',
+        // The staff account of user data (tests sign it in by this e-mail).
+        userDataStaffEmail: STAFF_EMAIL,
         ...options.config,
       },
       db: database.db,
@@ -257,6 +259,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     throw err;
   }
 }
+
+/** The user-data staff account's e-mail in tests (config.userDataStaffEmail). */
+export const STAFF_EMAIL = 'staff@drat.test';
 
 /** A multipart/form-data body as the browser sends it. */
 export function multipartBody(

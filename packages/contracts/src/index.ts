@@ -34,3 +34,4 @@ export * from './admin-users';
 export * from './slots';
 export * from './admin-trades';
 export * from './admin-notifications';
+export * from './user-data';

@@ -13,3 +13,4 @@ export * from './paper-broker';
 export * from './brokerage';
 export * from './bots';
 export * from './admin';
+export * from './user-data';

@@ -22,6 +22,9 @@ import { draftsRepo } from './drafts.repo';
 import { createDrafts, type DraftsService } from './drafts.service';
 import { createNotify, type NotifyDeps, type NotifyService } from './notify.service';
 import { slotsRepo } from './slots.repo';
+import { userDataRepo } from './user-data.repo';
+import { userDataRoutes } from './user-data.routes';
+import { createUserData, type UserDataService } from './user-data.service';
 import { createSlots, type SlotsService } from './slots.service';
 import type { Jobs } from '../../jobs/queue';
 
@@ -36,6 +39,8 @@ export interface AdminAreaDeps {
   notifications: NotifyDeps['notifications'];
   /** Where a notification's files are kept. */
   storage: NotifyDeps['storage'];
+  /** The staff account that may change user data (USER_DATA_STAFF_EMAIL), or null: nobody. */
+  userDataStaffEmail: string | null;
   now: () => Date;
 }
 
@@ -45,6 +50,8 @@ export interface AdminArea {
   slots: SlotsService;
   drafts: DraftsService;
   notify: NotifyService;
+  userData: UserDataService;
+  userDataStaffEmail: string | null;
 }
 
 export function createAdmin(deps: AdminAreaDeps): AdminArea {
@@ -61,7 +68,8 @@ export function createAdmin(deps: AdminAreaDeps): AdminArea {
   const slots = createSlots({ repo: slotsRepo(deps.db), audit, withTransaction, now: deps.now });
   const drafts = createDrafts({ repo: draftsRepo(deps.db), audit, withTransaction, now: deps.now });
   const notify = createNotify({ notifications: deps.notifications, users: deps.users, storage: deps.storage, audit });
-  return { users, audit, slots, drafts, notify };
+  const userData = createUserData({ repo: userDataRepo(deps.db), audit, withTransaction, now: deps.now });
+  return { users, audit, slots, drafts, notify, userData, userDataStaffEmail: deps.userDataStaffEmail };
 }
 
 export async function registerAdminRoutes(api: FastifyInstance, admin: AdminArea): Promise<void> {
@@ -72,6 +80,7 @@ export async function registerAdminRoutes(api: FastifyInstance, admin: AdminArea
     drafts: admin.drafts,
     notify: admin.notify,
   });
+  await api.register(userDataRoutes, { userData: admin.userData, staffEmail: admin.userDataStaffEmail });
 }
 
 /** The count-downs of the trade-challenge slots: every 5 minutes, each period taken once. */
