@@ -242,7 +242,7 @@ describe('sending', () => {
     const rows = await rowsOf(id);
     expect(rows.map((r) => r.userId).sort()).toEqual([a.id, b.id].sort());
     const link = /Rules of the game\.pdf: (\S+)/.exec(rows[0]!.content)?.[1];
-    expect(link).toMatch(/\/Rules_of_the_game\.pdf$/);
+    expect(link).toMatch(/^http:\/\/drat\.test\/media\/notifications\/[\w-]+\/Rules_of_the_game\.pdf$/);
     expect(rows[0]!.content).toMatch(/^Read the attached rules\.\n\nFiles:\nRules of the game\.pdf: /);
     expect(link).toBeDefined();
     const file = await t.inject({ method: 'GET', url: new URL(link!, 'http://drat.test').pathname });

@@ -73,7 +73,7 @@ export function createSlots(deps: {
           {
             action: 'slots.edit',
             subject: null,
-            summary: `Set the slots of ${after.plan_name}: ${after.rem_slots} left`,
+            summary: `Set the slots of ${after.plan_name}: ${after.remaining_slots} offered`,
             before: audited(dto(before)),
             after: audited(after),
           },

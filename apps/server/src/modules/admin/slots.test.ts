@@ -134,7 +134,7 @@ describe('the slots', () => {
     const audit = await t.get('/management/audit-log', { token: adminToken });
     expect(audit.json().data[1]).toMatchObject({
       action: 'slots.edit',
-      summary: 'Set the slots of $15K Trade Challenge: 2 left',
+      summary: 'Set the slots of $15K Trade Challenge: 2 offered',
       after: { remaining_slots: 2, deduction_value: 5 },
     });
   });

@@ -122,7 +122,9 @@ export function adminTexts(
   send: { title: string; message: string; files: { name: string; url: string }[] },
   publicUrl: string,
 ): NotificationTexts {
-  const files = send.files.map((f) => `${f.name}: ${f.url}`);
+  // Whole links: an e-mail is read outside the app.
+  const base = publicUrl.replace(/\/+$/, '');
+  const files = send.files.map((f) => `${f.name}: ${f.url.startsWith('/') ? `${base}${f.url}` : f.url}`);
   const content = files.length ? `${send.message}\n\nFiles:\n${files.join('\n')}` : send.message;
   return finish('ADMIN', send.title, content, publicUrl);
 }
