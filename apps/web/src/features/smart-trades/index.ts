@@ -28,3 +28,7 @@ export const TradeAlertModal = lazyDialog(
 );
 // A trade status's badge colour (2-trading §2.2), for other lists of trades (a bot's trades).
 export { statusColor } from './status';
+// The trade tables' parts and row actions, for the super users' list of every user's trades
+// (admin-trades, 3-bots-admin-public §2.5).
+export { actionsColumn, TradeListHeader, TradeTable, usePhone, type TradeActionHandlers } from './TradeListParts';
+export type { TradeAction } from './rowActions';
