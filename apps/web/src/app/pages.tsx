@@ -23,6 +23,14 @@ const ManageResourcesPage = lazyPage(async () => (await import('../features/reso
 const BrokerSettingsPage = lazyPage(async () => (await import('../features/brokerage')).BrokerSettingsPage);
 const BotsPage = lazyPage(async () => (await import('../features/bots')).BotsPage);
 const AllBotsPage = lazyPage(async () => (await import('../features/bots')).AllBotsPage);
+const AllSmartTradesPage = lazyPage(async () => (await import('../features/admin-trades')).AllSmartTradesPage);
+const SmartTraderPage = lazyPage(async () => (await import('../features/admin-trades')).SmartTraderPage);
+const ManageUsersPage = lazyPage(async () => (await import('../features/admin-users')).ManageUsersPage);
+const PasswordResetPage = lazyPage(async () => (await import('../features/admin-users')).PasswordResetPage);
+const NotificationsPage = lazyPage(async () => (await import('../features/admin-notifications')).NotificationsPage);
+const NotificationStatusPage = lazyPage(
+  async () => (await import('../features/admin-notifications')).NotificationStatusPage,
+);
 // A public page outside the signed-in shell brings React Query with it (app/loadScreen.ts).
 const RenewPage = lazyPage(() => loadScreen(async () => (await import('../features/renewal')).RenewPage));
 
@@ -95,28 +103,13 @@ export const PAGES: PageDef[] = [
     deniedTo: '/dashboard',
   },
   { path: '/manage-resources', title: 'Manage Resources', element: <ManageResourcesPage />, ...admin },
-  later(
-    '/notifications',
-    'Create Notification',
-    'Send notifications by e-mail and SMS to users, plans or everyone.',
-    admin,
-  ),
-  later('/notifications-status', 'Notification Status', 'Sent notifications with their delivery status.', admin),
-  later(
-    '/manage-users',
-    'Manage Users',
-    'Create users, edit plans and profiles, grant live trading, manage challenge slots.',
-    admin,
-  ),
-  later('/pwd-reset', 'Password Reset', "Reset a user's password and e-mail it to them.", admin),
-  later('/all-smart-trades', 'Read SMT & Logs', "Every user's smart trades and their logs.", admin),
+  { path: '/notifications', title: 'Create Notification', element: <NotificationsPage />, ...admin },
+  { path: '/notifications-status', title: 'Notification Status', element: <NotificationStatusPage />, ...admin },
+  { path: '/manage-users', title: 'Manage Users', element: <ManageUsersPage />, ...admin },
+  { path: '/pwd-reset', title: 'Password Reset', element: <PasswordResetPage />, ...admin },
+  { path: '/all-smart-trades', title: 'Read SMT & Logs', element: <AllSmartTradesPage />, ...admin },
   { path: '/all-money-management-bots', title: 'Read MM Bot & Logs', element: <AllBotsPage />, ...admin },
-  later(
-    '/management/smart-trader',
-    'Smart Trader Analysis',
-    'Smart trade counts for equity and options by status.',
-    admin,
-  ),
+  { path: '/management/smart-trader', title: 'Smart Trader Analysis', element: <SmartTraderPage />, ...admin },
   later('/alert-types', 'Manage Alert-Types', 'Alert type notes and notification switches.', admin),
   later('/manage-alert-types', 'Manage Alert-Types', 'Alert type notes and notification switches.', admin),
   later('/user-data', 'Fetch Users', 'Uploaded user data: search, export, upload and delete.', admin),
