@@ -7,7 +7,7 @@ import {
   ThunderboltOutlined,
 } from '@ant-design/icons';
 import { INBOX_MSG, type NotificationDto } from '@drat/contracts';
-import { formatTimestamp, formatWhen } from './format';
+import { formatTimestamp, formatWhen, linkParts } from './format';
 import styles from './inbox.module.css';
 
 const KIND_ICON: Record<string, React.ReactNode> = {
@@ -59,7 +59,16 @@ export function NotificationItem({
           </Tooltip>
         </div>
         <Typography.Paragraph type="secondary" className={styles.content}>
-          {item.content}
+          {/* A super user's message may carry its files' links: they open in a new tab. */}
+          {linkParts(item.content).map((part, i) =>
+            part.href ? (
+              <a key={i} href={part.href} target="_blank" rel="noopener noreferrer">
+                {part.text}
+              </a>
+            ) : (
+              <span key={i}>{part.text}</span>
+            ),
+          )}
         </Typography.Paragraph>
       </div>
       <Tooltip title={INBOX_MSG.markOne}>

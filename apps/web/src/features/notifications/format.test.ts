@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTimestamp, formatWhen } from './format';
+import { formatTimestamp, formatWhen, linkParts } from './format';
 
 describe('inbox timestamps', () => {
   const now = new Date('2026-11-22T15:00:00Z');
@@ -24,5 +24,20 @@ describe('inbox timestamps', () => {
   it('an unreadable timestamp shows nothing', () => {
     expect(formatWhen('nonsense', now)).toBe('');
     expect(formatTimestamp('nonsense')).toBe('');
+  });
+});
+
+describe('links in a notification', () => {
+  it('cuts-the-text-into-plain-parts-and-http-links-leaving-closing-punctuation-out', () => {
+    expect(linkParts('Rules: https://drat.test/media/notifications/ab/rules.pdf.\nSee you.')).toEqual([
+      { text: 'Rules: ' },
+      {
+        text: 'https://drat.test/media/notifications/ab/rules.pdf',
+        href: 'https://drat.test/media/notifications/ab/rules.pdf',
+      },
+      { text: '.\nSee you.' },
+    ]);
+    expect(linkParts('javascript:alert(1) and ftp://x')).toEqual([{ text: 'javascript:alert(1) and ftp://x' }]);
+    expect(linkParts('')).toEqual([]);
   });
 });

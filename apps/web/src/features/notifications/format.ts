@@ -22,3 +22,22 @@ export function formatWhen(iso: string, now: Date = new Date()): string {
   if (seconds < 12 * 3600) return `${Math.floor(seconds / 3600)} h ago`;
   return at.getFullYear() === now.getFullYear() ? sameYear.format(at) : full.format(at);
 }
+
+/**
+ * A notification's text cut into plain parts and web links (http and https only; a sentence's
+ * closing punctuation stays out of the link), so the inbox can make the links clickable.
+ */
+export function linkParts(text: string): { text: string; href?: string }[] {
+  const parts: { text: string; href?: string }[] = [];
+  const link = /https?:\/\/[^\s<>"']+/g;
+  let at = 0;
+  for (let m = link.exec(text); m; m = link.exec(text)) {
+    const url = m[0].replace(/[.,;:!?)\]]+$/, '');
+    if (m.index > at) parts.push({ text: text.slice(at, m.index) });
+    parts.push({ text: url, href: url });
+    at = m.index + url.length;
+    link.lastIndex = at;
+  }
+  if (at < text.length) parts.push({ text: text.slice(at) });
+  return parts;
+}
