@@ -145,7 +145,7 @@ export function createUserData({ repo, audit, withTransaction, now }: UserDataDe
         summary: `Deleted ${deleted} ${deleted === 1 ? 'person' : 'people'} from user data`,
         before: { ids: ids.length > 20 ? `${ids.length} ids` : ids },
       });
-      return { message: USER_DATA_MSG.deleted(deleted), deleted };
+      return { message: USER_DATA_MSG.deleted, deleted };
     },
 
     /**
