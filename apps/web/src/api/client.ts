@@ -172,7 +172,8 @@ export const api = {
     request<T>('POST', path, { body, ...options }),
   patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, { body }),
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, { body }),
-  delete: <T>(path: string, query?: Query) => request<T>('DELETE', path, { query }),
+  /** A DELETE; `body` for the calls that name what to delete in JSON (user data's ids). */
+  delete: <T>(path: string, query?: Query, body?: unknown) => request<T>('DELETE', path, { query, body }),
   upload: <T>(path: string, form: FormData) => request<T>('POST', path, { body: form }),
   /** A binary answer (a spreadsheet): its bytes and file name. */
   download,

@@ -31,6 +31,9 @@ const NotificationsPage = lazyPage(async () => (await import('../features/admin-
 const NotificationStatusPage = lazyPage(
   async () => (await import('../features/admin-notifications')).NotificationStatusPage,
 );
+const UserDataPage = lazyPage(async () => (await import('../features/user-data')).UserDataPage);
+const UploadUsersPage = lazyPage(async () => (await import('../features/user-data')).UploadUsersPage);
+const PendingChangesPage = lazyPage(async () => (await import('../features/user-data')).PendingChangesPage);
 // A public page outside the signed-in shell brings React Query with it (app/loadScreen.ts).
 const RenewPage = lazyPage(() => loadScreen(async () => (await import('../features/renewal')).RenewPage));
 
@@ -112,9 +115,9 @@ export const PAGES: PageDef[] = [
   { path: '/management/smart-trader', title: 'Smart Trader Analysis', element: <SmartTraderPage />, ...admin },
   later('/alert-types', 'Manage Alert-Types', 'Alert type notes and notification switches.', admin),
   later('/manage-alert-types', 'Manage Alert-Types', 'Alert type notes and notification switches.', admin),
-  later('/user-data', 'Fetch Users', 'Uploaded user data: search, export, upload and delete.', admin),
-  later('/upload-users', 'Upload Users', 'Upload CSV, XLS or XLSX files of users.', admin),
-  later('/updates', 'Pending User Changes', 'Proposed changes to uploaded user data, to accept or reject.', admin),
+  { path: '/user-data', title: 'Fetch Users', element: <UserDataPage />, ...admin },
+  { path: '/upload-users', title: 'Upload Users', element: <UploadUsersPage />, ...admin },
+  { path: '/updates', title: 'Pending User Changes', element: <PendingChangesPage />, ...admin },
 ];
 
 /** Public pages (1-core §2's public paths; sales pages of 3-bots-admin-public §2.11-2.13, built with payments). */
