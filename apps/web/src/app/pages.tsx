@@ -34,6 +34,7 @@ const NotificationStatusPage = lazyPage(
 const UserDataPage = lazyPage(async () => (await import('../features/user-data')).UserDataPage);
 const UploadUsersPage = lazyPage(async () => (await import('../features/user-data')).UploadUsersPage);
 const PendingChangesPage = lazyPage(async () => (await import('../features/user-data')).PendingChangesPage);
+const AlertTypesPage = lazyPage(async () => (await import('../features/alert-types')).AlertTypesPage);
 // A public page outside the signed-in shell brings React Query with it (app/loadScreen.ts).
 const RenewPage = lazyPage(() => loadScreen(async () => (await import('../features/renewal')).RenewPage));
 
@@ -113,8 +114,8 @@ export const PAGES: PageDef[] = [
   { path: '/all-smart-trades', title: 'Read SMT & Logs', element: <AllSmartTradesPage />, ...admin },
   { path: '/all-money-management-bots', title: 'Read MM Bot & Logs', element: <AllBotsPage />, ...admin },
   { path: '/management/smart-trader', title: 'Smart Trader Analysis', element: <SmartTraderPage />, ...admin },
-  later('/alert-types', 'Manage Alert-Types', 'Alert type notes and notification switches.', admin),
-  later('/manage-alert-types', 'Manage Alert-Types', 'Alert type notes and notification switches.', admin),
+  { path: '/alert-types', title: 'Manage Alert-Types', element: <AlertTypesPage />, ...admin },
+  { path: '/manage-alert-types', title: 'Manage Alert-Types', element: <AlertTypesPage />, ...admin },
   { path: '/user-data', title: 'Fetch Users', element: <UserDataPage />, ...admin },
   { path: '/upload-users', title: 'Upload Users', element: <UploadUsersPage />, ...admin },
   { path: '/updates', title: 'Pending User Changes', element: <PendingChangesPage />, ...admin },

@@ -13,3 +13,5 @@ export const CompletedAlertsPage = lazyPage(
 export { StandaloneAlertCard } from './AlertModals';
 export { CategoryTabs, useCategoryType } from './categories';
 export { FilterModal } from './filterDialog';
+// The sanitized HTML of an alert type's note, shown also by the alert-types screen's preview.
+export { SafeHtml } from './TypeInfoModals';
