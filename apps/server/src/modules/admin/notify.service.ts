@@ -26,10 +26,7 @@ export interface NotifyDeps {
 function parse(fields: NotifyForm['fields']): NotifyFields {
   const parsed = notifyFields.safeParse(fields);
   if (parsed.success) return parsed.data;
-  const errors: Record<string, string[]> = {};
-  for (const issue of parsed.error.issues)
-    (errors[String(issue.path[0] ?? 'non_field_errors')] ??= []).push(issue.message);
-  throw new DomainError('VALIDATION', parsed.error.issues[0]!.message, { details: errors });
+  throw DomainError.fields(parsed.error.issues);
 }
 
 /** A file's name as it is kept: its base name, plain characters, at most 100 of them. */

@@ -8,14 +8,16 @@ import type { ContactRow, StoredContact } from './user-data.rows';
 
 export type ContactDbRow = typeof contacts.$inferSelect;
 
-const COLUMN = {
-  first_name: contacts.firstName,
-  last_name: contacts.lastName,
-  email: contacts.email,
-  twitter_handle: contacts.twitterHandle,
-  instagram_handle: contacts.instagramHandle,
-  phone_number: contacts.phoneNumber,
+/** Each text field's property of `contacts` (tags, a list, apart). */
+const KEY = {
+  first_name: 'firstName',
+  last_name: 'lastName',
+  email: 'email',
+  twitter_handle: 'twitterHandle',
+  instagram_handle: 'instagramHandle',
+  phone_number: 'phoneNumber',
 } as const;
+const column = (field: keyof typeof KEY) => contacts[KEY[field]];
 
 const like = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 /** The start of a New York calendar day. */
@@ -28,20 +30,20 @@ function searchOf(q: UserDataSearch): SQL | undefined {
     parts.push(
       q.searchType === 'tag'
         ? sql`exists (select 1 from unnest(${contacts.tags}) t where t ilike ${like(q.searchTerm)})`
-        : sql`${COLUMN[q.searchType]} ilike ${like(q.searchTerm)}`,
+        : sql`${column(q.searchType)} ilike ${like(q.searchTerm)}`,
     );
   }
   if (q.has_tags) parts.push(sql`cardinality(${contacts.tags}) > 0`);
   if (q.no_tags) parts.push(sql`cardinality(${contacts.tags}) = 0`);
-  const has = (on: boolean | undefined, column: (typeof COLUMN)[keyof typeof COLUMN]) => {
-    if (on) parts.push(sql`${column} <> ''`);
+  const has = (on: boolean | undefined, field: keyof typeof KEY) => {
+    if (on) parts.push(sql`${column(field)} <> ''`);
   };
-  has(q.has_phone_number, contacts.phoneNumber);
-  has(q.has_first_name, contacts.firstName);
-  has(q.has_last_name, contacts.lastName);
-  has(q.has_email, contacts.email);
-  has(q.has_twitter, contacts.twitterHandle);
-  has(q.has_instagram, contacts.instagramHandle);
+  has(q.has_phone_number, 'phone_number');
+  has(q.has_first_name, 'first_name');
+  has(q.has_last_name, 'last_name');
+  has(q.has_email, 'email');
+  has(q.has_twitter, 'twitter_handle');
+  has(q.has_instagram, 'instagram_handle');
   if (q.date_from) parts.push(sql`${contacts.dateAdded} >= ${nyDay(q.date_from)}`);
   if (q.date_to) parts.push(sql`${contacts.dateAdded} < ${nyDay(q.date_to)} + interval '1 day'`);
   return and(...parts);
@@ -171,21 +173,7 @@ export function userDataRepo(db: Db) {
 
     /** Sets one field of a person (tags as a list). */
     async setField(contactId: number, field: UserDataField, value: string | string[], tx: Tx): Promise<void> {
-      const set =
-        field === 'tags'
-          ? { tags: value as string[] }
-          : {
-              [(
-                {
-                  first_name: 'firstName',
-                  last_name: 'lastName',
-                  email: 'email',
-                  twitter_handle: 'twitterHandle',
-                  instagram_handle: 'instagramHandle',
-                  phone_number: 'phoneNumber',
-                } as const
-              )[field]]: value as string,
-            };
+      const set = field === 'tags' ? { tags: value as string[] } : { [KEY[field]]: value as string };
       await runnerOf(db, tx).update(contacts).set(set).where(eq(contacts.id, contactId));
     },
 

@@ -5,6 +5,7 @@
  */
 import { Readable } from 'node:stream';
 import {
+  USER_DATA_FIELDS,
   USER_DATA_MSG,
   USER_DATA_REPORT_ROWS,
   type PendingChange,
@@ -25,29 +26,9 @@ import { changesOf, columnsOf, csvCell, keyOf, rowOf, tagsOf, type ContactRow } 
 export const UPLOAD_BATCH = 1000;
 /** Rows read at a time by the export. */
 const EXPORT_CHUNK = 2000;
-const EXPORT_COLUMNS = [
-  'id',
-  'first_name',
-  'last_name',
-  'email',
-  'twitter_handle',
-  'instagram_handle',
-  'phone_number',
-  'tags',
-  'date_added',
-] as const;
+const EXPORT_COLUMNS = ['id', ...USER_DATA_FIELDS, 'date_added'] as const;
 
-const dto = (r: ContactDbRow): UploadedUser => ({
-  id: r.id,
-  first_name: r.firstName,
-  last_name: r.lastName,
-  email: r.email,
-  twitter_handle: r.twitterHandle,
-  instagram_handle: r.instagramHandle,
-  phone_number: r.phoneNumber,
-  tags: r.tags,
-  date_added: r.dateAdded.toISOString(),
-});
+const dto = (r: ContactDbRow): UploadedUser => ({ ...storedOf(r), date_added: r.dateAdded.toISOString() });
 
 export interface UserDataDeps {
   repo: UserDataRepo;
