@@ -1,16 +1,18 @@
 /**
  * Reads an uploaded user-data file as it streams in, row by row (never the whole file in memory):
- * CSV through csv-parse, XLSX through exceljs's streaming reader (its first sheet). What the file
+ * CSV through csv-parse, XLSX through exceljs's streaming reader (its first sheet). XLS (Excel
+ * 97-2003) cannot be streamed: it is read whole, within its own cap, by user-data.xls.ts. What the file
  * is comes from its first bytes (a zip is XLSX, an OLE file XLS, text CSV), its name only for the
  * spec's message when it is none of them.
  */
 import { PassThrough, type Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
-import { USER_DATA_MSG } from '@drat/contracts';
+import { USER_DATA_MSG, USER_DATA_XLS_MAX_BYTES } from '@drat/contracts';
 import { DomainError } from '../../core/errors';
+import { xlsRows } from './user-data.xls';
 
-export type SheetKind = 'csv' | 'xlsx';
+export type SheetKind = 'csv' | 'xlsx' | 'xls';
 
 const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const OLE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
@@ -47,7 +49,9 @@ async function peek(source: Readable): Promise<{ head: Buffer; stream: Readable 
 /** What the file is, by its first bytes and, failing those, its name. */
 function kindOf(head: Buffer, filename: string): SheetKind {
   if (head.subarray(0, 4).equals(ZIP)) return 'xlsx';
-  if (head.subarray(0, 8).equals(OLE)) throw DomainError.field('file', USER_DATA_MSG.xlsNotRead);
+  if (head.subarray(0, 8).equals(OLE)) return 'xls';
+  // Named .xls but not an OLE file: Excel 4 or older (a bare BIFF stream), or not a workbook at all.
+  if (/\.xls$/i.test(filename) && head.includes(0)) throw DomainError.field('file', USER_DATA_MSG.xlsNotRead);
   const named = /\.(csv|xlsx?|txt)$/i.test(filename);
   // Text: no NUL byte in its first bytes (a binary file of another kind has them).
   if (!head.includes(0) && (named || head.length > 0)) return 'csv';
@@ -76,6 +80,20 @@ export async function* sheetRows(source: Readable, filename: string): AsyncGener
   const { head, stream } = await peek(source);
   if (head.length === 0) throw DomainError.field('file', USER_DATA_MSG.fileRequired);
   const kind = kindOf(head, filename);
+  if (kind === 'xls') {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > USER_DATA_XLS_MAX_BYTES) {
+        stream.destroy();
+        throw DomainError.field('file', USER_DATA_MSG.xlsTooLarge);
+      }
+      chunks.push(chunk);
+    }
+    yield* xlsRows(Buffer.concat(chunks));
+    return;
+  }
   if (kind === 'csv') {
     const parser = stream.pipe(
       parse({
