@@ -22,8 +22,11 @@ export interface Operation {
   consumes?: readonly string[];
   query?: z.ZodType;
   params?: z.ZodType;
-  /** The 200 answer: a JSON schema, or a file of this media type. */
-  response: z.ZodType | { file: string };
+  /**
+   * The success answer: 200 with a JSON schema, 200 with a file of this media type, or 204 with
+   * nothing (`{ empty: 'what it means' }`, where the spec says 'status 204 means success').
+   */
+  response: z.ZodType | { file: string } | { empty: string };
   /** The error answers it may give besides 500 (documented with the shapes of ERROR_SHAPES). */
   errors: readonly ErrorStatus[];
   /** Callable without signing in (sign-in, password reset, the publishing API's own key). */

@@ -1,7 +1,7 @@
 /**
  * User data (3-bots-admin-public §2.10, §3 "Uploaded user" and "Pending change", §4, §5 "User
  * upload" and "User search", §6, §7 "User data", §8): the contact list the business keeps apart
- * from the accounts. A file (CSV or XLSX) adds people row by row with a report of what was added,
+ * from the accounts. A file (CSV, XLS or XLSX) adds people row by row with a report of what was added,
  * skipped and why; a row that changes a person already there becomes pending changes, accepted or
  * rejected one by one or in bulk. Search with every filter of §5 in pages of 25, 50, 100 or 500;
  * a CSV export safe for spreadsheets; delete in batches of 1000. Only the staff account named by
@@ -16,6 +16,8 @@ export const USER_DATA_PAGE_SIZES = [25, 50, 100, 500] as const;
 export const USER_DATA_DELETE_BATCH = 1000;
 /** The largest file an upload takes (about a million rows of contacts). */
 export const USER_DATA_FILE_MAX_BYTES = 100 * 1024 * 1024;
+/** An XLS file is read whole (the format cannot be streamed), so it has a smaller cap. */
+export const USER_DATA_XLS_MAX_BYTES = 64 * 1024 * 1024;
 /** The upload report lists at most this many skipped rows with their reasons (it counts them all). */
 export const USER_DATA_REPORT_ROWS = 100;
 export const USER_DATA_SEARCH_TYPES = [
@@ -54,7 +56,9 @@ export const USER_DATA_MSG = {
   fileType: 'You can only upload CSV, XLS, or XLSX files!',
   fileRequired: 'Please select a file before uploading.',
   oneFile: 'Upload one file at a time.',
-  xlsNotRead: 'This is an XLS file (Excel 97-2003): save it as XLSX or CSV and upload it again.',
+  xlsNotRead:
+    'This XLS file could not be read (it may be password-protected, from Excel 95 or older, or damaged): save it as XLSX or CSV and upload it again.',
+  xlsTooLarge: `An XLS file can be at most ${USER_DATA_XLS_MAX_BYTES / 1024 / 1024} MB: save it as XLSX or CSV and upload it again.`,
   fileTooLarge: `The file is larger than ${USER_DATA_FILE_MAX_BYTES / 1024 / 1024} MB.`,
   noColumns:
     'The first row must name the columns: first_name, last_name, email, twitter_handle, instagram_handle, phone_number, tags.',
@@ -238,7 +242,6 @@ export const pendingChangeSchema = z.object({
 export type PendingChange = z.infer<typeof pendingChangeSchema>;
 export const pendingChangesSchema = z.object({ data: z.array(pendingChangeSchema), can_edit: z.boolean() });
 export const decidedSchema = z.object({ message: z.string(), decided: z.number() });
-export const deletedRowsSchema = z.object({ message: z.string(), deleted: z.number() });
 
 const TAG = 'Admin: user data';
 const changeParams = z.object({ id: textIdField(USER_DATA_MSG.changeNotFound) });
@@ -273,7 +276,8 @@ export const USER_DATA_API = {
     summary: 'Delete up to 1000 people at a time (more than one: the staff account) (super users)',
     tag: TAG,
     body: userDataDeleteBody,
-    response: deletedRowsSchema,
+    // 3-bots-admin-public §7: 'status 204 means success'; the screen says USER_DATA_MSG.deleted.
+    response: { empty: 'Deleted: those of the ids that were there are gone; nothing is answered.' },
     errors: [400, 401, 403],
   }),
   upload: operation({
@@ -281,7 +285,7 @@ export const USER_DATA_API = {
     path: '/manage-data/users/upload/',
     operationId: 'uploadUserData',
     summary:
-      'Add people from a CSV or XLSX file (multipart field `file`), row by row, with a report; rows that change ' +
+      'Add people from a CSV, XLS or XLSX file (multipart field `file`), row by row, with a report; rows that change ' +
       'someone already there become pending changes (the staff account)',
     tag: TAG,
     consumes: ['multipart/form-data'],

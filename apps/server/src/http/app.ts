@@ -6,7 +6,7 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps, Modules } from '../compose';
 import { mailboxRoutes } from '../modules/dev';
 import { answerSerializer } from './answers';
@@ -19,6 +19,7 @@ import { idempotencyPlugin } from './idempotency';
 import { registerRoutes } from './routes';
 import { registerMedia } from './media';
 import { registerStatic } from './spa';
+import { openApiTransform } from './operation';
 
 export type { AppDeps } from '../compose';
 
@@ -101,7 +102,7 @@ export async function buildApp(modules: Modules, deps: HttpDeps): Promise<Fastif
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
       security: [{ token: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   // WebSocket routes (/api/ws); messages are small JSON, so a large frame is a misbehaving client.

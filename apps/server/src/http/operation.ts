@@ -1,5 +1,6 @@
 import type { FastifyContextConfig, FastifySchema } from 'fastify';
 import { z } from 'zod';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { ERROR_SHAPES, idempotencyHeaders, serverErrorSchema, type Operation } from '@drat/contracts';
 
 /** The route schema of an operation, as its type provider and OpenAPI read it. */
@@ -27,9 +28,13 @@ const fileAnswer = (mediaType: string) => ({
  * `app.route({ ...routeOf(op), onRequest: requireRight(…), handler })`.
  */
 export function routeOf<const O extends Operation>(op: O, options: { recover?: FastifyContextConfig['recover'] } = {}) {
-  const response: Record<number, unknown> = {
-    200: op.response instanceof z.ZodType ? op.response : fileAnswer(op.response.file),
-  };
+  const response: Record<number, unknown> =
+    op.response instanceof z.ZodType
+      ? { 200: op.response }
+      : 'file' in op.response
+        ? { 200: fileAnswer(op.response.file) }
+        : // A null schema: @fastify/swagger documents the answer with no content.
+          { 204: z.null().describe(op.response.empty) };
   for (const status of op.errors) {
     response[status] = ERROR_SHAPES[status].schema.describe(ERROR_SHAPES[status].description);
   }
@@ -63,3 +68,16 @@ export function routeOf<const O extends Operation>(op: O, options: { recover?: F
     ...(Object.keys(config).length ? { config } : {}),
   };
 }
+
+/**
+ * The OpenAPI transform of every route: fastify-type-provider-zod's, and a 204 documented with no
+ * content at all (zod's null would come out as a nullable JSON answer; @fastify/swagger leaves the
+ * content out for a schema of type 'null').
+ */
+export const openApiTransform: typeof jsonSchemaTransform = (route) => {
+  const out = jsonSchemaTransform(route);
+  const responses = (out.schema as { response?: Record<string, { description?: string }> } | undefined)?.response;
+  const empty = responses?.['204'];
+  if (responses && empty) responses['204'] = { type: 'null', description: empty.description } as never;
+  return out;
+};

@@ -1,12 +1,5 @@
 import type { z } from 'zod';
-import type {
-  decidedSchema,
-  deletedRowsSchema,
-  pendingChangesSchema,
-  UploadReport,
-  UserDataPage,
-  UserDataSearch,
-} from '@drat/contracts';
+import type { decidedSchema, pendingChangesSchema, UploadReport, UserDataPage, UserDataSearch } from '@drat/contracts';
 import { api, type DownloadedFile } from './client';
 
 /**
@@ -17,7 +10,6 @@ import { api, type DownloadedFile } from './client';
 
 export type PendingChanges = z.infer<typeof pendingChangesSchema>;
 export type Decided = z.infer<typeof decidedSchema>;
-export type DeletedRows = z.infer<typeof deletedRowsSchema>;
 /** A search as sent: every filter of §5 "User search" (flags only when on). */
 export type UserDataFilters = UserDataSearch;
 
@@ -34,7 +26,7 @@ export const downloadUserData = (what: UserDataFilters | { ids: readonly number[
 
 /** Deletes up to USER_DATA_DELETE_BATCH people at once (USER_DATA_API.remove). */
 export const deleteUserData = (ids: readonly number[]) =>
-  api.delete<DeletedRows>('/manage-data/users/delete/', undefined, { user_ids: ids });
+  api.delete<void>('/manage-data/users/delete/', undefined, { user_ids: ids });
 
 /** Adds the people of one CSV or XLSX file, as the multipart field `file` (USER_DATA_API.upload). */
 export const uploadUserData = (file: File) => {

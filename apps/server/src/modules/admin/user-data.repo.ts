@@ -177,8 +177,11 @@ export function userDataRepo(db: Db) {
       await runnerOf(db, tx).update(contacts).set(set).where(eq(contacts.id, contactId));
     },
 
-    async remove(ids: number[]): Promise<number> {
-      const rows = await db.delete(contacts).where(inArray(contacts.id, ids)).returning({ id: contacts.id });
+    async remove(ids: number[], tx?: Tx): Promise<number> {
+      const rows = await runnerOf(db, tx)
+        .delete(contacts)
+        .where(inArray(contacts.id, ids))
+        .returning({ id: contacts.id });
       return rows.length;
     },
   };

@@ -48,10 +48,11 @@ export const userDataRoutes: FastifyPluginAsyncZod<{ userData: UserDataService; 
   app.route({
     ...routeOf(API.remove),
     onRequest: superOnly,
-    handler: async (req) => {
+    handler: async (req, reply) => {
       // One row at a time is anyone's (the row's delete button); more is the staff account's.
       if (req.body.user_ids.length > 1 && !isStaff(req)) throw new DomainError('FORBIDDEN', USER_DATA_MSG.viewOnly);
-      return userData.remove(admin(req), req.body.user_ids);
+      await userData.remove(admin(req), req.body.user_ids);
+      return reply.code(204).send();
     },
   });
   app.route({

@@ -118,15 +118,21 @@ export function createUserData({ repo, audit, withTransaction, now }: UserDataDe
     },
 
     /** DELETE /manage-data/users/delete/. */
-    async remove(admin: Admin, ids: number[]) {
-      const deleted = await repo.remove(ids);
-      await audit.record(admin, {
-        action: 'user-data.delete',
-        subject: null,
-        summary: `Deleted ${deleted} ${deleted === 1 ? 'person' : 'people'} from user data`,
-        before: { ids: ids.length > 20 ? `${ids.length} ids` : ids },
+    /** DELETE /manage-data/users/delete/: the people of these ids, and its audit entry, together. */
+    async remove(admin: Admin, ids: number[]): Promise<void> {
+      await withTransaction(async (tx) => {
+        const deleted = await repo.remove(ids, tx);
+        await audit.record(
+          admin,
+          {
+            action: 'user-data.delete',
+            subject: null,
+            summary: `Deleted ${deleted} ${deleted === 1 ? 'person' : 'people'} from user data`,
+            before: { ids: ids.length > 20 ? `${ids.length} ids` : ids },
+          },
+          tx,
+        );
       });
-      return { message: USER_DATA_MSG.deleted, deleted };
     },
 
     /**

@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count } from 'drizzle-orm';
+import { count, like } from 'drizzle-orm';
 import { USER_DATA_MSG, type PendingChange, type UploadReport, type UserDataPage } from '@drat/contracts';
 import { contacts } from '../../db/schema/index';
+import { readFileSync } from 'node:fs';
 import { makeXlsx } from '../../db/seed/demo-files';
+import { xlsFile } from '../../../test/xls-writer';
 import { makeSignedIn, makeUser, signIn } from '../../../test/factories';
 import { createTestApp, multipartBody, STAFF_EMAIL, type TestApp } from '../../../test/harness';
 
 /**
  * User data (3-bots-admin-public §2.10, §5 "User upload" and "User search", §6, §7, §8): the staff
- * account uploads CSV or XLSX with a report; rows changing someone become pending changes, decided
+ * account uploads CSV, XLS or XLSX with a report; rows changing someone become pending changes, decided
  * one by one or in bulk; the search with every filter and the page sizes; a CSV export safe for
  * spreadsheets; deletes; every other super user has view-only access; subscribers and anonymous
  * callers are refused.
@@ -197,6 +199,37 @@ describe('uploading', () => {
     const audit = (await t.get('/management/audit-log?page_size=2', { token: staff })).json().data;
     expect(audit[0]).toMatchObject({ action: 'user-data.reject', actor_email: STAFF_EMAIL });
   });
+
+  it('an-xls-from-excel-97-2003-adds-people-and-its-numbers-are-read-as-typed', async () => {
+    const res = await upload(
+      'legacy.xls',
+      xlsFile([
+        ['E-mail Address', 'First Name', 'Mobile', 'Tags'],
+        ['xls.one@example.com', 'Xavier', 14155550111, 'legacy'],
+        ['xls.two@example.com', 'Żaneta', null, null],
+        ['not an email', 'Bad', null, null],
+      ]),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({
+      rows: 3,
+      added: 2,
+      skipped: 1,
+      skipped_rows: [{ row: 4, reason: USER_DATA_MSG.rowEmail('not an email') }],
+    });
+    const page = await list('?searchType=email&searchTerm=xls.');
+    expect(page.data.map((p) => [p.email, p.first_name, p.phone_number, p.tags])).toEqual([
+      ['xls.two@example.com', 'Żaneta', '', []],
+      ['xls.one@example.com', 'Xavier', '14155550111', ['legacy']],
+    ]);
+    // A workbook Excel saved, whose first row names no column of ours: read, then refused for that.
+    const excel = readFileSync(new URL('../../../test/fixtures/xls/profiles.xls', import.meta.url));
+    const refused = await upload('profiles.xls', excel);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ file: [USER_DATA_MSG.noColumns] });
+    // The searches below count the people the CSV and the XLSX added: these two go.
+    await t.db.delete(contacts).where(like(contacts.email, 'xls.%'));
+  });
 });
 
 describe('searching, exporting and deleting', () => {
@@ -254,10 +287,18 @@ describe('searching, exporting and deleting', () => {
     expect((await del([])).json()).toMatchObject({ user_ids: [USER_DATA_MSG.idsRequired] });
     const [evil] = (await list('?searchType=email&searchTerm=evil')).data;
     const one = await del([evil!.id], viewer);
-    expect(one.json()).toEqual({ message: USER_DATA_MSG.deleted, deleted: 1 });
+    // 3-bots-admin-public §7: 'status 204 means success'.
+    expect(one.statusCode).toBe(204);
+    expect(one.body).toBe('');
+    expect(await rowCount()).toBe(4);
     const rest = (await list()).data.map((d) => d.id);
     const bulk = await del(rest);
-    expect(bulk.json()).toEqual({ message: USER_DATA_MSG.deleted, deleted: 4 });
+    expect(bulk.statusCode).toBe(204);
     expect(await rowCount()).toBe(0);
+    const audit = (await t.get('/management/audit-log?page_size=2', { token: staff })).json().data;
+    expect(audit.map((a: { summary: string }) => a.summary)).toEqual([
+      'Deleted 4 people from user data',
+      'Deleted 1 person from user data',
+    ]);
   });
 });

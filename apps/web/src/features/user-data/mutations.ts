@@ -37,14 +37,17 @@ export function useExportUserData() {
   });
 }
 
-/** Deletes people in calls of USER_DATA_DELETE_BATCH ids; answers how many went. */
+/** Deletes people in calls of USER_DATA_DELETE_BATCH ids (each answers 204); answers how many were asked for. */
 export function useDeleteUserData(handlers: MutationHandlers<number, readonly number[]> = {}) {
   const queryClient = useQueryClient();
   const { message } = App.useApp();
   return useMutation({
     mutationFn: async (ids: readonly number[]) => {
       let deleted = 0;
-      for (const batch of batchesOf(ids)) deleted += (await deleteUserData(batch)).deleted;
+      for (const batch of batchesOf(ids)) {
+        await deleteUserData(batch);
+        deleted += batch.length;
+      }
       return deleted;
     },
     ...handlers,
