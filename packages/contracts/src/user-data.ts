@@ -18,6 +18,8 @@ export const USER_DATA_DELETE_BATCH = 1000;
 export const USER_DATA_FILE_MAX_BYTES = 100 * 1024 * 1024;
 /** An XLS file is read whole (the format cannot be streamed), so it has a smaller cap. */
 export const USER_DATA_XLS_MAX_BYTES = 64 * 1024 * 1024;
+/** An XLSX file's texts (its shared strings), unpacked, are kept while its rows stream: this much at most. */
+export const USER_DATA_XLSX_STRINGS_MAX_BYTES = 256 * 1024 * 1024;
 /** The upload report lists at most this many skipped rows with their reasons (it counts them all). */
 export const USER_DATA_REPORT_ROWS = 100;
 export const USER_DATA_SEARCH_TYPES = [
@@ -58,6 +60,12 @@ export const USER_DATA_MSG = {
   oneFile: 'Upload one file at a time.',
   xlsNotRead:
     'This XLS file could not be read (it may be password-protected, from Excel 95 or older, or damaged): save it as XLSX or CSV and upload it again.',
+  xlsxUnreadable:
+    'This XLSX file could not be read (it may be damaged or password-protected): save it again as XLSX or CSV and upload it again.',
+  xlsxTooLarge: `This XLSX file's texts come to more than ${USER_DATA_XLSX_STRINGS_MAX_BYTES / 1024 / 1024} MB unpacked: split it, or save it as CSV, and upload it again.`,
+  csvUnreadable: (line: number) =>
+    `The file could not be read at line ${line}: check that every quoted value's quotes are closed.`,
+  csvRowTooLong: (line: number) => `Line ${line} of the file is longer than 64 KB: is it a CSV file?`,
   xlsTooLarge: `An XLS file can be at most ${USER_DATA_XLS_MAX_BYTES / 1024 / 1024} MB: save it as XLSX or CSV and upload it again.`,
   fileTooLarge: `The file is larger than ${USER_DATA_FILE_MAX_BYTES / 1024 / 1024} MB.`,
   noColumns:

@@ -5,10 +5,10 @@
  * is comes from its first bytes (a zip is XLSX, an OLE file XLS, text CSV), its name only for the
  * spec's message when it is none of them.
  */
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough, Transform, type Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
-import { USER_DATA_MSG, USER_DATA_XLS_MAX_BYTES } from '@drat/contracts';
+import { USER_DATA_MSG, USER_DATA_XLS_MAX_BYTES, USER_DATA_XLSX_STRINGS_MAX_BYTES } from '@drat/contracts';
 import { DomainError } from '../../core/errors';
 import { xlsRows } from './user-data.xls';
 
@@ -17,33 +17,89 @@ export type SheetKind = 'csv' | 'xlsx' | 'xls';
 const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const OLE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 
-/** The file's first chunk, and a stream giving the whole file again (that chunk first). */
-async function peek(source: Readable): Promise<{ head: Buffer; stream: Readable }> {
+/**
+ * An upload being read: its first bytes, a stream giving the whole file again (those first), and
+ * `failed`, which rejects with the upload's own error (the client went away, the file is over the
+ * size limit). Readers that take the stream by `pipe` (csv-parse, exceljs) never hear of an error
+ * of their source, so every read races `failed` (`until`); `close` stops the reading early.
+ */
+interface Upload {
+  head: Buffer;
+  stream: PassThrough;
+  failed: Promise<never>;
+  /** Whether an error is the upload's own (to be told as such: 413, or a broken request). */
+  isOwn(err: unknown): boolean;
+  close(): void;
+}
+
+async function open(source: Readable): Promise<Upload> {
   const chunks: Buffer[] = [];
   let size = 0;
-  const iterator = source[Symbol.asyncIterator]();
+  const iterator = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   while (size < 512) {
-    const next = (await iterator.next()) as IteratorResult<Buffer>;
+    const next = await iterator.next();
     if (next.done) break;
     chunks.push(next.value);
     size += next.value.length;
   }
   const head = Buffer.concat(chunks);
   const stream = new PassThrough();
+  let own: unknown = null;
+  let fail: (err: unknown) => void = () => undefined;
+  const failed = new Promise<never>((_, reject) => (fail = reject));
+  failed.catch(() => undefined); // told through `until`, or nobody was reading any more
+  let closed = false;
   stream.write(head);
   void (async () => {
     try {
       for (;;) {
-        const next = (await iterator.next()) as IteratorResult<Buffer>;
+        const next = await iterator.next();
         if (next.done) break;
-        if (!stream.write(next.value)) await new Promise((r) => stream.once('drain', r));
+        if (closed) break;
+        if (!stream.write(next.value))
+          await new Promise<void>((resolve) => {
+            stream.once('drain', resolve);
+            stream.once('close', resolve);
+          });
+        if (closed) break;
       }
-      stream.end();
+      if (closed) await iterator.return?.();
+      else stream.end();
     } catch (err) {
-      stream.destroy(err as Error);
+      own = err;
+      fail(err);
+      stream.destroy();
     }
   })();
-  return { head, stream };
+  return {
+    head,
+    stream,
+    failed,
+    isOwn: (err) => own !== null && err === own,
+    close: () => {
+      closed = true;
+      stream.destroy();
+    },
+  };
+}
+
+/** The items of `iterable` until it ends, or until `failed` rejects (its error thrown then). */
+async function* until<T>(iterable: AsyncIterable<T>, failed: Promise<never>): AsyncGenerator<T> {
+  const it = iterable[Symbol.asyncIterator]();
+  let done = false;
+  try {
+    for (;;) {
+      const next = await Promise.race([it.next(), failed]);
+      if (next.done) {
+        done = true;
+        return;
+      }
+      yield next.value;
+    }
+  } finally {
+    // Left early: let the reader go (never awaited: a reader waiting on a dead source never answers).
+    if (!done) void Promise.resolve(it.return?.()).catch(() => undefined);
+  }
 }
 
 /** What the file is, by its first bytes and, failing those, its name. */
@@ -75,56 +131,127 @@ function cellText(value: ExcelJS.CellValue): string {
  * The rows of an uploaded file, numbered from 1 (the header row), as text cells. Blank rows are
  * left out. The file is read as its rows are asked for, so whoever asks sets the pace.
  */
-export async function* sheetRows(source: Readable, filename: string): AsyncGenerator<{ n: number; cells: string[] }> {
+export async function* sheetRows(
+  source: Readable,
+  filename: string,
+  /** The most an XLSX file's shared strings may unpack to (tests make it small). */
+  stringsMax = USER_DATA_XLSX_STRINGS_MAX_BYTES,
+): AsyncGenerator<{ n: number; cells: string[] }> {
   if (!/\.(csv|xlsx?|txt)$/i.test(filename)) throw DomainError.field('file', USER_DATA_MSG.fileType);
-  const { head, stream } = await peek(source);
-  if (head.length === 0) throw DomainError.field('file', USER_DATA_MSG.fileRequired);
-  const kind = kindOf(head, filename);
-  if (kind === 'xls') {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > USER_DATA_XLS_MAX_BYTES) {
-        stream.destroy();
-        throw DomainError.field('file', USER_DATA_MSG.xlsTooLarge);
-      }
-      chunks.push(chunk);
-    }
-    yield* xlsRows(Buffer.concat(chunks));
-    return;
+  const upload = await open(source);
+  try {
+    if (upload.head.length === 0) throw DomainError.field('file', USER_DATA_MSG.fileRequired);
+    const kind = kindOf(upload.head, filename);
+    if (kind === 'xls') yield* xlsOf(upload);
+    else if (kind === 'csv') yield* csvOf(upload);
+    else yield* xlsxOf(upload, stringsMax);
+  } finally {
+    upload.close();
   }
-  if (kind === 'csv') {
-    const parser = stream.pipe(
-      parse({
-        bom: true,
-        relax_column_count: true,
-        skip_empty_lines: true,
-        trim: true,
-        info: true,
-        max_record_size: 64 * 1024,
-      }),
-    );
-    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+}
+
+/** An XLS file, read whole (within its own cap), then its rows. */
+async function* xlsOf(upload: Upload): AsyncGenerator<{ n: number; cells: string[] }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of until(upload.stream as AsyncIterable<Buffer>, upload.failed)) {
+    size += chunk.length;
+    if (size > USER_DATA_XLS_MAX_BYTES) throw DomainError.field('file', USER_DATA_MSG.xlsTooLarge);
+    chunks.push(chunk);
+  }
+  yield* xlsRows(Buffer.concat(chunks));
+}
+
+/** A CSV file's records as they stream in; a record csv-parse cannot read is told with its line. */
+async function* csvOf(upload: Upload): AsyncGenerator<{ n: number; cells: string[] }> {
+  const parser = parse({
+    bom: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    trim: true,
+    info: true,
+    max_record_size: CSV_MAX_RECORD,
+  });
+  upload.stream.pipe(parser);
+  const records = parser as AsyncIterable<{ record: string[]; info: { lines: number } }>;
+  try {
+    for await (const { record, info } of until(records, upload.failed)) {
       if (record.every((c) => c === '')) continue;
       yield { n: info.lines, cells: record };
     }
-    return;
+  } catch (err) {
+    throw csvError(err) ?? err;
+  } finally {
+    parser.destroy();
   }
-  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(stream, {
+}
+
+const CSV_MAX_RECORD = 64 * 1024;
+
+/** csv-parse's error (code CSV_…, with the line it reached) in plain words under `file`, or null. */
+function csvError(err: unknown): DomainError | null {
+  if (err === null || typeof err !== 'object' || !('code' in err) || typeof err.code !== 'string') return null;
+  if (!err.code.startsWith('CSV_')) return null;
+  const line = 'lines' in err && typeof err.lines === 'number' ? err.lines : 0;
+  return DomainError.field(
+    'file',
+    err.code === 'CSV_MAX_RECORD_SIZE' ? USER_DATA_MSG.csvRowTooLong(line) : USER_DATA_MSG.csvUnreadable(line),
+  );
+}
+
+/** An XLSX file's first sheet, row by row as it streams in; a file exceljs cannot read is told so. */
+async function* xlsxOf(upload: Upload, stringsMax: number): AsyncGenerator<{ n: number; cells: string[] }> {
+  const workbook = new BoundedWorkbookReader(stringsMax, upload.stream, {
     entries: 'emit',
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
     styles: 'ignore',
     worksheets: 'emit',
   });
-  for await (const sheet of workbook) {
-    for await (const row of sheet) {
-      const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-      const cells = values.map((v) => cellText(v as ExcelJS.CellValue).trim());
-      if (cells.every((c) => c === '')) continue;
-      yield { n: row.number, cells };
+  try {
+    for await (const sheet of until(workbook, upload.failed)) {
+      for await (const row of until(sheet, upload.failed)) {
+        const values = Array.isArray(row.values) ? row.values.slice(1) : [];
+        const cells = values.map((v) => cellText(v as ExcelJS.CellValue).trim());
+        if (cells.every((c) => c === '')) continue;
+        yield { n: row.number, cells };
+      }
+      return; // the first sheet only
     }
-    return; // the first sheet only
+  } catch (err) {
+    if (err instanceof DomainError || upload.isOwn(err)) throw err;
+    throw DomainError.field('file', USER_DATA_MSG.xlsxUnreadable);
+  }
+}
+
+/**
+ * exceljs's streaming reader keeps the shared strings (the sheet's texts) in memory while the rows
+ * stream; a zip of a few MB can unpack to gigabytes of them. This one stops reading them past
+ * `stringsMax` bytes unpacked (USER_DATA_XLSX_STRINGS_MAX_BYTES), told in plain words. (`_parseSharedStrings` is
+ * exceljs 4's own step for xl/sharedStrings.xml; the unit test fails if it goes away.)
+ */
+class BoundedWorkbookReader extends ExcelJS.stream.xlsx.WorkbookReader {
+  constructor(
+    private readonly stringsMax: number,
+    ...args: ConstructorParameters<typeof ExcelJS.stream.xlsx.WorkbookReader>
+  ) {
+    super(...args);
+  }
+
+  async *_parseSharedStrings(entry: Readable): AsyncGenerator<unknown> {
+    let size = 0;
+    const max = this.stringsMax;
+    const counted = entry.pipe(
+      new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          size += chunk.length;
+          if (size > max) done(DomainError.field('file', USER_DATA_MSG.xlsxTooLarge));
+          else done(null, chunk);
+        },
+      }),
+    );
+    entry.on('error', (err) => counted.destroy(err));
+    const own = (ExcelJS.stream.xlsx.WorkbookReader.prototype as unknown as BoundedWorkbookReader)._parseSharedStrings;
+    yield* own.call(this, counted);
   }
 }
