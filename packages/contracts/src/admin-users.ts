@@ -38,6 +38,8 @@ export const ADMIN_MSG = {
   /** Another super user's password, e-mail and activeness are not changed from Manage Users. */
   superUserPassword: "This is a super user's account: they change their password themselves, in their settings.",
   superUserEmail: "This is a super user's account: they change their e-mail themselves, in their settings.",
+  staffEmail:
+    "This is the user-data staff account's e-mail (USER_DATA_STAFF_EMAIL): no other account may take it here.",
   superUserActive: "This is a super user's account: it cannot be deactivated here.",
   liveGranted: 'Live trading granted',
   liveRevoked: 'Live trading revoked',

@@ -30,6 +30,12 @@ export interface AdminUsersDeps {
   audit: Pick<AuditService, 'record'>;
   /** Each action and its audit entry are kept together, or neither is. */
   withTransaction: WithTransaction;
+  /**
+   * The user-data staff account's e-mail (USER_DATA_STAFF_EMAIL): the staff rights go with it, so
+   * no account is created with it or changed to it here (a super user renaming themselves to it
+   * would take them).
+   */
+  staffEmail: string | null;
   now: () => Date;
 }
 
@@ -61,7 +67,7 @@ function changes(before: Record<string, unknown>, after: Record<string, unknown>
   };
 }
 
-export function createAdminUsers({ repo, users, auth, audit, withTransaction, now }: AdminUsersDeps) {
+export function createAdminUsers({ repo, users, auth, audit, withTransaction, staffEmail, now }: AdminUsersDeps) {
   /** The profiles of these users (all when none are named), as §3 gives them, newest first. */
   async function profiles(ids?: number[]): Promise<AdminProfile[]> {
     const at = now();
@@ -128,6 +134,7 @@ export function createAdminUsers({ repo, users, auth, audit, withTransaction, no
 
     /** POST /profile/create-new-user/: the user on the plan, and a welcome e-mail to set a password. */
     async create(admin: Admin, body: CreateUserBody) {
+      if (body.email.toLowerCase() === staffEmail) throw DomainError.field('email', ADMIN_MSG.staffEmail);
       const [plan] = await repo.plansOf([body.plan]);
       if (!plan) throw DomainError.field('plan', ADMIN_MSG.unknownPlan(body.plan));
       if (await users.byEmail(body.email)) throw DomainError.field('email', ADMIN_MSG.emailTaken);
@@ -168,6 +175,7 @@ export function createAdminUsers({ repo, users, auth, audit, withTransaction, no
       const newEmail = body.email !== undefined && body.email !== before.email.toLowerCase() ? body.email : undefined;
       if (newEmail !== undefined) {
         if (before.isSuper && id !== admin.userId) throw DomainError.field('email', ADMIN_MSG.superUserEmail);
+        if (newEmail.toLowerCase() === staffEmail) throw DomainError.field('email', ADMIN_MSG.staffEmail);
         const other = await users.byEmail(newEmail);
         if (other && other.id !== id) throw DomainError.field('email', ADMIN_MSG.emailTaken);
       }

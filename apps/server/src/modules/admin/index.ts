@@ -62,6 +62,7 @@ export function createAdmin(deps: AdminAreaDeps): AdminArea {
     auth: deps.auth,
     audit,
     withTransaction: transactions(deps.db),
+    staffEmail: deps.userDataStaffEmail,
     now: deps.now,
   });
   const withTransaction = transactions(deps.db);

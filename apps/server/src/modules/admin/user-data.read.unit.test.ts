@@ -73,7 +73,10 @@ describe('reading an upload', () => {
   });
 
   it('an-xlsx-whose-texts-unpack-past-the-limit-is-refused-and-one-within-it-is-read', async () => {
-    const rows = [['email', 'first_name'], ...Array.from({ length: 3000 }, (_, i) => [`p${i}@example.com`, `Name ${i}`])];
+    const rows = [
+      ['email', 'first_name'],
+      ...Array.from({ length: 3000 }, (_, i) => [`p${i}@example.com`, `Name ${i}`]),
+    ];
     const file = await xlsx(rows);
     // About 100 KB of shared strings: refused under 50 KB, read under 1 MB.
     expect(await told(sheetRows(Readable.from([file]), 'people.xlsx', 50_000))).toEqual({

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { count, like, sql } from 'drizzle-orm';
-import { USER_DATA_MSG, type PendingChange, type UploadReport, type UserDataPage } from '@drat/contracts';
+import { ADMIN_MSG, USER_DATA_MSG, type PendingChange, type UploadReport, type UserDataPage } from '@drat/contracts';
 import { contacts } from '../../db/schema/index';
 import { makeXlsx } from '../../db/seed/demo-files';
 import { xlsFile } from '../../../test/xls-writer';
@@ -21,11 +21,14 @@ import { createTestApp, multipartBody, STAFF_EMAIL, type TestApp } from '../../.
 let t: TestApp;
 let staff: string;
 let viewer: string;
+let viewerId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
   staff = await signIn(t.app, await makeUser(t.db, { email: STAFF_EMAIL, isSuper: true, plans: [] }));
-  viewer = await signIn(t.app, await makeUser(t.db, { isSuper: true, plans: [] }));
+  const other = await makeUser(t.db, { isSuper: true, plans: [] });
+  viewerId = other.id;
+  viewer = await signIn(t.app, other);
 });
 afterAll(async () => {
   await t?.close();
@@ -73,6 +76,25 @@ const CSV = [
 ].join('\r\n');
 
 describe('who may call', () => {
+  it('no-super-user-takes-the-staff-rights-by-taking-the-staff-e-mail', async () => {
+    const rename = await t.inject({
+      method: 'PATCH',
+      url: `/api/profile/all-profiles/${viewerId}/`,
+      payload: { email: STAFF_EMAIL.toUpperCase() },
+      headers: { authorization: `Token ${viewer}` },
+    });
+    expect(rename.statusCode).toBe(400);
+    expect(rename.json()).toEqual({ email: [ADMIN_MSG.staffEmail] });
+    const create = await t.post(
+      '/profile/create-new-user/',
+      { full_name: 'Not Staff', email: STAFF_EMAIL, plan: 1 },
+      { token: viewer },
+    );
+    expect(create.statusCode).toBe(400);
+    expect(create.json()).toEqual({ email: [ADMIN_MSG.staffEmail] });
+    expect((await upload('people.csv', CSV, viewer)).statusCode).toBe(403);
+  });
+
   it('anonymous-callers-and-subscribers-are-refused-and-other-super-users-view-only', async () => {
     const subscriber = await makeSignedIn(t);
     expect((await t.get('/manage-data/users/')).statusCode).toBe(401);
