@@ -3,6 +3,7 @@ import { bodyIdField, fromDecimalText, textIdField } from './amounts';
 import { exemptAlertsBody } from './auth';
 import { ALERT_CATEGORIES, type AlertCategory } from './constants';
 import { messageSchema, operation } from './operation';
+import { isCalendarDay } from './days';
 
 /** Alert list sorts (1-core §2, §9) and their query values. */
 export const ALERT_SORTS = ['Most Recent', 'Alert Rating', 'Min Risk', 'Min Reward'] as const;
@@ -465,12 +466,7 @@ export const categoryQuery = z.object({ category: alertCategoryField });
 export const searchDayField = z
   .string({ error: ALERT_MSG.invalidParameters })
   .trim()
-  .refine((s) => /^\d{4}-\d{2}-\d{2}$/.test(s) && isCalendarDay(s), { error: ALERT_MSG.invalidParameters });
-
-function isCalendarDay(s: string): boolean {
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-}
+  .refine(isCalendarDay, { error: ALERT_MSG.invalidParameters });
 
 // The two days of a date range, each described: the API docs then show two distinct items.
 const fromDay = searchDayField.describe('The first day, YYYY-MM-DD.');

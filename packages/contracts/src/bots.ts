@@ -11,6 +11,7 @@ import { SECTORS } from './market';
 import { messageSchema, operation } from './operation';
 import { TRADE_NOTE_MAX, TRAILING_MIN } from './smart-trades';
 import { accountIdField, adder, onObjects, validOf } from './smart-trades-fields';
+import { isCalendarDay } from './days';
 
 /* ---- Constants (§2.1, §5, §9) ------------------------------------------------------------------ */
 
@@ -142,9 +143,7 @@ const dateField = (label: string) =>
   z
     .string({ error: BOT_MSG.dateFormat(label) })
     .trim()
-    .refine((s) => /^\d{4}-\d{2}-\d{2}$/.test(s) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), {
-      error: BOT_MSG.dateFormat(label),
-    });
+    .refine(isCalendarDay, { error: BOT_MSG.dateFormat(label) });
 /** A date that may be left empty (the expiration range). */
 const optionalDate = (label: string) =>
   z

@@ -35,3 +35,4 @@ export * from './slots';
 export * from './admin-trades';
 export * from './admin-notifications';
 export * from './user-data';
+export * from './days';

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { fromDecimalText, priceField } from './amounts';
 import { MSG } from './messages';
 import { operation } from './operation';
+import { isCalendarDay } from './days';
 
 export const INTERVALS = [
   '1min',
@@ -349,16 +350,11 @@ export const strategyField = z.preprocess(
   z.enum(OPTION_STRATEGIES, { error: MARKET_MSG.strategyInvalid }),
 );
 
-function isCalendarDate(s: string): boolean {
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-}
-
 /** An expiration date as YYYY-MM-DD (2-trading §9), a real calendar day. */
 export const expirationDateField = z
   .string({ error: MARKET_MSG.dateInvalid })
   .trim()
-  .refine((s) => /^\d{4}-\d{2}-\d{2}$/.test(s) && isCalendarDate(s), { error: MARKET_MSG.dateInvalid });
+  .refine(isCalendarDay, { error: MARKET_MSG.dateInvalid });
 
 /** A strike price (2-trading §9: above 0, at most 10,000,000). */
 export const strikeField = fromDecimalText(
