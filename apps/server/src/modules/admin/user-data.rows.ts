@@ -158,10 +158,11 @@ export function changesOf(current: StoredContact, row: ContactRow): [UserDataFie
 
 /**
  * A CSV cell a spreadsheet will not run: text starting with =, +, -, @, a tab or a carriage
- * return gets a leading ' (OWASP's advice on CSV injection), and a cell with a comma, a quote or
- * a line break is quoted.
+ * return gets a leading ' (OWASP's advice on CSV injection), and a cell with a comma, a quote, a
+ * line break, a semicolon or a tab is quoted: a spreadsheet whose list separator is ; (much of
+ * Europe) or a tab would otherwise split 'x;=1+2' into a cell that starts with =.
  */
 export function csvCell(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  return /[",;\t\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }

@@ -97,7 +97,10 @@ describe('user data rows', () => {
     expect(csvCell('+14155550101')).toBe("'+14155550101");
     expect(csvCell('-2')).toBe("'-2");
     expect(csvCell('@sum')).toBe("'@sum");
-    expect(csvCell('\tx')).toBe("'\tx");
+    expect(csvCell('\tx')).toBe(`"'\tx"`);
+    // Opened where ; (or a tab) separates cells, the rest must not become a cell of its own.
+    expect(csvCell('x;=1+2')).toBe('"x;=1+2"');
+    expect(csvCell('x\t=1+2')).toBe('"x\t=1+2"');
     expect(csvCell('Lovelace, Ada')).toBe('"Lovelace, Ada"');
     expect(csvCell('plain')).toBe('plain');
   });
