@@ -240,6 +240,8 @@ export const notificationSends = pgTable(
     sentByEmail: text('sent_by_email').notNull(),
     /** How many people it reached when it was sent (counted then; the fan-out writes their rows). */
     recipients: integer('recipients').notNull(),
+    /** all: the last user there when it was sent; the fan-out (even run again later) reaches no later one. */
+    throughUserId: integer('through_user_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('notification_sends_created_idx').on(t.createdAt.desc())],

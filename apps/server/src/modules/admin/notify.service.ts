@@ -18,7 +18,7 @@ import type { NotifyForm } from './notify.form';
 export interface NotifyDeps {
   notifications: Pick<NotificationsService, 'broadcast' | 'reached' | 'sent'>;
   users: Pick<UsersRepo, 'byEmails' | 'plans'>;
-  storage: Pick<StorageProvider, 'put'>;
+  storage: Pick<StorageProvider, 'put' | 'remove'>;
   audit: Pick<AuditService, 'record'>;
 }
 
@@ -88,38 +88,72 @@ export function createNotify({ notifications, users, storage, audit }: NotifyDep
         if (!kind) throw DomainError.field('file', NOTIFY_MSG.fileType(file.filename || 'A file'));
         return { ...file, kind };
       });
-      const files = [];
-      for (const file of checked) {
-        const name = safeName(file.filename, file.kind.ext);
-        // The link's own name keeps to letters, digits, dots, dashes and underscores.
-        const key = `notifications/${randomToken(12)}/${name.replace(/[^\w.-]+/g, '_')}`;
-        const { url } = await storage.put(key, file.bytes, file.kind.mime);
-        files.push({ name, type: file.kind.mime, url });
+      const files: { name: string; type: string; url: string }[] = [];
+      const stored: string[] = [];
+      try {
+        for (const file of checked) {
+          const name = safeName(file.filename, file.kind.ext);
+          // The link's own name keeps to letters, digits, dots, dashes and underscores.
+          const key = `notifications/${randomToken(12)}/${name.replace(/[^\w.-]+/g, '_')}`;
+          const { url } = await storage.put(key, file.bytes, file.kind.mime);
+          stored.push(key);
+          files.push({ name, type: file.kind.mime, url });
+        }
+        // The send and its audit entry are kept together, then it is queued. Not queued: the send
+        // is taken back (broadcast), and the log says so after its 'sent' entry.
+        let keptId: number | null = null;
+        const sent = await notifications
+          .broadcast(
+            {
+              sender: admin,
+              title: f.title,
+              message: f.message,
+              channels: f.channels,
+              audience: f.notification_type,
+              ...(userIds ? { userIds } : {}),
+              ...(planIds ? { planIds } : {}),
+              files,
+            },
+            (kept, tx) => {
+              keptId = kept.id;
+              return audit.record(
+                admin,
+                {
+                  action: 'notification.send',
+                  subject: f.notification_type === 'single' ? { id: userIds![0]!, email: f.user! } : null,
+                  summary: `Sent “${f.title}” to ${kept.recipients} ${kept.recipients === 1 ? 'person' : 'people'} (${f.notification_type}; in-app, ${f.channels.join(', ')})`,
+                  after: {
+                    id: kept.id,
+                    title: f.title,
+                    channels: f.channels,
+                    notification_type: f.notification_type,
+                    ...(f.notification_type === 'multiple' ? { users: f.users } : {}),
+                    ...(planIds ? { plans: planIds } : {}),
+                    files: files.map((x) => x.name),
+                  },
+                },
+                tx,
+              );
+            },
+          )
+          .catch(async (err: unknown) => {
+            if (keptId !== null)
+              await audit
+                .record(admin, {
+                  action: 'notification.unsent',
+                  subject: null,
+                  summary: `“${f.title}” was not sent after all: it could not be queued`,
+                  after: { id: keptId },
+                })
+                .catch(() => undefined);
+            throw err;
+          });
+        return { message: NOTIFY_MSG.sent, data: sent };
+      } catch (err) {
+        // Nothing was sent: the files stored for it go too.
+        await Promise.all(stored.map((key) => storage.remove(key).catch(() => undefined)));
+        throw err;
       }
-      const sent = await notifications.broadcast({
-        sender: admin,
-        title: f.title,
-        message: f.message,
-        channels: f.channels,
-        audience: f.notification_type,
-        ...(userIds ? { userIds } : {}),
-        ...(planIds ? { planIds } : {}),
-        files,
-      });
-      await audit.record(admin, {
-        action: 'notification.send',
-        subject: f.notification_type === 'single' ? { id: userIds![0]!, email: f.user! } : null,
-        summary: `Sent “${f.title}” to ${sent.recipients} ${sent.recipients === 1 ? 'person' : 'people'} (${f.notification_type}; in-app, ${f.channels.join(', ')})`,
-        after: {
-          title: f.title,
-          channels: f.channels,
-          notification_type: f.notification_type,
-          ...(f.notification_type === 'multiple' ? { users: f.users } : {}),
-          ...(planIds ? { plans: planIds } : {}),
-          files: files.map((x) => x.name),
-        },
-      });
-      return { message: NOTIFY_MSG.sent, data: sent };
     },
 
     /** GET /management/notifications. */

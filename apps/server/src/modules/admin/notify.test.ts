@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { NOTIFICATION_MESSAGE_MAX, NOTIFY_MSG, type SentNotification } from '@drat/contracts';
 import { notifications, notificationSends, plans } from '../../db/schema/index';
 import { makePdf } from '../../db/seed/demo-files';
@@ -252,6 +252,22 @@ describe('sending', () => {
     expect(mail!.body).toContain(link!);
   });
 
+  it('a-send-whose-audit-entry-cannot-be-written-is-not-sent: the two are kept together or not at all', async () => {
+    const reader = await makeUser(t.db);
+    const before = await sends();
+    await t.db.execute(sql`alter table admin_audit rename to admin_audit_away`);
+    try {
+      const res = await send([
+        ...fields({ channels: 'EMAIL', title: 'Lost', message: 'M', notification_type: 'single', user: reader.email }),
+        { name: 'file', filename: 'a.pdf', contentType: 'application/pdf', data: makePdf('A', ['a']) },
+      ]);
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await t.db.execute(sql`alter table admin_audit_away rename to admin_audit`);
+    }
+    expect(await sends()).toBe(before);
+  });
+
   it('everyone-is-answered-at-once-and-the-fan-out-reaches-every-active-user', async () => {
     const before = (await t.db.select({ id: notifications.id }).from(notifications)).length;
     const res = await send(
@@ -265,5 +281,9 @@ describe('sending', () => {
     const ids = (await rowsOf(id)).map((r) => r.userId);
     expect(new Set(ids).size).toBe(recipients);
     expect(ids).toContain(admin.id);
+    // Run again after someone joined (a retry): everyone was everyone at the send, nobody more.
+    const late = await makeUser(t.db);
+    expect((await fanout(id)).created).toEqual({ ADMIN: 0 });
+    expect((await rowsOf(id)).map((r) => r.userId)).not.toContain(late.id);
   });
 });

@@ -24,9 +24,14 @@ export type NewSend = Omit<typeof notificationSends.$inferInsert, 'id'>;
 /** Whom a super user's notification reaches: named users, the users on plans, or everyone. */
 export type SendAudience = { userIds: number[] } | { planIds: number[] } | 'all';
 
-/** The people a send reaches (active users), as a condition on `users`. */
-function reachedBy(audience: SendAudience, at: Date): SQL {
-  if (audience === 'all') return sql`${users.isActive}`;
+/**
+ * The people a send made at `at` reaches (active users), as a condition on `users`. Everyone means
+ * everyone there when it was sent, up to the user `throughUserId` (ids only grow): the fan-out run
+ * again later (a retry) reaches nobody who joined since.
+ */
+function reachedBy(audience: SendAudience, at: Date, throughUserId: number | null = null): SQL {
+  if (audience === 'all')
+    return throughUserId === null ? sql`${users.isActive}` : sql`${users.isActive} and ${users.id} <= ${throughUserId}`;
   if ('userIds' in audience) return sql`${users.isActive} and ${users.id} = any(${sql.param(audience.userIds)}::int[])`;
   return sql`${users.isActive} and ${runningSubscription(at, sql`s.plan_id = any(${sql.param(audience.planIds)}::int[])`)}`;
 }
@@ -173,8 +178,11 @@ export function notificationsRepo(db: Db) {
     },
 
     /** How many active users `audience` reaches at `at`. */
-    async countReached(audience: SendAudience, at: Date): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(users).where(reachedBy(audience, at));
+    async countReached(audience: SendAudience, at: Date, throughUserId: number | null = null): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(users)
+        .where(reachedBy(audience, at, throughUserId));
       return row?.n ?? 0;
     },
 
@@ -184,12 +192,17 @@ export function notificationsRepo(db: Db) {
         .select(recipientColumns)
         .from(users)
         .innerJoin(profiles, eq(profiles.userId, users.id))
-        .where(and(sql`${users.id} > ${afterId}`, reachedBy(audienceOf(send), send.createdAt)))
+        .where(and(sql`${users.id} > ${afterId}`, reachedBy(audienceOf(send), send.createdAt, send.throughUserId)))
         .orderBy(users.id)
         .limit(limit),
 
-    async insertSend(send: NewSend): Promise<SendRow> {
-      const [row] = await db.insert(notificationSends).values(send).returning();
+    /** The newest user's id (0 when there is none): everyone, as of now. */
+    async lastUserId(): Promise<number> {
+      const [row] = await db.select({ id: sql<number>`coalesce(max(${users.id}), 0)::int` }).from(users);
+      return row?.id ?? 0;
+    },
+    async insertSend(send: NewSend, tx?: Tx): Promise<SendRow> {
+      const [row] = await runnerOf(db, tx).insert(notificationSends).values(send).returning();
       return row!;
     },
     sendById: async (id: number): Promise<SendRow | undefined> =>

@@ -294,8 +294,13 @@ export function createNotificationsService({
      * background by a job keyed by it (so a 10,000-person send answers at once, and the job may
      * run twice). Answers its id and how many people it reaches.
      */
-    async broadcast(b: Broadcast): Promise<{ id: number; recipients: number }> {
+    async broadcast(
+      b: Broadcast,
+      /** Kept with the send, in its transaction (the admin area's audit entry): both or neither. */
+      alongside: (sent: { id: number; recipients: number }, tx: Tx) => Promise<void> = async () => undefined,
+    ): Promise<{ id: number; recipients: number }> {
       const at = now();
+      const throughUserId = b.audience === 'all' ? await repo.lastUserId() : null;
       const send: NewSend = {
         title: b.title,
         message: b.message,
@@ -307,13 +312,19 @@ export function createNotificationsService({
         sentById: b.sender.userId,
         sentByEmail: b.sender.email,
         recipients: 0,
+        throughUserId,
         createdAt: at,
       };
       send.recipients = await repo.countReached(
         audienceOf({ audience: b.audience, userIds: send.userIds ?? null, planIds: send.planIds ?? null }),
         at,
+        throughUserId,
       );
-      const row = await repo.insertSend(send);
+      const row = await withTransaction(async (tx) => {
+        const kept = await repo.insertSend(send, tx);
+        await alongside({ id: kept.id, recipients: kept.recipients }, tx);
+        return kept;
+      });
       try {
         await queue.send('notifications.fanout', { kind: 'ADMIN', ref: row.id }, { key: `ADMIN:${row.id}` });
       } catch (err) {

@@ -1,0 +1,1 @@
+ALTER TABLE "notification_sends" ADD COLUMN "through_user_id" integer;
