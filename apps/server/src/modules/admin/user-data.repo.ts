@@ -165,10 +165,12 @@ export function userDataRepo(db: Db) {
         .innerJoin(contacts, eq(contacts.id, contactChanges.contactId))
         .orderBy(asc(contactChanges.createdAt), asc(contactChanges.id)),
 
-    /** Takes a pending change (locked until `tx` ends), or undefined when it is gone. */
-    async takeChange(id: number, tx: Tx) {
-      const [row] = await runnerOf(db, tx).delete(contactChanges).where(eq(contactChanges.id, id)).returning();
-      return row;
+    /**
+     * Takes the pending changes of these ids that are still there (locked until `tx` ends), in one
+     * statement: two bulk decisions over the same changes wait for each other instead of deadlocking.
+     */
+    async takeChanges(ids: number[], tx: Tx) {
+      return runnerOf(db, tx).delete(contactChanges).where(inArray(contactChanges.id, ids)).returning();
     },
 
     /** Sets one field of a person (tags as a list). */

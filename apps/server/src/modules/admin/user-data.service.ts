@@ -238,13 +238,9 @@ export function createUserData({ repo, audit, withTransaction, now }: UserDataDe
     /** POST /manage-data/pending-changes/{id}/accept/ and /reject/, and the bulk of both. */
     async decide(admin: Admin, ids: number[], action: 'accept' | 'reject') {
       const decided = await withTransaction(async (tx) => {
-        const done: { contactId: number; fieldName: string; currentValue: string; newValue: string }[] = [];
-        for (const id of ids) {
-          const change = await repo.takeChange(id, tx);
-          if (!change) continue;
-          if (action === 'accept') await apply(change, tx);
-          done.push(change);
-        }
+        // People are changed in the order of their ids, so two decisions lock them in one order.
+        const done = (await repo.takeChanges(ids, tx)).sort((a, b) => a.contactId - b.contactId || a.id - b.id);
+        if (action === 'accept') for (const change of done) await apply(change, tx);
         if (done.length > 0) {
           await audit.record(
             admin,

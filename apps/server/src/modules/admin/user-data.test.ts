@@ -3,7 +3,14 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { count, like, sql } from 'drizzle-orm';
-import { ADMIN_MSG, USER_DATA_MSG, type PendingChange, type UploadReport, type UserDataPage } from '@drat/contracts';
+import {
+  ADMIN_MSG,
+  USER_DATA_EXPORT_IDS_MAX,
+  USER_DATA_MSG,
+  type PendingChange,
+  type UploadReport,
+  type UserDataPage,
+} from '@drat/contracts';
 import { contacts } from '../../db/schema/index';
 import { makeXlsx } from '../../db/seed/demo-files';
 import { xlsFile } from '../../../test/xls-writer';
@@ -323,12 +330,20 @@ describe('searching, exporting and deleting', () => {
       ['?searchTerm=ada', { searchType: [USER_DATA_MSG.searchTermWithoutType] }],
       ['?searchType=age&searchTerm=3', { searchType: [USER_DATA_MSG.searchTypeInvalid] }],
       ['?date_from=2026-02-30x', { date_from: [USER_DATA_MSG.dateInvalid] }],
+      // Days that look right but are none (PostgreSQL refused them: 500 before).
+      ['?date_from=2026-02-30', { date_from: [USER_DATA_MSG.dateInvalid] }],
+      ['?date_to=0000-01-01', { date_to: [USER_DATA_MSG.dateInvalid] }],
       ['?date_from=2026-12-02&date_to=2026-12-01', { date_to: [USER_DATA_MSG.dateOrder] }],
     ];
     for (const [q, errors] of bad) {
       const res = await t.get(`/manage-data/users/${q}`, { token: staff });
       expect(res.statusCode, q).toBe(400);
       expect(res.json()).toMatchObject(errors);
+      // The export takes the same filters (not the paging): refused before a byte of the file.
+      if (!q.includes('page_size')) {
+        const exported = await t.get(`/manage-data/users/download/${q}`, { token: staff });
+        expect(exported.statusCode, `download ${q}`).toBe(400);
+      }
     }
   });
 
@@ -347,6 +362,11 @@ describe('searching, exporting and deleting', () => {
     const selected = await t.get(`/manage-data/users/download/?ids=${ids.join(',')}`, { token: viewer });
     expect(selected.statusCode).toBe(200);
     expect(selected.body.trim().split('\r\n')).toHaveLength(2);
+    // More ids than a request line carries safely: refused in words, not by the server's header limit.
+    const many = Array.from({ length: USER_DATA_EXPORT_IDS_MAX + 1 }, (_, i) => 1_000_000 + i).join(',');
+    const tooMany = await t.get(`/manage-data/users/download/?ids=${many}`, { token: viewer });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json()).toEqual({ ids: [USER_DATA_MSG.exportIdsTooMany] });
   });
 
   it('deletes-in-batches-of-at-most-1000; one-row-is-any-super-users; more-is-the-staff-accounts', async () => {

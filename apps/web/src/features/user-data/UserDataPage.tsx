@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Alert, Button, Card, Flex, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, DownloadOutlined, HistoryOutlined, UploadOutlined } from '@ant-design/icons';
-import { USER_DATA_MSG, USER_DATA_PAGE_SIZES, type UploadedUser } from '@drat/contracts';
+import { USER_DATA_EXPORT_IDS_MAX, USER_DATA_MSG, USER_DATA_PAGE_SIZES, type UploadedUser } from '@drat/contracts';
 import { formatDate } from '../../lib/format';
 import { usePhone } from '../smart-trades';
 import { failureText } from './errors';
@@ -133,14 +133,16 @@ export function UserDataPage() {
                 Export
               </Button>
             )}
-            <Button
-              icon={<DownloadOutlined />}
-              onClick={() => exporter.mutate({ ids: selected })}
-              loading={exporter.isPending && exporter.variables !== undefined && 'ids' in exporter.variables}
-              disabled={selected.length === 0}
-            >
-              Export selected
-            </Button>
+            <Tooltip title={selected.length > USER_DATA_EXPORT_IDS_MAX ? USER_DATA_MSG.exportIdsTooMany : undefined}>
+              <Button
+                icon={<DownloadOutlined />}
+                onClick={() => exporter.mutate({ ids: selected })}
+                loading={exporter.isPending && exporter.variables !== undefined && 'ids' in exporter.variables}
+                disabled={selected.length === 0 || selected.length > USER_DATA_EXPORT_IDS_MAX}
+              >
+                Export selected
+              </Button>
+            </Tooltip>
             {canEdit && (
               <Popconfirm
                 title={`Delete ${selected.length.toLocaleString('en-US')} selected ${selected.length === 1 ? 'person' : 'people'}?`}
