@@ -5,7 +5,7 @@
  * is comes from its first bytes (a zip is XLSX, an OLE file XLS, text CSV), its name only for the
  * spec's message when it is none of them.
  */
-import { PassThrough, Transform, type Readable } from 'node:stream';
+import { PassThrough, Transform, type Readable, type Writable } from 'node:stream';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import { USER_DATA_MSG, USER_DATA_XLS_MAX_BYTES, USER_DATA_XLSX_STRINGS_MAX_BYTES } from '@drat/contracts';
@@ -18,17 +18,22 @@ const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const OLE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 
 /**
- * An upload being read: its first bytes, a stream giving the whole file again (those first), and
- * `failed`, which rejects with the upload's own error (the client went away, the file is over the
- * size limit). Readers that take the stream by `pipe` (csv-parse, exceljs) never hear of an error
- * of their source, so every read races `failed` (`until`); `close` stops the reading early.
+ * An upload being read: its first bytes, and a stream giving the whole file again (those first).
+ * When the upload itself fails (the client went away, the file is over the size limit), the stream
+ * is destroyed with that error, and so is every stream it is piped to: readers that take it by
+ * `pipe` (csv-parse, exceljs) would otherwise never hear of it and wait forever. `close` stops the
+ * reading early and lets the upload go.
  */
 interface Upload {
   head: Buffer;
   stream: PassThrough;
-  failed: Promise<never>;
   /** Whether an error is the upload's own (to be told as such: 413, or a broken request). */
   isOwn(err: unknown): boolean;
+  /**
+   * A promise that rejects with the upload's error if it fails from now on (one waiter at a time:
+   * each call replaces the last, so nothing piles up per row as on one long-lived promise).
+   */
+  failure(): Promise<never>;
   close(): void;
 }
 
@@ -44,38 +49,54 @@ async function open(source: Readable): Promise<Upload> {
   }
   const head = Buffer.concat(chunks);
   const stream = new PassThrough();
+  // Its error reaches the readers (below); this listener keeps an error nobody reads yet from
+  // becoming an uncaught exception.
+  stream.on('error', () => undefined);
+  const pipe = stream.pipe.bind(stream);
+  stream.pipe = <T extends NodeJS.WritableStream>(destination: T, options?: { end?: boolean }): T => {
+    stream.once('error', (err) => (destination as unknown as Writable).destroy(err));
+    return pipe(destination, options);
+  };
   let own: unknown = null;
-  let fail: (err: unknown) => void = () => undefined;
-  const failed = new Promise<never>((_, reject) => (fail = reject));
-  failed.catch(() => undefined); // told through `until`, or nobody was reading any more
+  const waiter: { reject: ((err: unknown) => void) | null } = { reject: null };
   let closed = false;
   stream.write(head);
   void (async () => {
     try {
       for (;;) {
         const next = await iterator.next();
-        if (next.done) break;
-        if (closed) break;
-        if (!stream.write(next.value))
+        if (next.done || closed) break;
+        if (!stream.write(next.value)) {
           await new Promise<void>((resolve) => {
-            stream.once('drain', resolve);
-            stream.once('close', resolve);
+            const done = () => {
+              stream.off('drain', done);
+              stream.off('close', done);
+              resolve();
+            };
+            stream.on('drain', done);
+            stream.on('close', done);
           });
+        }
         if (closed) break;
       }
       if (closed) await iterator.return?.();
       else stream.end();
     } catch (err) {
       own = err;
-      fail(err);
-      stream.destroy();
+      waiter.reject?.(err);
+      stream.destroy(err as Error);
     }
   })();
   return {
     head,
     stream,
-    failed,
     isOwn: (err) => own !== null && err === own,
+    failure: () =>
+      own !== null
+        ? Promise.reject(own as Error)
+        : new Promise<never>((_, reject) => {
+            waiter.reject = reject;
+          }),
     close: () => {
       closed = true;
       stream.destroy();
@@ -83,13 +104,16 @@ async function open(source: Readable): Promise<Upload> {
   };
 }
 
-/** The items of `iterable` until it ends, or until `failed` rejects (its error thrown then). */
-async function* until<T>(iterable: AsyncIterable<T>, failed: Promise<never>): AsyncGenerator<T> {
+/**
+ * The items of `iterable` until it ends, or until the upload fails (its error thrown then): for
+ * exceljs, which reads an unzipped part of the file that never hears of the upload's end.
+ */
+async function* until<T>(iterable: AsyncIterable<T>, upload: Upload): AsyncGenerator<T> {
   const it = iterable[Symbol.asyncIterator]();
   let done = false;
   try {
     for (;;) {
-      const next = await Promise.race([it.next(), failed]);
+      const next = await Promise.race([it.next(), upload.failure()]);
       if (next.done) {
         done = true;
         return;
@@ -154,7 +178,7 @@ export async function* sheetRows(
 async function* xlsOf(upload: Upload): AsyncGenerator<{ n: number; cells: string[] }> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of until(upload.stream as AsyncIterable<Buffer>, upload.failed)) {
+  for await (const chunk of upload.stream as AsyncIterable<Buffer>) {
     size += chunk.length;
     if (size > USER_DATA_XLS_MAX_BYTES) throw DomainError.field('file', USER_DATA_MSG.xlsTooLarge);
     chunks.push(chunk);
@@ -175,7 +199,7 @@ async function* csvOf(upload: Upload): AsyncGenerator<{ n: number; cells: string
   upload.stream.pipe(parser);
   const records = parser as AsyncIterable<{ record: string[]; info: { lines: number } }>;
   try {
-    for await (const { record, info } of until(records, upload.failed)) {
+    for await (const { record, info } of records) {
       if (record.every((c) => c === '')) continue;
       yield { n: info.lines, cells: record };
     }
@@ -209,8 +233,8 @@ async function* xlsxOf(upload: Upload, stringsMax: number): AsyncGenerator<{ n: 
     worksheets: 'emit',
   });
   try {
-    for await (const sheet of until(workbook, upload.failed)) {
-      for await (const row of until(sheet, upload.failed)) {
+    for await (const sheet of until(workbook, upload)) {
+      for await (const row of until(sheet, upload)) {
         const values = Array.isArray(row.values) ? row.values.slice(1) : [];
         const cells = values.map((v) => cellText(v as ExcelJS.CellValue).trim());
         if (cells.every((c) => c === '')) continue;
