@@ -36,3 +36,4 @@ export * from './admin-trades';
 export * from './admin-notifications';
 export * from './user-data';
 export * from './days';
+export * from './news';

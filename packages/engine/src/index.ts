@@ -11,3 +11,4 @@ export * from './trading/index';
 export * from './paper/index';
 export * from './brokerage/index';
 export * from './bots/index';
+export * from './news/index';
