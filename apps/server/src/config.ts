@@ -107,6 +107,13 @@ const schema = z.object({
   /** Overrides data.sec.gov and www.sec.gov (tests point them at a local server speaking EDGAR's API). */
   EDGAR_BASE_URL: z.string().url().default('https://data.sec.gov'),
   EDGAR_FILES_URL: z.string().url().default('https://www.sec.gov'),
+  /** Headlines of the news page: the simulated market's, or Alpaca's news API (Benzinga). */
+  NEWS: z.enum(['sim', 'alpaca']).default('sim'),
+  /** A market-data key pair DRAT owns (Alpaca's data API takes no account's OAuth token). */
+  ALPACA_DATA_KEY_ID: z.string().min(1).optional(),
+  ALPACA_DATA_SECRET_KEY: z.string().min(1).optional(),
+  /** Overrides https://data.alpaca.markets (tests point it at a local server speaking the API). */
+  ALPACA_DATA_URL: z.string().url().default('https://data.alpaca.markets'),
   STORAGE: z.enum(['disk', 's3']).default('disk'),
   /** S3-compatible endpoint; AWS's regional one when unset. */
   S3_ENDPOINT: z.string().url().optional(),
@@ -193,6 +200,11 @@ export type Config = {
     provider: 'sim' | 'edgar';
     edgar: { userAgent: string; baseUrl: string; filesUrl: string } | undefined;
   };
+  /** The news page's headlines: the simulated market's, or Alpaca's news API. */
+  news: {
+    provider: 'sim' | 'alpaca';
+    alpaca: { baseUrl: string; keyId: string; secretKey: string } | undefined;
+  };
   storage: {
     provider: 'disk' | 's3';
     s3:
@@ -256,6 +268,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   if (e.BROKER_TOKEN_KEY) sealingKey(e.BROKER_TOKEN_KEY);
+  if (e.NEWS === 'alpaca' && !(e.ALPACA_DATA_KEY_ID && e.ALPACA_DATA_SECRET_KEY)) {
+    throw new Error('Invalid configuration: NEWS=alpaca needs ALPACA_DATA_KEY_ID and ALPACA_DATA_SECRET_KEY.');
+  }
   if (e.FILINGS === 'edgar' && !e.SEC_USER_AGENT) {
     throw new Error('Invalid configuration: FILINGS=edgar needs SEC_USER_AGENT ("Company name contact@example.com").');
   }
@@ -326,6 +341,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       edgar: e.SEC_USER_AGENT
         ? { userAgent: e.SEC_USER_AGENT, baseUrl: e.EDGAR_BASE_URL, filesUrl: e.EDGAR_FILES_URL }
         : undefined,
+    },
+    news: {
+      provider: e.NEWS,
+      alpaca:
+        e.ALPACA_DATA_KEY_ID && e.ALPACA_DATA_SECRET_KEY
+          ? { baseUrl: e.ALPACA_DATA_URL, keyId: e.ALPACA_DATA_KEY_ID, secretKey: e.ALPACA_DATA_SECRET_KEY }
+          : undefined,
     },
     storage: {
       provider: e.STORAGE,

@@ -271,3 +271,14 @@ describe('loadConfig: SMS (Twilio)', () => {
     expect(() => loadConfig(env)).toThrow(variable);
   });
 });
+
+describe('loadConfig: news', () => {
+  it('writes headlines from the simulated market unless NEWS=alpaca, which needs its data key pair', () => {
+    expect(loadConfig({}).news).toEqual({ provider: 'sim', alpaca: undefined });
+    expect(() => loadConfig({ NEWS: 'alpaca' })).toThrow(/NEWS=alpaca needs ALPACA_DATA_KEY_ID/);
+    expect(loadConfig({ NEWS: 'alpaca', ALPACA_DATA_KEY_ID: 'PK1', ALPACA_DATA_SECRET_KEY: 's3cret' }).news).toEqual({
+      provider: 'alpaca',
+      alpaca: { baseUrl: 'https://data.alpaca.markets', keyId: 'PK1', secretKey: 's3cret' },
+    });
+  });
+});
