@@ -36,6 +36,9 @@ import { createAlpacaBroker } from './providers/broker/alpaca/alpaca-broker';
 import { alpacaLink, credentialsOfToken } from './providers/broker/alpaca/alpaca-link';
 import type { FilingsProvider } from './providers/filings/interface';
 import { createSimFilings } from './providers/filings/sim';
+import type { NewsProvider } from './providers/news/interface';
+import { createSimNews } from './providers/news/sim';
+import { createNewsArea } from './modules/news';
 import type { MailProvider } from './providers/mail/interface';
 import type { MarketDataProvider } from './providers/market/interface';
 import type { SmsProvider } from './providers/sms/interface';
@@ -67,6 +70,8 @@ export interface AppDeps {
   market: MarketDataProvider;
   /** SEC filings and 10-K figures (FILINGS: SEC EDGAR); the simulated universe's filings when absent. */
   filings?: FilingsProvider;
+  /** Headlines (NEWS: Alpaca's news API); the simulated market's headlines when absent. */
+  news?: NewsProvider;
   /** Brokers by name beside the paper broker (demo accounts, the simulated brokerage), which is built here. */
   brokers?: Record<string, Broker>;
   log: Logger;
@@ -79,6 +84,7 @@ export function composeModules(deps: AppDeps) {
   const now = deps.now ?? (() => new Date());
   const sms = deps.sms ?? outboxSmsProvider(log);
   const filings = deps.filings ?? createSimFilings({ now: () => market.now() });
+  const newsProvider = deps.news ?? createSimNews({ market });
   // The paper broker always exists: it keeps the demo accounts (and, with no real broker, the
   // simulated brokerage accounts); tests may add brokers of their own beside it.
   const paper = createPaperBroker({ db, market, now });
@@ -224,6 +230,7 @@ export function composeModules(deps: AppDeps) {
     notifications,
     alerts,
     tools: createToolsArea({ db, market, filings, now }),
+    news: createNewsArea({ provider: newsProvider, market }),
     /** Health and liveness. */
     system: createSystem(db, config),
     /** Idempotency-Key of the calls that honour it (http/idempotency.ts). */

@@ -15,6 +15,7 @@ import { composeModules, type Modules } from './compose';
 import { createMailProvider } from './providers/mail/index';
 import { createMarketProvider } from './providers/market/index';
 import { createFilingsProvider } from './providers/filings/index';
+import { createNewsProvider } from './providers/news/index';
 import { createSmsProvider } from './providers/sms/index';
 import { createStorage } from './providers/storage/index';
 
@@ -106,6 +107,7 @@ async function main(): Promise<void> {
       storage,
       market,
       filings: createFilingsProvider(config.filings, { now: () => market.now() }),
+      news: createNewsProvider(config.news, { market }),
       log,
     };
     // One module graph for the API and the workers.

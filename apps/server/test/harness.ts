@@ -19,6 +19,7 @@ import { outboxSmsProvider } from '../src/providers/sms/outbox';
 import type { MarketDataProvider } from '../src/providers/market/interface';
 import { createSimMarket } from '../src/providers/market/sim/index';
 import type { FilingsProvider } from '../src/providers/filings/interface';
+import type { NewsProvider } from '../src/providers/news/interface';
 import { createSimFilings } from '../src/providers/filings/sim';
 import { diskStorage } from '../src/providers/storage/index';
 import { databaseUrl, TEMPLATE_DATABASE } from './provided';
@@ -77,6 +78,8 @@ export interface TestAppOptions {
   market?: MarketDataProvider;
   /** SEC filings; filings generated for the simulated universe (on the market's clock) by default. */
   filings?: FilingsProvider;
+  /** Headlines; the simulated market's by default. */
+  news?: NewsProvider;
   /** Brokers by name; the paper broker by default. */
   brokers?: AppDeps['brokers'];
 }
@@ -202,6 +205,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       storage: diskStorage(path.join(dataDir, 'uploads')),
       market,
       filings,
+      ...(options.news ? { news: options.news } : {}),
       ...(options.brokers ? { brokers: options.brokers } : {}),
       log: silent,
       now: clock.now,

@@ -6,6 +6,7 @@ import { registerAuthRoutes } from '../modules/auth';
 import { registerBotsRoutes } from '../modules/bots';
 import { registerLiveRoutes } from '../modules/live';
 import { registerMarketRoutes } from '../modules/market';
+import { registerNewsRoutes } from '../modules/news';
 import { registerNotificationsRoutes } from '../modules/notifications';
 import { registerOutboxRoutes } from '../modules/outbox';
 import { registerProfileRoutes } from '../modules/profile';
@@ -29,4 +30,5 @@ export async function registerRoutes(api: FastifyInstance, m: Modules): Promise<
   await registerLiveRoutes(api, m.live, m.auth);
   await registerAlertsRoutes(api, m.alerts);
   await registerToolsRoutes(api, m.tools);
+  await registerNewsRoutes(api, m.news);
 }
