@@ -74,7 +74,10 @@ export function createSimNews({ market }: SimNewsDeps): NewsProvider {
         });
     }
 
-    // Events drawn for each of the last DAYS days.
+    // Events drawn for each of the last DAYS days, newest first; a company's offering, split, FDA
+    // or NFT news comes at most once in them (the newest draw), crypto news any day.
+    const once = new Set<string>();
+    const first = (symbol: string, kind: string) => !once.has(`${symbol}:${kind}`) && once.add(`${symbol}:${kind}`);
     for (let back = 0; back < DAYS; back++) {
       const dayStart = new Date(now.getTime() - back * 86_400_000);
       const day = dayStart.toISOString().slice(0, 10);
@@ -88,7 +91,7 @@ export function createSimNews({ market }: SimNewsDeps): NewsProvider {
         const small = c.type === 'otc' || q.last < 10;
         const name = `${c.name} (${symbol})`;
         const key = (kind: string) => `${symbol}:${day}:${kind}`;
-        if (small && c.type !== 'etf' && unit(key('offering')) < 0.02) {
+        if (small && c.type !== 'etf' && unit(key('offering')) < 0.02 && first(symbol, 'offering')) {
           const millions = 5 + Math.floor(unit(key('size')) * 45);
           article({
             id: `sim-offering-${symbol}-${day}`,
@@ -99,7 +102,7 @@ export function createSimNews({ market }: SimNewsDeps): NewsProvider {
             publishedAt: at(key('offering')),
           });
         }
-        if (c.type !== 'etf' && unit(key('split')) < (q.last < 5 ? 0.01 : 0.001)) {
+        if (c.type !== 'etf' && unit(key('split')) < (q.last < 5 ? 0.01 : 0.001) && first(symbol, 'split')) {
           const reverse = q.last < 5;
           const ratio = reverse
             ? [10, 15, 20, 25][Math.floor(unit(key('ratio')) * 4)]!
@@ -115,7 +118,7 @@ export function createSimNews({ market }: SimNewsDeps): NewsProvider {
             publishedAt: at(key('split')),
           });
         }
-        if (c.sector === 'Healthcare' && unit(key('fda')) < 0.04) {
+        if (c.sector === 'Healthcare' && unit(key('fda')) < 0.04 && first(symbol, 'fda')) {
           const good = unit(key('fda-outcome')) < 0.6;
           article({
             id: `sim-fda-${symbol}-${day}`,
@@ -141,7 +144,12 @@ export function createSimNews({ market }: SimNewsDeps): NewsProvider {
             publishedAt: at(key('crypto')),
           });
         }
-        if ((CRYPTO_TICKERS.has(symbol) || c.industry.includes('Gaming')) && unit(key('nft')) < 0.05)
+        if (
+          c.type !== 'etf' &&
+          (CRYPTO_TICKERS.has(symbol) || c.industry.includes('Gaming')) &&
+          unit(key('nft')) < 0.05 &&
+          first(symbol, 'nft')
+        )
           article({
             id: `sim-nft-${symbol}-${day}`,
             symbol,
