@@ -20,6 +20,7 @@ const TrackersPage = lazyPage(async () => (await import('../features/trackers'))
 const ToolsPage = lazyPage(async () => (await import('../features/tools')).ToolsPage);
 const ResourcesPage = lazyPage(async () => (await import('../features/resources')).ResourcesPage);
 const ManageResourcesPage = lazyPage(async () => (await import('../features/resources')).ManageResourcesPage);
+const NewsPage = lazyPage(async () => (await import('../features/news')).NewsPage);
 const BrokerSettingsPage = lazyPage(async () => (await import('../features/brokerage')).BrokerSettingsPage);
 const BotsPage = lazyPage(async () => (await import('../features/bots')).BotsPage);
 const AllBotsPage = lazyPage(async () => (await import('../features/bots')).AllBotsPage);
@@ -82,7 +83,7 @@ export const PAGES: PageDef[] = [
     deniedMessage: MSG.noToolsAccess,
   },
   { path: '/resources', title: 'Resources', element: <ResourcesPage /> },
-  later('/news', 'News', 'Hot news, health care, OTC, crypto, NFT, halts, offerings and splits.'),
+  { path: '/news', title: 'News', element: <NewsPage /> },
   {
     path: '/smart-trades',
     title: 'Smart Trades',
