@@ -84,7 +84,8 @@ function Credit({ label, value, hint }: { label: string; value: number; hint: st
 /**
  * Tools (1-core §2): Dione, Ask DRAT and Range Radar, each shown with its right (DA, ADA, TIA), and
  * the credit balances. The open tab is in the address (?tab=); a ticker sent from an alert
- * (navigation state) fills the search box but is not searched: a search can cost a credit.
+ * (navigation state) or named in the address (?ticker=, the simulated news's links) fills the
+ * search box but is not searched: a search can cost a credit.
  */
 export function ToolsPage() {
   const session = useSession();
@@ -95,7 +96,7 @@ export function ToolsPage() {
     const state: unknown = location.state;
     return state && typeof state === 'object' && 'ticker' in state && typeof state.ticker === 'string'
       ? state.ticker
-      : '';
+      : (params.get('ticker') ?? '').trim().toUpperCase().slice(0, 12);
   });
   if (!session) return null;
 
