@@ -45,10 +45,17 @@ export const CRYPTO_TICKERS: ReadonlySet<string> = new Set([
   'WULF',
 ]);
 
+/**
+ * The words that put an article under a tab: phrases, not bare words ("Boeing halts 737
+ * production" is no trading halt, "analysts split on Nvidia" no stock split, "Apple offering
+ * trade-in discounts" no share offering).
+ */
 const WORDS: Partial<Record<NewsCategory, RegExp>> = {
-  halts: /\bhalt(?:s|ed)?\b|\btrading pause\b|\bLULD\b|\bvolatility pause\b/i,
-  offering: /\boffering\b|\bregistered direct\b|\bprivate placement\b|\bat-the-market\b/i,
-  splits: /\bsplits?\b/i,
+  halts:
+    /\btrading (?:halt|pause)|\bhalts? trading\b|\bhalted trading\b|\btrading in \S+ (?:is |was )?(?:halted|paused)\b|\bhalted (?:for|pending|on news)\b|\bLULD\b|\bvolatility (?:pause|halt)\b|\bcircuit breaker\b/i,
+  offering:
+    /\b(?:public|secondary|direct|follow-on|share|stock|equity|convertible(?: notes?)?|notes|debt|bought deal|initial public) offering\b|\bprice[sd]? (?:\S+ ){0,6}offering\b|\bprivate placement\b|\bat-the-market\b/i,
+  splits: /\b\d+[- ]for[- ]\d+\b|\b(?:reverse )?(?:stock|share) split\b|\breverse split\b/i,
   crypto: /\bcrypto(?:currenc(?:y|ies))?\b|\bbitcoin\b|\bethereum\b|\bblockchain\b|\bBTC\b|\bETH\b|\bstablecoins?\b/i,
   nft: /\bNFTs?\b|\bnon-fungible\b/i,
   'health-care': /\bFDA\b|\bclinical\b|\bphase (?:1|2|3|I|II|III)\b|\bbiotech\b|\bpharma(?:ceutical)?s?\b|\bdrug\b/i,
@@ -82,7 +89,7 @@ export function adviceFor(article: Article, category: NewsCategory): string {
   if (category === 'offering' || (category === 'hot-news' && WORDS.offering!.test(text)))
     return 'New shares are coming: the price is often pulled toward the offering price.';
   if (category === 'splits' || (category === 'hot-news' && WORDS.splits!.test(text)))
-    return /\breverse\b/i.test(text)
+    return /\breverse (?:stock |share )?split\b|\b1[- ]for[- ]\d+\b/i.test(text)
       ? 'A reverse split leaves fewer, dearer shares; it often follows, and is followed by, selling.'
       : 'A split changes the share count, not the company: prices and positions adjust on the ex-date.';
   if (category === 'otc-news') return 'OTC names trade thinly: use limit orders and expect wide spreads.';

@@ -39,6 +39,19 @@ describe('which tabs an article is shown under', () => {
     expect(cats('Coinbase adds a product', ['COIN'])).toContain('crypto');
     expect(cats('XYZ launches an NFT marketplace')).toContain('nft');
     expect(cats('Halting progress on the merger talks')).not.toContain('halts');
+    expect(cats('NYSE halts trading in XYZ pending news')).toContain('halts');
+  });
+  it('ordinary-english-is-no-halt-split-or-offering', () => {
+    const cats = (h: string) => categoriesOf(a('1', h, ['BA']), facts);
+    for (const h of [
+      'Boeing Halts 737 Production',
+      'Walmart Halted Its Buyback Program',
+      'Analysts Split On Nvidia',
+      'Fed Officials Split Over December Rate Cut',
+      'Apple Offering Trade-In Discounts',
+    ])
+      expect(cats(h), h).toEqual(['hot-news']);
+    expect(adviceFor(a('1', 'Boeing Halts 737 Production', ['BA']), 'hot-news')).toBe('');
   });
 });
 
