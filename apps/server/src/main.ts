@@ -107,7 +107,7 @@ async function main(): Promise<void> {
       storage,
       market,
       filings: createFilingsProvider(config.filings, { now: () => market.now() }),
-      news: createNewsProvider(config.news, { market }),
+      news: createNewsProvider(config.news, { market, log }),
       log,
     };
     // One module graph for the API and the workers.

@@ -12,6 +12,8 @@ import { objectsOf, record, str } from '../alpaca/json';
 import { ProviderError } from '../provider-error';
 import type { Article, NewsProvider } from './interface';
 
+/** How far back articles are read. */
+const LOOKBACK_MS = 7 * 86_400_000;
 /** One page's most (Alpaca's limit). */
 export const ALPACA_NEWS_PAGE = 50;
 
@@ -67,6 +69,8 @@ export function createAlpacaNews(options: AlpacaNewsOptions): NewsProvider {
             query: {
               limit: Math.min(ALPACA_NEWS_PAGE, limit - out.length),
               sort: 'desc',
+              // Always a start: documented both as 2015 and as the start of the current day.
+              start: new Date((before?.getTime() ?? Date.now()) - LOOKBACK_MS).toISOString(),
               ...(before ? { end: before.toISOString() } : {}),
               ...(token ? { page_token: token } : {}),
             },

@@ -9,7 +9,8 @@ import { isProviderError } from '../provider-error';
 import { createAlpacaNews } from './alpaca';
 
 let fake: AlpacaNewsFake;
-const newest = new Date('2026-11-27T15:00:00Z');
+// Alpaca is asked for the last seven days: the articles are this minute's and older.
+const newest = new Date(Math.floor(Date.now() / 60_000) * 60_000);
 const news = () =>
   createAlpacaNews({ baseUrl: fake.baseUrl, keyId: fake.keyId, secretKey: fake.secretKey, backoffBaseMs: 1 });
 
@@ -29,6 +30,9 @@ describe('Alpaca news', () => {
     expect(articles).toHaveLength(120);
     expect(articles.map((a) => a.headline).slice(0, 3)).toEqual(['Headline 0', 'Headline 1', 'Headline 2']);
     expect(articles[119]!.headline).toBe('Headline 119');
+    // Always a start (its default is documented two ways), seven days back.
+    const start = Date.parse(fake.requests[0]!.get('start')!);
+    expect(Math.abs(Date.now() - 7 * 86_400_000 - start)).toBeLessThan(60_000);
     expect(fake.requests.map((q) => [q.get('limit'), q.get('sort'), q.get('page_token') !== null])).toEqual([
       ['50', 'desc', false],
       ['50', 'desc', true],
