@@ -2,7 +2,8 @@
  * The news page (2-trading §2.8, §7 `GET /news`): a category's articles, newest first, each with
  * what it may mean for a trader and up to three related articles. The rules are the engine's
  * (docs/news-rules.md); articles come from the news provider, read at most once a minute (a pool
- * of the newest NEWS_POOL) and shared by every reader.
+ * of the newest NEWS_POOL, newest first by their publishing time) and shared by every reader; when
+ * the source fails, the last pool read well serves for a quarter of an hour.
  */
 import {
   MSG,
@@ -25,6 +26,11 @@ import { withProvider } from '../../providers/provider-error';
 export const NEWS_POOL = 200;
 /** How long a read pool serves (wall clock). */
 const POOL_MS = 60_000;
+/** When the source fails, the last pool read well still serves this long. */
+const STALE_MS = 15 * 60_000;
+/** Company look-ups at once, and the most tickers whose facts are kept. */
+const FACTS_AT_ONCE = 8;
+const FACTS_MAX = 20_000;
 
 export interface NewsDeps {
   provider: NewsProvider;
@@ -50,18 +56,31 @@ export function createNews({ provider, market, clock = Date.now }: NewsDeps) {
   const facts = new Map<string, TickerFacts | null>();
   let pool: { at: number; articles: Promise<{ article: Article; categories: NewsCategory[] }[]> } | null = null;
 
+  /**
+   * What is known of these tickers, looked up FACTS_AT_ONCE at a time. A company the market
+   * answers is kept (sectors do not change); one it does not know is kept as unknown; a failed
+   * look-up is not kept, so the next read asks again.
+   */
   async function factsOf(symbols: string[]): Promise<void> {
     const unknown = [...new Set(symbols)].filter((s) => !facts.has(s));
-    await Promise.all(
-      unknown.map(async (s) => {
-        const c = await market.company(s).catch(() => null);
-        facts.set(s, c ? { sector: c.sector, otc: c.type === 'otc' } : null);
-      }),
-    );
+    for (let i = 0; i < unknown.length; i += FACTS_AT_ONCE)
+      await Promise.all(
+        unknown.slice(i, i + FACTS_AT_ONCE).map(async (s) => {
+          try {
+            const c = await market.company(s);
+            if (facts.size >= FACTS_MAX) facts.clear();
+            facts.set(s, c ? { sector: c.sector, otc: c.type === 'otc' } : null);
+          } catch {
+            // Not known this time: read as a ticker of no sector, asked again next time.
+          }
+        }),
+      );
   }
 
   async function read() {
-    const articles = await provider.latest(NEWS_POOL);
+    const articles = (await provider.latest(NEWS_POOL)).sort(
+      (a, b) => b.publishedAt.getTime() - a.publishedAt.getTime() || (a.id < b.id ? 1 : -1),
+    );
     await factsOf(articles.flatMap((a) => a.symbols));
     return articles.map((article) => ({
       article,
@@ -69,16 +88,31 @@ export function createNews({ provider, market, clock = Date.now }: NewsDeps) {
     }));
   }
 
+  type Pool = Awaited<ReturnType<typeof read>>;
+  /** The last pool read well, served while a new read fails (for STALE_MS at most). */
+  let good: { at: number; articles: Pool } | null = null;
+
   /** The pool, read again once it is a minute old; a failed read is not kept. */
-  function current() {
+  function current(): Promise<Pool> {
     if (!pool || clock() - pool.at > POOL_MS) {
-      const p = { at: clock(), articles: read() };
+      const at = clock();
+      const p = {
+        at,
+        articles: read().then((articles) => {
+          good = { at, articles };
+          return articles;
+        }),
+      };
       pool = p;
       p.articles.catch(() => {
         if (pool === p) pool = null;
       });
     }
-    return pool.articles;
+    const last = good;
+    return pool.articles.catch((err: unknown) => {
+      if (last && clock() - last.at <= STALE_MS) return last.articles;
+      throw err;
+    });
   }
 
   return {

@@ -39,7 +39,8 @@ const provider: NewsProvider = {
   name: 'sim',
   async latest(limit) {
     if (failing) throw new ProviderError('sim', 'UPSTREAM', 'the news source is down');
-    return ARTICLES.slice(0, limit);
+    // Oldest first: the service sorts what a source gives (Alpaca's order is by update time).
+    return [...ARTICLES].reverse().slice(0, limit);
   },
 };
 
