@@ -4,6 +4,8 @@ import { Alert, Button, Card, Empty, Grid, Skeleton, Tabs, Tag, Tooltip, Typogra
 import { BulbOutlined, ReadOutlined } from '@ant-design/icons';
 import { NEWS_TABS, type NewsCategory, type NewsItem, type RelatedNews } from '@drat/contracts';
 import { formatDateTime } from '../../lib/format';
+import { can } from '../../app/access';
+import { useSession } from '../../app/session';
 import { isForbidden, linkKind, newsErrorMessage, relatedCards, splitContent, timeAgo } from './format';
 import { useNewsFeed } from './queries';
 import styles from './news.module.css';
@@ -39,11 +41,24 @@ function useNewsStyle(): CSSProperties {
 }
 
 /**
+ * What a link of an article leads to for this person: the simulated market's links to the Tools
+ * are no links for someone without the tools (1-core §2 would send them away).
+ */
+function useLinkKind(): (url: string) => ReturnType<typeof linkKind> {
+  const session = useSession();
+  return (url) => {
+    const kind = linkKind(url);
+    if (kind === 'app' && url.trim().startsWith('/tools') && !(session && can.tools(session))) return null;
+    return kind;
+  };
+}
+
+/**
  * A link of an article: the product's own pages ('/tools?…', the simulated market's) through the
  * router, an outside address in a new tab; anything else is plain text.
  */
 function NewsLink({ url, className, children }: { url: string; className?: string; children: ReactNode }) {
-  const kind = linkKind(url);
+  const kind = useLinkKind()(url);
   const style = { color: 'var(--news-link)' };
   if (kind === 'app')
     return (
@@ -85,6 +100,7 @@ function NewsRow({
   onSelect: () => void;
 }) {
   const { headline, summary } = splitContent(item.content);
+  const readable = useLinkKind();
   return (
     <li
       className={`${styles.item} ${selected ? styles.selected : ''}`}
@@ -106,7 +122,7 @@ function NewsRow({
           <span>{item.advice}</span>
         </div>
       )}
-      {linkKind(item.news_url) && (
+      {readable(item.news_url) && (
         <div>
           <NewsLink url={item.news_url}>
             <ReadOutlined aria-hidden /> Read

@@ -82,6 +82,9 @@ describe('news links', () => {
     expect(linkKind('')).toBeNull();
     expect(linkKind('//evil.example/a')).toBeNull();
     expect(linkKind('javascript:alert(1)')).toBeNull();
+    // A browser drops the tab and the backslash is a slash to it: both would leave the site.
+    expect(linkKind('/\t/evil.example')).toBeNull();
+    expect(linkKind('/\\evil.example')).toBeNull();
   });
 });
 

@@ -33,7 +33,9 @@ export function timeAgo(iso: string, now: number = Date.now()): string {
  */
 export function linkKind(url: string): 'app' | 'web' | null {
   const u = url.trim();
-  if (u.startsWith('/') && !u.startsWith('//') && !u.startsWith('/\\')) return 'app';
+  // A path of this product only: '/' then a letter or digit, no control characters or spaces
+  // (a browser drops a tab from '/\t/evil.example', leaving '//evil.example').
+  if (/^\/[A-Za-z0-9][^\s\\]*$/.test(u)) return 'app';
   if (/^https?:\/\/[^\s]+$/i.test(u)) return 'web';
   return null;
 }
