@@ -66,6 +66,19 @@ export async function acting(request: FastifyRequest): Promise<Acting> {
   return { userId: user.id, by: { kind: 'trader', rights: await request.rights() } };
 }
 
+/** 401 'Your account is inactive or your subscription has expired.' when every plan has ended (1-core §6, §8). */
+function assertSubscribed(r: Rights): void {
+  if (r.expired && !r.is_super) throw new DomainError('ACCESS_LAPSED', MSG.accountInactiveOrExpired);
+}
+
+/**
+ * Declares on a route open to every plan (no one right) that a subscriber whose plans have all
+ * ended is told so, as every right's check tells them: `onRequest: requireSubscription`.
+ */
+export const requireSubscription: onRequestAsyncHookHandler = async (request) => {
+  assertSubscribed(await request.rights());
+};
+
 /** A route's check of a right: its `onRequest` hook, which names the right for the API document. */
 export type RightCheck = onRequestAsyncHookHandler & { readonly right: RightName };
 
@@ -85,7 +98,7 @@ export function requireRight(
   const check: onRequestAsyncHookHandler = async (request) => {
     const r = await request.rights();
     if (holds(r, right)) return;
-    if (r.expired && right !== 'is_super') throw new DomainError('ACCESS_LAPSED', MSG.accountInactiveOrExpired);
+    if (right !== 'is_super') assertSubscribed(r);
     throw new DomainError('FORBIDDEN', typeof message === 'string' ? message : message(r));
   };
   return Object.assign(check, { right });

@@ -6,7 +6,6 @@
  * the source fails, the last pool read well serves for a quarter of an hour.
  */
 import {
-  MSG,
   NEWS_MSG,
   NEWS_RELATED_MAX,
   type NewsCategory,
@@ -117,9 +116,7 @@ export function createNews({ provider, market, clock = Date.now }: NewsDeps) {
 
   return {
     /** GET /news: the caller's rights decide the category (403 in the spec's words). */
-    async list(rights: Pick<Rights, 'is_super' | 'alert_categories' | 'expired'>, q: NewsQuery): Promise<NewsPage> {
-      // Every plan ended: told so (401) as every right's check tells it (http/auth.ts).
-      if (rights.expired && !rights.is_super) throw new DomainError('ACCESS_LAPSED', MSG.accountInactiveOrExpired);
+    async list(rights: Pick<Rights, 'is_super' | 'alert_categories'>, q: NewsQuery): Promise<NewsPage> {
       if (!mayReadNews(rights, q.category)) throw new DomainError('FORBIDDEN', NEWS_MSG.forbidden);
       const all = await withProvider(NEWS_MSG.failed, current);
       const inTab = all.filter((x) => x.categories.includes(q.category));

@@ -9,7 +9,7 @@ import { ProviderError } from '../../providers/provider-error';
 import type { Article, NewsProvider } from '../../providers/news/interface';
 import { createNews } from './news.service';
 
-const rights = { is_super: false, alert_categories: ['OTC' as const], expired: false };
+const rights = { is_super: false, alert_categories: ['OTC' as const] };
 const query = (category: 'hot-news' | 'otc-news' = 'hot-news') => ({ category, limit: 15, offset: 0 });
 const fnma: Article = {
   id: 'a1',
