@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyIdField, fromDecimalText, textIdField } from './amounts';
+import { blankToUndefined, bodyIdField, fromDecimalText, textIdField } from './amounts';
 import { exemptAlertsBody } from './auth';
 import { ALERT_CATEGORIES, type AlertCategory } from './constants';
 import { messageSchema, operation } from './operation';
@@ -380,13 +380,11 @@ export const ALERT_TYPE_NOTE_MAX = 20_000;
 /** Largest offset accepted by the paged lists. */
 export const OFFSET_MAX = 10_000_000;
 
-const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-
 const typeName = z.string({ error: ALERT_MSG.nameRequired }).trim().min(1, { error: ALERT_MSG.nameRequired }).max(100);
 
 const limitField = (max: number, fallback: number) =>
   z.preprocess(
-    blank,
+    blankToUndefined,
     fromDecimalText(
       z
         .number({ error: ALERT_MSG.limitInvalid(max) })
@@ -398,7 +396,7 @@ const limitField = (max: number, fallback: number) =>
   );
 
 const offsetField = z.preprocess(
-  blank,
+  blankToUndefined,
   fromDecimalText(
     z
       .number({ error: ALERT_MSG.offsetInvalid })
@@ -420,7 +418,10 @@ export const alertsQuery = z.object({
   name: typeName,
   limit: limitField(ALERT_TABLE_PAGE_SIZE, ALERT_PAGE_SIZE),
   offset: offsetField,
-  sort: z.preprocess(blank, z.enum(ALERT_SORTS, { error: ALERT_MSG.sortInvalid(ALERT_SORTS) }).default('Most Recent')),
+  sort: z.preprocess(
+    blankToUndefined,
+    z.enum(ALERT_SORTS, { error: ALERT_MSG.sortInvalid(ALERT_SORTS) }).default('Most Recent'),
+  ),
 });
 export type AlertsQuery = z.infer<typeof alertsQuery>;
 
@@ -430,7 +431,7 @@ export const triggersQuery = z.object({
   limit: limitField(TRIGGER_PAGE_SIZE, TRIGGER_PAGE_SIZE),
   offset: offsetField,
   sort: z.preprocess(
-    blank,
+    blankToUndefined,
     z.enum(TRIGGER_SORTS, { error: ALERT_MSG.sortInvalid(TRIGGER_SORTS) }).default('Most Recent'),
   ),
 });
@@ -439,7 +440,7 @@ export type TriggersQuery = z.infer<typeof triggersQuery>;
 /** GET /alerts/completed-alerts; an unknown sort answers 'Cannot sort alert category' (checked by the server). */
 export const completedAlertsQuery = z.object({
   name: typeName,
-  sort: z.preprocess(blank, z.string().max(50).optional()),
+  sort: z.preprocess(blankToUndefined, z.string().max(50).optional()),
   limit: limitField(COMPLETED_PAGE_MAX, COMPLETED_PAGE_MAX),
   offset: offsetField,
 });
@@ -454,8 +455,8 @@ export const allAlertsQuery = z.object({
 
 /** GET /alerts/admin-completed-alerts: every type when name is absent. */
 export const adminCompletedAlertsQuery = z.object({
-  name: z.preprocess(blank, typeName.optional()),
-  sort: z.preprocess(blank, z.string().max(50).optional()),
+  name: z.preprocess(blankToUndefined, typeName.optional()),
+  sort: z.preprocess(blankToUndefined, z.string().max(50).optional()),
   limit: limitField(COMPLETED_PAGE_MAX, COMPLETED_PAGE_MAX),
   offset: offsetField,
 });
@@ -537,7 +538,7 @@ export const batchDeleteQuery = z.object({
 export const trackerAlertQuery = z.object({
   id: idField,
   is_trigger: z
-    .preprocess(blank, z.enum(['true', 'false'], { error: 'is_trigger must be true or false.' }).optional())
+    .preprocess(blankToUndefined, z.enum(['true', 'false'], { error: 'is_trigger must be true or false.' }).optional())
     .transform((v) => v === 'true'),
 });
 

@@ -82,6 +82,9 @@ export const bodyIdField = (message: string) =>
 /** An id written as text (a query, a path, a form field): its digits only; `message` for anything else. */
 export const textIdField = (message: string) => fromDecimalText(bodyIdField(message));
 
+/** Blank text (a query's `?x=`, a cleared form field) as absent, for `z.preprocess`: the field's default applies. */
+export const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
 /** Digits with an optional decimal part: what a number written as text may look like ("12", "0.5"). */
 const DECIMAL_TEXT = /^\d+(\.\d+)?$/;
 

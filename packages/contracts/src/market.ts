@@ -1,6 +1,6 @@
 /** Market data shapes shared by the server, the web app and the WebSocket (2-trading §7, §9). */
 import { z } from 'zod';
-import { fromDecimalText, priceField } from './amounts';
+import { blankToUndefined, fromDecimalText, priceField } from './amounts';
 import { MSG } from './messages';
 import { operation } from './operation';
 import { isCalendarDay } from './days';
@@ -305,7 +305,6 @@ export const MARKET_MSG = {
 
 /* ---- Validation of market inputs (server routes and web forms) --------------------------- */
 
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const trimmedUpper = (v: unknown) => (typeof v === 'string' ? v.trim().toUpperCase() : v);
 const trimmedLower = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : v);
 

@@ -3,7 +3,7 @@
  * category, a page of 15 first and 3 more per See More, each with up to three related articles.
  */
 import { z } from 'zod';
-import { fromDecimalText } from './amounts';
+import { blankToUndefined, fromDecimalText } from './amounts';
 import { operation } from './operation';
 
 /** The tabs of the news page, in the spec's order (§2.8); `key` is the `category` a call names. */
@@ -39,15 +39,20 @@ export const NEWS_MSG = {
   offsetInvalid: `offset must be a whole number from 0 to ${NEWS_OFFSET_MAX}.`,
 } as const;
 
-const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const whole = (message: string, min: number, max: number) =>
   z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
 
 /** GET /news?category=&limit=&offset= */
 export const newsQuery = z.object({
-  category: z.preprocess(blank, z.enum(NEWS_CATEGORIES, { error: NEWS_MSG.categoryInvalid }).default('hot-news')),
-  limit: z.preprocess(blank, fromDecimalText(whole(NEWS_MSG.limitInvalid, 1, NEWS_LIMIT_MAX).default(NEWS_FIRST_PAGE))),
-  offset: z.preprocess(blank, fromDecimalText(whole(NEWS_MSG.offsetInvalid, 0, NEWS_OFFSET_MAX).default(0))),
+  category: z.preprocess(
+    blankToUndefined,
+    z.enum(NEWS_CATEGORIES, { error: NEWS_MSG.categoryInvalid }).default('hot-news'),
+  ),
+  limit: z.preprocess(
+    blankToUndefined,
+    fromDecimalText(whole(NEWS_MSG.limitInvalid, 1, NEWS_LIMIT_MAX).default(NEWS_FIRST_PAGE)),
+  ),
+  offset: z.preprocess(blankToUndefined, fromDecimalText(whole(NEWS_MSG.offsetInvalid, 0, NEWS_OFFSET_MAX).default(0))),
 });
 export type NewsQuery = z.infer<typeof newsQuery>;
 
