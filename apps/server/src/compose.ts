@@ -39,6 +39,9 @@ import { createSimFilings } from './providers/filings/sim';
 import type { NewsProvider } from './providers/news/interface';
 import { createSimNews } from './providers/news/sim';
 import { createNewsArea } from './modules/news';
+import { createPaymentsArea } from './modules/payments';
+import type { PaymentsProvider } from './providers/payments/interface';
+import { createLocalPayments } from './providers/payments/local/local';
 import type { MailProvider } from './providers/mail/interface';
 import type { MarketDataProvider } from './providers/market/interface';
 import type { SmsProvider } from './providers/sms/interface';
@@ -72,6 +75,8 @@ export interface AppDeps {
   filings?: FilingsProvider;
   /** Headlines (NEWS: Alpaca's news API); the simulated market's headlines when absent. */
   news?: NewsProvider;
+  /** Payments (PAYMENTS: Stripe); DRAT's own offline test checkout when absent. */
+  payments?: PaymentsProvider;
   /** Brokers by name beside the paper broker (demo accounts, the simulated brokerage), which is built here. */
   brokers?: Record<string, Broker>;
   log: Logger;
@@ -85,6 +90,7 @@ export function composeModules(deps: AppDeps) {
   const sms = deps.sms ?? outboxSmsProvider(log);
   const filings = deps.filings ?? createSimFilings({ now: () => market.now() });
   const newsProvider = deps.news ?? createSimNews({ market });
+  const paymentsProvider = deps.payments ?? createLocalPayments({ db, publicUrl: config.publicUrl, now });
   // The paper broker always exists: it keeps the demo accounts (and, with no real broker, the
   // simulated brokerage accounts); tests may add brokers of their own beside it.
   const paper = createPaperBroker({ db, market, now });
@@ -148,8 +154,21 @@ export function composeModules(deps: AppDeps) {
     now,
     publicUrl: config.publicUrl,
     sessionsEnded: live.endSessions,
+    // Payments is built below: bound late.
+    renewalLink: (userId) => payments.renewalLink(userId),
   });
   userChanged.forget = auth.forgetUser;
+  const payments = createPaymentsArea({
+    db,
+    provider: paymentsProvider,
+    users,
+    auth,
+    outbox,
+    now,
+    publicUrl: config.publicUrl,
+    staffEmail: config.userDataStaffEmail,
+    log,
+  });
 
   const marketService = createMarketService({ provider: market });
   // Trading's sharing names the bots a user shares; the bots area (built after trading, which it
@@ -231,6 +250,8 @@ export function composeModules(deps: AppDeps) {
     alerts,
     tools: createToolsArea({ db, market, filings, now }),
     news: createNewsArea({ provider: newsProvider, market }),
+    /** The plan catalogue, checkouts, the payments provider's events, renewal links and the free trial. */
+    payments,
     /** Health and liveness. */
     system: createSystem(db, config),
     /** Idempotency-Key of the calls that honour it (http/idempotency.ts). */

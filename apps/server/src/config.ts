@@ -114,6 +114,13 @@ const schema = z.object({
   ALPACA_DATA_SECRET_KEY: z.string().min(1).optional(),
   /** Overrides https://data.alpaca.markets (tests point it at a local server speaking the API). */
   ALPACA_DATA_URL: z.string().url().default('https://data.alpaca.markets'),
+  /** Who takes payments: DRAT's own offline test checkout (default), or Stripe Checkout. */
+  PAYMENTS: z.enum(['local', 'stripe']).default('local'),
+  /** Stripe's secret API key (sk_live_… or sk_test_…) and the webhook endpoint's signing secret (whsec_…). */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Overrides https://api.stripe.com (tests point it at a local server speaking Stripe's API). */
+  STRIPE_API_URL: z.string().url().optional(),
   STORAGE: z.enum(['disk', 's3']).default('disk'),
   /** S3-compatible endpoint; AWS's regional one when unset. */
   S3_ENDPOINT: z.string().url().optional(),
@@ -205,6 +212,11 @@ export type Config = {
     provider: 'sim' | 'alpaca';
     alpaca: { baseUrl: string; keyId: string; secretKey: string } | undefined;
   };
+  /** Who takes payments (3-bots-admin-public §7 checkout): the local test checkout, or Stripe. */
+  payments: {
+    provider: 'local' | 'stripe';
+    stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
+  };
   storage: {
     provider: 'disk' | 's3';
     s3:
@@ -268,6 +280,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   if (e.BROKER_TOKEN_KEY) sealingKey(e.BROKER_TOKEN_KEY);
+  if (e.PAYMENTS === 'stripe' && !(e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET)) {
+    throw new Error('Invalid configuration: PAYMENTS=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.');
+  }
   if (e.NEWS === 'alpaca' && !(e.ALPACA_DATA_KEY_ID && e.ALPACA_DATA_SECRET_KEY)) {
     throw new Error('Invalid configuration: NEWS=alpaca needs ALPACA_DATA_KEY_ID and ALPACA_DATA_SECRET_KEY.');
   }
@@ -341,6 +356,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       edgar: e.SEC_USER_AGENT
         ? { userAgent: e.SEC_USER_AGENT, baseUrl: e.EDGAR_BASE_URL, filesUrl: e.EDGAR_FILES_URL }
         : undefined,
+    },
+    payments: {
+      provider: e.PAYMENTS,
+      stripe:
+        e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+          ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
+          : undefined,
     },
     news: {
       provider: e.NEWS,

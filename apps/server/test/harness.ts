@@ -82,6 +82,8 @@ export interface TestAppOptions {
   news?: NewsProvider;
   /** Brokers by name; the paper broker by default. */
   brokers?: AppDeps['brokers'];
+  /** Payments; the local test checkout by default. */
+  payments?: AppDeps['payments'];
 }
 
 export interface TestApp {
@@ -206,6 +208,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       market,
       filings,
       ...(options.news ? { news: options.news } : {}),
+      ...(options.payments ? { payments: options.payments } : {}),
       ...(options.brokers ? { brokers: options.brokers } : {}),
       log: silent,
       now: clock.now,

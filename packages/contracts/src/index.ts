@@ -37,3 +37,4 @@ export * from './admin-notifications';
 export * from './user-data';
 export * from './days';
 export * from './news';
+export * from './payments';

@@ -12,3 +12,4 @@ export * from './paper/index';
 export * from './brokerage/index';
 export * from './bots/index';
 export * from './news/index';
+export * from './payments/index';

@@ -7,6 +7,7 @@ import { registerBotsRoutes } from '../modules/bots';
 import { registerLiveRoutes } from '../modules/live';
 import { registerMarketRoutes } from '../modules/market';
 import { registerNewsRoutes } from '../modules/news';
+import { registerPaymentsRoutes } from '../modules/payments';
 import { registerNotificationsRoutes } from '../modules/notifications';
 import { registerOutboxRoutes } from '../modules/outbox';
 import { registerProfileRoutes } from '../modules/profile';
@@ -31,4 +32,5 @@ export async function registerRoutes(api: FastifyInstance, m: Modules): Promise<
   await registerAlertsRoutes(api, m.alerts);
   await registerToolsRoutes(api, m.tools);
   await registerNewsRoutes(api, m.news);
+  await registerPaymentsRoutes(api, m.payments);
 }

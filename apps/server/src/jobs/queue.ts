@@ -40,6 +40,8 @@ export interface QueuePayloads {
   'bots.trim-logs': Record<string, never>;
   /** Every 5 minutes: the trade-challenge slots' count-downs take their due deductions. */
   'slots.deduct': Record<string, never>;
+  /** Every minute: checkouts past their end given up (places back), local payments not yet acted on. */
+  'payments.sweep': Record<string, never>;
 }
 export type QueueName = keyof QueuePayloads;
 /** Every queue, created at start: the compiler refuses a QueuePayloads entry missing here. */
@@ -61,6 +63,7 @@ const QUEUES = {
   'bots.turn': true,
   'bots.trim-logs': true,
   'slots.deduct': true,
+  'payments.sweep': true,
 } as const satisfies Record<QueueName, true>;
 export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];
 

@@ -1,6 +1,7 @@
 import type { Modules } from '../compose';
 import { startAdminJobs } from '../modules/admin';
 import { startBotJobs } from '../modules/bots';
+import { startPaymentsJobs } from '../modules/payments';
 import type { Jobs } from './queue';
 
 export { startAlertJobs } from '../modules/alerts';
@@ -9,9 +10,10 @@ export { startTradingJobs } from '../modules/trading';
 /** Job handlers are thin: each calls one service method. The alert jobs are startAlertJobs'. */
 export async function startWorkers(
   jobs: Jobs,
-  modules: Pick<Modules, 'outbox' | 'auth' | 'notifications' | 'idempotency' | 'bots' | 'admin'>,
+  modules: Pick<Modules, 'outbox' | 'auth' | 'notifications' | 'idempotency' | 'bots' | 'admin' | 'payments'>,
 ): Promise<void> {
   await startBotJobs(jobs, modules.bots);
+  await startPaymentsJobs(jobs, modules.payments);
   await startAdminJobs(jobs, modules.admin);
   // Batches of 20, five at a time: a fan-out to thousands of users must not wait 2 s per message.
   await jobs.work('email.deliver', ({ outboxId }) => modules.outbox.deliverEmail(outboxId), {

@@ -14,3 +14,4 @@ export * from './brokerage';
 export * from './bots';
 export * from './admin';
 export * from './user-data';
+export * from './payments';

@@ -1,4 +1,5 @@
 import {
+  boolean,
   check,
   index,
   integer,
@@ -28,6 +29,12 @@ export const plans = pgTable('plans', {
   trialDays: integer('trial_days').notNull().default(0),
   /** Price shown struck through on offer pages, when this plan is a discount. */
   originalPrice: numeric('original_price', { precision: 12, scale: 2 }),
+  /** The card's detail lines on the public pages. */
+  details: text('details').array().notNull().default([]),
+  /** Whether its checkout takes promotion codes. */
+  allowCoupons: boolean('allow_coupons').notNull().default(true),
+  /** Sold on the public pages (false: given by super users only). */
+  onSale: boolean('on_sale').notNull().default(true),
 });
 
 export const planAlertTypes = pgTable(
@@ -57,8 +64,10 @@ export const subscriptions = pgTable(
     /** Null for plans that do not end (lifetime). */
     endsAt: timestamp('ends_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The checkout that sold it (payments): its provider's renewals and cancellations move `endsAt`. */
+    checkoutId: text('checkout_id'),
   },
-  (t) => [index('subscriptions_user_idx').on(t.userId)],
+  (t) => [index('subscriptions_user_idx').on(t.userId), uniqueIndex('subscriptions_checkout').on(t.checkoutId)],
 );
 
 /**

@@ -22,6 +22,10 @@ interface PlanSeed {
   tradeIdeasCredits?: number;
   trialDays?: number;
   originalPrice?: number;
+  /** The card's lines on the public pages. */
+  details?: string[];
+  /** False: not sold on the public pages (given by super users, or the free trial's own sign-up). */
+  onSale?: boolean;
 }
 
 const ALL: AlertCategory[] = ['OPTIONS', 'STOCKS', 'OTC', 'SMART TRADES'];
@@ -49,30 +53,54 @@ const subscription = (
 /** The plan catalogue with the names and prices of 3-bots-admin-public §9. */
 export const PLAN_CATALOGUE: PlanSeed[] = [
   ...subscription('basic', 'Basic', 49.99, 497.99, {
+    details: [
+      'Swing alerts with buy ranges, targets and stop losses',
+      'Completed alerts and win rate',
+      '10 Dione credits a month',
+    ],
     features: ['AA', 'DA'],
     categories: [],
     extraTypes: ['SWING-ALERTS'],
     dioneCredits: 10,
   }),
   ...subscription('stocks', 'Stocks', 99.99, 999.99, {
+    details: [
+      'Every stock and OTC alert',
+      'Triggers, trackers and completed alerts',
+      'Dione, Ask DRAT and Range Radar',
+      '25 Dione and 10 trade-idea credits a month',
+    ],
     features: ['AA', 'DA', 'TIA'],
     categories: ['STOCKS', 'OTC'],
     dioneCredits: 25,
     tradeIdeasCredits: 10,
   }),
   ...subscription('options', 'Options', 99.99, 999.99, {
+    details: [
+      'Every options alert and idea',
+      'Triggers, trackers and completed alerts',
+      'Dione, Ask DRAT and Range Radar',
+      '25 Dione and 10 trade-idea credits a month',
+    ],
     features: ['AA', 'DA', 'TIA'],
     categories: ['OPTIONS'],
     dioneCredits: 25,
     tradeIdeasCredits: 10,
   }),
   ...subscription('weekly-trade-idea', 'Weekly Trade Idea', 179.97, 1997.97, {
+    details: ['Weekly option ideas and options ideas', 'Ask DRAT trade ideas', '25 trade-idea credits a month'],
     features: ['AA', 'TIA'],
     categories: [],
     extraTypes: ['OPTIONS-IDEAS', 'WEEKLY-OPTION-IDEAS'],
     tradeIdeasCredits: 25,
   }),
   ...subscription('elite', 'Elite', 229.97, 2299.97, {
+    details: [
+      'Every alert: stocks, options and OTC',
+      'The Smart Trader and live trading',
+      'Money-management bots',
+      '50 Dione and 50 trade-idea credits a month',
+    ],
     features: EVERYTHING,
     categories: ALL,
     dioneCredits: 50,
@@ -80,6 +108,7 @@ export const PLAN_CATALOGUE: PlanSeed[] = [
   }),
   {
     code: 'lifetime',
+    details: ['Everything in Elite, for life', 'No renewals, ever', '100 Dione and 100 trade-idea credits'],
     name: 'Lifetime',
     interval: 'once',
     price: 2099.99,
@@ -90,6 +119,11 @@ export const PLAN_CATALOGUE: PlanSeed[] = [
   },
   {
     code: 'special-stocks',
+    details: [
+      'Every stock and OTC alert',
+      'Dione, Ask DRAT and Range Radar',
+      '25 Dione and 10 trade-idea credits a month',
+    ],
     name: 'Special Offer Stocks',
     interval: 'month',
     price: 59.99,
@@ -100,6 +134,11 @@ export const PLAN_CATALOGUE: PlanSeed[] = [
   },
   {
     code: 'special-options',
+    details: [
+      'Every options alert and idea',
+      'Dione, Ask DRAT and Range Radar',
+      '25 Dione and 10 trade-idea credits a month',
+    ],
     name: 'Special Offer Options',
     interval: 'month',
     price: 59.99,
@@ -110,6 +149,7 @@ export const PLAN_CATALOGUE: PlanSeed[] = [
   },
   {
     code: 'offer25-stocks',
+    details: ['Every stock and OTC alert', 'Dione, Ask DRAT and Range Radar', '14 days free, then 25% off'],
     name: 'DRAT Stocks',
     interval: 'month',
     price: 74.99,
@@ -122,6 +162,7 @@ export const PLAN_CATALOGUE: PlanSeed[] = [
   },
   {
     code: 'offer25-options',
+    details: ['Every options alert and idea', 'Dione, Ask DRAT and Range Radar', '14 days free, then 25% off'],
     name: 'DRAT Option',
     interval: 'month',
     price: 74.99,
@@ -134,6 +175,11 @@ export const PLAN_CATALOGUE: PlanSeed[] = [
   },
   {
     code: 'offer25-smart-trader',
+    details: [
+      'The Smart Trader: two buy ranges, two targets, trailing profit',
+      'Live trading on your brokerage account',
+      '14 days free, then 25% off',
+    ],
     name: 'Smart Trader',
     interval: 'month',
     price: 59.99,
@@ -144,6 +190,11 @@ export const PLAN_CATALOGUE: PlanSeed[] = [
   },
   {
     code: 'offer25-elite',
+    details: [
+      'Every alert: stocks, options and OTC',
+      'The Smart Trader and live trading',
+      '14 days free, then 25% off',
+    ],
     name: 'DRAT Elite',
     interval: 'month',
     price: 134.99,
@@ -156,6 +207,12 @@ export const PLAN_CATALOGUE: PlanSeed[] = [
   },
   ...([5, 10, 15, 25] as const).map((k, i): PlanSeed => ({
     code: `trade-challenge-${k}k`,
+    details: [
+      `A $${k}K funded-account trade challenge`,
+      'Challenge alerts and the Smart Trader for its 90 to 120 trading days',
+      '4 live webinars',
+      'Money back if you follow every alert and do not profit',
+    ],
     name: `$${k}K Trade Challenge`,
     interval: 'once',
     price: [499.99, 599.99, 799.99, 999.99][i] ?? 0,
@@ -163,7 +220,21 @@ export const PLAN_CATALOGUE: PlanSeed[] = [
     categories: ['TRADE CHALLENGE'],
   })),
   {
+    code: 'free-trial',
+    details: ['Stock, options and OTC alerts', 'Dione, Ask DRAT and Range Radar', 'No card required'],
+    name: 'Free Trial',
+    interval: 'once',
+    price: 0,
+    trialDays: 7,
+    onSale: false,
+    features: ['AA', 'DA', 'TIA'],
+    categories: ['STOCKS', 'OPTIONS', 'OTC'],
+    dioneCredits: 5,
+    tradeIdeasCredits: 5,
+  },
+  {
     code: 'credits-25',
+    details: ['25 Dione credits', '25 trade-idea credits'],
     name: '25 Credits',
     interval: 'once',
     price: 24.99,
@@ -174,6 +245,7 @@ export const PLAN_CATALOGUE: PlanSeed[] = [
   },
   {
     code: 'credits-50',
+    details: ['50 Dione credits', '50 trade-idea credits'],
     name: '50 Credits',
     interval: 'once',
     price: 44.99,
@@ -188,7 +260,19 @@ export const PLAN_CATALOGUE: PlanSeed[] = [
  * The slots offered at first (3-bots-admin-public §2.13: 25 traders per challenge; §9: the lifetime
  * offer to the first 15), with the page that sells each. Super users change them on /manage-users.
  */
-export const SLOT_CATALOGUE: { planCode: string; slots: number; link: string }[] = [
-  ...[5, 10, 15, 25].map((k) => ({ planCode: `trade-challenge-${k}k`, slots: 25, link: '/pay-trade-challenges' })),
-  { planCode: 'lifetime', slots: 15, link: '/pay-lifetime' },
+export const SLOT_CATALOGUE: { planCode: string; number: number; slots: number; link: string }[] = [
+  ...[5, 10, 15, 25].map((k) => ({
+    planCode: `trade-challenge-${k}k`,
+    number: 1,
+    slots: 25,
+    link: '/pay-trade-challenges',
+  })),
+  // The second challenge's page (§2.13: /{hash}, challenge number 2 by default).
+  ...[5, 10, 15, 25].map((k) => ({
+    planCode: `trade-challenge-${k}k`,
+    number: 2,
+    slots: 25,
+    link: '/trade-challenge/double-your-account',
+  })),
+  { planCode: 'lifetime', number: 1, slots: 15, link: '/pay-lifetime' },
 ];

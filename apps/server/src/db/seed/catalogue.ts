@@ -1,6 +1,6 @@
 import { ALERT_CATEGORIES } from '@drat/contracts';
 import type { Db } from '../client';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { alertCategories, alertTypes, challengeSlots, planAlertTypes, plans } from '../schema/index';
 import { ALERT_TYPE_CATALOGUE, PLAN_CATALOGUE, SLOT_CATALOGUE } from './catalogue-data';
 
@@ -36,10 +36,19 @@ export async function seedCatalogue(db: Db): Promise<void> {
           tradeIdeasCredits: p.tradeIdeasCredits ?? 0,
           trialDays: p.trialDays ?? 0,
           originalPrice: p.originalPrice?.toFixed(2),
+          details: p.details ?? [],
+          onSale: p.onSale ?? true,
         })
         .onConflictDoNothing()
         .returning({ id: plans.id });
-      if (!inserted) continue;
+      if (!inserted) {
+        // A database made before plans had detail lines gets them once; a super user's edit is kept.
+        await tx
+          .update(plans)
+          .set({ details: p.details ?? [] })
+          .where(and(eq(plans.code, p.code), sql`cardinality(${plans.details}) = 0`));
+        continue;
+      }
       const wanted = types.filter(
         (t) => p.categories.some((c) => categoryId.get(c) === t.categoryId) || (p.extraTypes ?? []).includes(t.name),
       );
@@ -52,7 +61,7 @@ export async function seedCatalogue(db: Db): Promise<void> {
       if (!plan) continue;
       await tx
         .insert(challengeSlots)
-        .values({ planId: plan.id, number: 1, link: slot.link, initialSlots: slot.slots, slots: slot.slots })
+        .values({ planId: plan.id, number: slot.number, link: slot.link, initialSlots: slot.slots, slots: slot.slots })
         .onConflictDoNothing();
     }
   });

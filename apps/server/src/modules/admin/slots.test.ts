@@ -43,9 +43,11 @@ describe('the slots', () => {
         ['Lifetime', 15],
       ]),
     );
+    // The second challenge's page sells its own places (§2.13), named with its number (§7).
+    expect((await slotOf('$5K Trade Challenge - 2')).rem_slots).toBe(25);
     const [plan] = await t.db.select().from(plans).where(eq(plans.code, 'trade-challenge-5k'));
-    await t.db.insert(challengeSlots).values({ planId: plan!.id, number: 2, initialSlots: 10, slots: 10 });
-    expect((await slotOf('$5K Trade Challenge - 2')).rem_slots).toBe(10);
+    await t.db.insert(challengeSlots).values({ planId: plan!.id, number: 3, initialSlots: 10, slots: 10 });
+    expect((await slotOf('$5K Trade Challenge - 3')).rem_slots).toBe(10);
   });
 
   it('an-edit-is-a-super-users-and-every-rule-is-told-under-its-field-with-nothing-changed', async () => {

@@ -72,6 +72,8 @@ export interface AuthDeps {
   publicUrl: string;
   /** Closes the live sockets of sessions that ended (live.endSessions), on every process. */
   sessionsEnded?: (userId: number, sessionIds: number[]) => Promise<void>;
+  /** An expired account's renewal link token (payments), given after the right password; null: the plain renewal page. */
+  renewalLink?: (userId: number) => Promise<string | null>;
 }
 
 /** How long a signed-in principal is trusted without reading it again (other nodes' changes show within this). */
@@ -87,6 +89,7 @@ export function createAuthService({
   now,
   publicUrl,
   sessionsEnded = async () => {},
+  renewalLink = async () => null,
 }: AuthDeps) {
   const principals = createPrincipalCache<Principal>(PRINCIPAL_TTL_MS, 20_000);
 
@@ -136,10 +139,16 @@ export function createAuthService({
   async function assertMaySignIn(user: User): Promise<void> {
     if (!user.isActive) throw new DomainError('ACCOUNT_INACTIVE', MSG.accountInactive);
     const r = await rights.rightsOf(user);
-    if (r.expired)
+    if (r.expired) {
+      // Only reached with the right password (or code): the link may name the account to renew.
+      const token = await renewalLink(user.id);
       throw new DomainError('SUBSCRIPTION_EXPIRED', MSG.accountInactiveOrExpired, {
-        details: { expired: true, renewal_url: RENEWAL_PATH } satisfies ExpiredReply,
+        details: {
+          expired: true,
+          renewal_url: token ? `${RENEWAL_PATH}?r=${token}` : RENEWAL_PATH,
+        } satisfies ExpiredReply,
       });
+    }
   }
 
   async function sendLoginCode(user: User, resend: boolean, codeId?: number): Promise<void> {
@@ -386,6 +395,17 @@ export function createAuthService({
       );
       const link = `${publicUrl}/reset-password/${activation}/confirm-token`;
       await outbox.sendEmail(welcomeEmail(user.email, name || user.email, token, link, WELCOME_LINK_DAYS));
+    },
+
+    /**
+     * Signs in a buyer whose account a paid checkout just made (payments: the claim of the browser
+     * that paid, used once): a session as a sign-in opens, for an account nobody knows a password of yet.
+     */
+    async openSessionFor(userId: number, client: ClientInfo): Promise<SessionData> {
+      const user = await users.byId(userId);
+      if (!user) throw new DomainError('NOT_FOUND', MSG.notFound);
+      await assertMaySignIn(user);
+      return openSession(user, client);
     },
 
     /** Ends every session of a user at once (deactivated): their tabs close, their tokens stop working. */

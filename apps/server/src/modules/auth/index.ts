@@ -26,6 +26,8 @@ export interface AuthAreaDeps {
   publicUrl: string;
   /** Closes the live sockets of ended sessions (the live area's endSessions). */
   sessionsEnded: (userId: number, sessionIds: number[]) => Promise<void>;
+  /** An expired account's renewal link token (the payments area, bound late). */
+  renewalLink?: (userId: number) => Promise<string | null>;
 }
 
 export function createAuth({
@@ -37,6 +39,7 @@ export function createAuth({
   now,
   publicUrl,
   sessionsEnded,
+  renewalLink,
 }: AuthAreaDeps): AuthService {
   return createAuthService({
     repo: authRepo(db),
@@ -48,6 +51,7 @@ export function createAuth({
     now,
     publicUrl,
     sessionsEnded,
+    ...(renewalLink ? { renewalLink } : {}),
   });
 }
 

@@ -172,7 +172,7 @@ describe('POST /api/login: refused', () => {
     expect(res.json()).toEqual({ non_field_errors: [MSG.badCredentials] });
   });
 
-  it('an expired user: 403 with the expired flag and the renewal link, and no session', async () => {
+  it('an expired user: 403 with the expired flag and the renewal link naming their account, and no session', async () => {
     const user = await makeUser(t.db, { plans: ['basic-monthly'], expired: true });
     const res = await login({ username: user.email, password: user.password });
     expect(res.statusCode).toBe(403);
@@ -180,7 +180,7 @@ describe('POST /api/login: refused', () => {
       detail: MSG.accountInactiveOrExpired,
       non_field_errors: [MSG.accountInactiveOrExpired],
       expired: true,
-      renewal_url: RENEWAL_PATH,
+      renewal_url: expect.stringMatching(new RegExp(`^${RENEWAL_PATH}\\?r=[\\w-]{32}$`)),
     });
     expect(await sessionsOf(t.db, user.id)).toHaveLength(0);
   });
