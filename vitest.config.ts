@@ -10,7 +10,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.unit.test.ts', 'apps/web/src/**/*.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/server/src/**/*.unit.test.ts',
+            'apps/server/test/**/*.unit.test.ts',
+            'apps/web/src/**/*.test.ts',
+          ],
         },
       },
       {

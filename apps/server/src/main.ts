@@ -16,6 +16,7 @@ import { createMailProvider } from './providers/mail/index';
 import { createMarketProvider } from './providers/market/index';
 import { createFilingsProvider } from './providers/filings/index';
 import { createNewsProvider } from './providers/news/index';
+import { createPaymentsProvider } from './providers/payments/index';
 import { createSmsProvider } from './providers/sms/index';
 import { createStorage } from './providers/storage/index';
 
@@ -108,6 +109,7 @@ async function main(): Promise<void> {
       market,
       filings: createFilingsProvider(config.filings, { now: () => market.now() }),
       news: createNewsProvider(config.news, { market, log }),
+      payments: createPaymentsProvider(config.payments, { db: database.db, publicUrl: config.publicUrl }),
       log,
     };
     // One module graph for the API and the workers.
