@@ -1,12 +1,14 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './vite/precompress.ts';
+import { offersInDev } from './vite/offers-in-dev.ts';
 
 const server = process.env.DRAT_API ?? 'http://localhost:3000';
 
 export default defineConfig({
   // precompress: a .br and a .gz beside every built file, served by apps/server/src/http/spa.ts.
-  plugins: [react(), precompress()],
+  // offersInDev: `npm run dev` serves the public sales pages' offers.html at their paths, as the server does.
+  plugins: [react(), precompress(), offersInDev()],
   build: {
     outDir: 'dist',
     sourcemap: true,

@@ -19,11 +19,14 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import { build, type Rollup } from 'vite';
+import { PUBLIC_SALES_PATHS, PUBLIC_SALES_PREFIXES } from '../../packages/contracts/src/public-paths';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const WEB = process.env.BENCH_WEB_DIR ? path.resolve(process.env.BENCH_WEB_DIR) : path.join(ROOT, 'apps/web');
 const KB = 1024;
 const LOGIN_TARGET_KB = 200;
+/** Issue 28: each public sales page under 150 KB of JavaScript gzipped, no sign-in code. */
+const PUBLIC_TARGET_KB = 150;
 
 /**
  * What every signed-in page below renders in: the routes other than sign-in's (app/otherRoutes.tsx),
@@ -193,6 +196,51 @@ export function routeFigures(output: Rollup.OutputBundle[string][]): RouteFigure
   });
 }
 
+/** Builds the public sales pages' own entry (vite.offers.config.ts) in memory. */
+export async function buildOffers(): Promise<Rollup.OutputBundle[string][]> {
+  const result = await build({
+    root: WEB,
+    configFile: path.join(WEB, 'vite.offers.config.ts'),
+    logLevel: 'warn',
+    build: { write: false, sourcemap: false, reportCompressedSize: false, emptyOutDir: false },
+  });
+  const outputs = Array.isArray(result) ? result : [result];
+  return outputs.flatMap((out) => ('output' in out ? out.output : []));
+}
+
+/**
+ * The public sales pages: one small entry holds them all (no route loads more than its first
+ * download), so each page's figure is the entry's; and none of the signed-in app's code is in it.
+ */
+export function offersFigures(output: Rollup.OutputBundle[string][]): { js: Sizes; css: Sizes; signInCode: string[] } {
+  const chunks = output.filter((o): o is Rollup.OutputChunk => o.type === 'chunk');
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const entry = chunks.find((c) => c.isEntry);
+  if (!entry) throw new Error('the offers build has no entry chunk');
+  const files = new Set<string>();
+  const walk = (c: Rollup.OutputChunk) => {
+    if (files.has(c.fileName)) return;
+    files.add(c.fileName);
+    for (const f of c.imports) if (byFile.has(f)) walk(byFile.get(f)!);
+  };
+  walk(entry);
+  let js = ZERO;
+  let css = ZERO;
+  const signInCode: string[] = [];
+  for (const f of files) {
+    const chunk = byFile.get(f)!;
+    js = add(js, sizesOf(chunk.code));
+    for (const sheet of chunk.viteMetadata?.importedCss ?? []) {
+      const asset = output.find((o) => o.fileName === sheet);
+      if (asset && asset.type === 'asset') css = add(css, sizesOf(asset.source));
+    }
+    for (const id of chunk.moduleIds)
+      if (/[\\/](antd|@tanstack|react-router)[\\/]|src[\\/](app|features)[\\/]/.test(id))
+        signInCode.push(path.relative(ROOT, id));
+  }
+  return { js, css, signInCode };
+}
+
 const kb = (bytes: number) => (bytes / KB).toFixed(1);
 
 export function printRoutes(rows: RouteFigures[]): void {
@@ -222,6 +270,19 @@ async function main(): Promise<void> {
   const output = await buildWeb();
   console.log(`bench/web: built in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
   printRoutes(routeFigures(output));
+
+  const offers = offersFigures(await buildOffers());
+  console.log(
+    `\npublic sales pages (their own entry, apps/web/offers.html), target ≤ ${PUBLIC_TARGET_KB} KB of JavaScript gz each:`,
+  );
+  for (const route of [...PUBLIC_SALES_PATHS, ...PUBLIC_SALES_PREFIXES.map((p) => `${p}…`)]) {
+    console.log(
+      `  ${route.padEnd(48)}JS gz ${kb(offers.js.gzip).padStart(6)} KB   CSS gz ${kb(offers.css.gzip).padStart(5)} KB   ${offers.js.gzip <= PUBLIC_TARGET_KB * KB ? 'meets' : 'over'}`,
+    );
+  }
+  console.log(
+    `  sign-in code in it (antd, React Query, the router, src/app, src/features): ${offers.signInCode.length === 0 ? 'none' : offers.signInCode.slice(0, 5).join(', ')}`,
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

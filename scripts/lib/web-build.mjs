@@ -15,6 +15,8 @@ const WEB_SOURCES = [
   'apps/web/src',
   'apps/web/public',
   'apps/web/index.html',
+  'apps/web/offers.html',
+  'apps/web/vite.offers.config.ts',
   'apps/web/package.json',
   'apps/web/tsconfig.json',
   'apps/web/vite.config.ts',

@@ -10,6 +10,8 @@ import { emailField } from './auth';
 import { messageSchema, operation } from './operation';
 import { sessionDataSchema } from './session';
 
+export { LOCAL_CHECKOUT_PATH, PUBLIC_SALES_PATHS, PUBLIC_SALES_PREFIXES } from './public-paths';
+
 /** §2.13 and §9: places per challenge. */
 export const CHALLENGE_CAPACITY = 25;
 /** How long a checkout holds a challenge's or the lifetime offer's place before it is given back. */
@@ -21,25 +23,8 @@ export const FREE_TRIAL_PLAN = 'free-trial';
 /** Where the buyer lands after paying; the checkout's id follows as `?checkout=`. */
 export const CHECKOUT_COMPLETE_PATH = '/checkout/complete';
 /** The local provider's own checkout page; the session's id follows. */
-export const LOCAL_CHECKOUT_PATH = '/checkout/local';
 /** What the page that starts a checkout keeps in localStorage (key + checkout id): the secret that signs a new buyer in. */
 export const CHECKOUT_CLAIM_STORAGE = 'drat.checkout.';
-
-/**
- * The public sales pages (§2.14), served from their own small entry of the web build (no sign-in
- * code): exact paths, then prefixes (the 25%-off offer's token, challenge page 2's hash, the local
- * provider's checkout page).
- */
-export const PUBLIC_SALES_PATHS = [
-  '/pay',
-  '/pay-lifetime',
-  '/pay-special-offer',
-  '/seven-days-free-trial-offer-no-card-required',
-  '/14-days-free-smart-trade-trial',
-  '/pay-trade-challenges',
-  '/marketing',
-] as const;
-export const PUBLIC_SALES_PREFIXES = ['/offer/', '/trade-challenge/', `${LOCAL_CHECKOUT_PATH}/`] as const;
 
 /**
  * Which plans each public page sells (by plan code; prices, trial days, details and places come from

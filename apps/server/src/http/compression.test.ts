@@ -15,8 +15,9 @@ const decode = {
 };
 
 /** A built web app in a temporary folder, as apps/web/vite/precompress.ts leaves it. */
-function writeBuild(dir: string): { html: string; js: string } {
+function writeBuild(dir: string): { html: string; js: string; offers: string } {
   const html = `<!doctype html><html><head><title>DRAT</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(80)}</body></html>`;
+  const offers = html.replace('<title>DRAT</title>', '<title>DRAT offers</title>');
   const js = `export const screens = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `screen ${i}`))};\n`;
   fs.mkdirSync(path.join(dir, 'assets'), { recursive: true });
   const write = (rel: string, content: string, copies: boolean) => {
@@ -27,16 +28,17 @@ function writeBuild(dir: string): { html: string; js: string } {
     fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));
   };
   write('index.html', html, true);
+  write('offers.html', offers, true);
   write('assets/index-abc123.js', js, true);
   write('assets/tiny-abc123.css', 'body{margin:0}', false);
   write('assets/data-abc123.json', JSON.stringify({ rows: Array.from({ length: 500 }, (_, i) => i) }), false);
-  return { html, js };
+  return { html, js, offers };
 }
 
 describe('the built web app: precompressed files', () => {
   let dir: string;
   let app: FastifyInstance;
-  let built: { html: string; js: string };
+  let built: { html: string; js: string; offers: string };
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drat-spa-'));
@@ -99,14 +101,31 @@ describe('the built web app: precompressed files', () => {
     expect(res.json<{ rows: number[] }>().rows).toHaveLength(500);
   });
 
-  it.each(['/', '/settings', '/alerts?type=x'])('%s: index.html, brotli, never cached', async (url) => {
+  it.each([
+    '/pay',
+    '/pay/',
+    '/pay-trade-challenges',
+    '/trade-challenge/double-your-account?challenge=3',
+    '/offer/spring',
+    '/checkout/local/lcs_1',
+  ])('%s: the public sales pages’ own offers.html (no sign-in code), never cached', async (url) => {
     const res = await get(url, 'gzip, br');
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^text\/html/);
-    expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(decode.br(res.rawPayload).toString()).toBe(built.html);
+    expect(decode.br(res.rawPayload).toString()).toBe(built.offers);
   });
+
+  it.each(['/', '/settings', '/alerts?type=x', '/payment', '/offer/', '/checkout/complete', '/pay-lifetime-x'])(
+    '%s: index.html, brotli, never cached',
+    async (url) => {
+      const res = await get(url, 'gzip, br');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(decode.br(res.rawPayload).toString()).toBe(built.html);
+    },
+  );
 
   it('keeps the 404 of a missing API call, uncompressed JSON', async () => {
     const res = await get('/api/no-such-call', 'br');

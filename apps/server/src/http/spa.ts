@@ -2,8 +2,21 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { MSG } from '@drat/contracts';
+import { MSG, PUBLIC_SALES_PATHS, PUBLIC_SALES_PREFIXES } from '@drat/contracts';
 import type { ApiMethods } from './methods';
+
+const SALES_PATHS: ReadonlySet<string> = new Set(PUBLIC_SALES_PATHS);
+
+/**
+ * The public sales pages' HTML (their own small build, apps/web/vite.offers.config.ts) for their
+ * paths; every other page route gets the app's.
+ */
+export function pageOf(pathname: string): 'offers.html' | 'index.html' {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return SALES_PATHS.has(path) || PUBLIC_SALES_PREFIXES.some((p) => path.startsWith(p) && path.length > p.length)
+    ? 'offers.html'
+    : 'index.html';
+}
 
 /** The precompressed copies the web build writes beside each file (apps/web/vite/precompress.ts). */
 const ENCODED_COPY = /\.(br|gz)$/;
@@ -16,6 +29,7 @@ const ENCODED_COPY = /\.(br|gz)$/;
  */
 export async function registerStatic(app: FastifyInstance, webDist: string, methods: ApiMethods): Promise<void> {
   const hasSpa = fs.existsSync(path.join(webDist, 'index.html'));
+  const hasOffers = fs.existsSync(path.join(webDist, 'offers.html'));
   if (hasSpa) {
     // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
     await app.register(fastifyStatic, {
@@ -47,6 +61,10 @@ export async function registerStatic(app: FastifyInstance, webDist: string, meth
     if (request.url.startsWith('/api/') || request.url.startsWith('/media/') || request.method !== 'GET' || !hasSpa) {
       return reply.status(404).send({ detail: MSG.notFound });
     }
-    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    const page = pageOf(pathname);
+    return reply
+      .type('text/html')
+      .header('cache-control', 'no-cache')
+      .sendFile(page === 'offers.html' && !hasOffers ? 'index.html' : page);
   });
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { SessionData } from '@drat/contracts';
-import { MSG, RENEWAL_PATH } from '@drat/contracts';
+import { CHECKOUT_COMPLETE_PATH, MSG, RENEWAL_PATH } from '@drat/contracts';
 import { can } from './access';
 import { lazyPage } from '../lib/lazyPage';
 import { loadScreen } from './loadScreen';
@@ -38,6 +38,7 @@ const PendingChangesPage = lazyPage(async () => (await import('../features/user-
 const AlertTypesPage = lazyPage(async () => (await import('../features/alert-types')).AlertTypesPage);
 // A public page outside the signed-in shell brings React Query with it (app/loadScreen.ts).
 const RenewPage = lazyPage(() => loadScreen(async () => (await import('../features/renewal')).RenewPage));
+const CheckoutCompletePage = lazyPage(async () => (await import('../features/checkout')).CheckoutCompletePage);
 
 export interface PageDef {
   path: string;
@@ -122,15 +123,11 @@ export const PAGES: PageDef[] = [
   { path: '/updates', title: 'Pending User Changes', element: <PendingChangesPage />, ...admin },
 ];
 
-/** Public pages (1-core §2's public paths; sales pages of 3-bots-admin-public §2.11-2.13, built with payments). */
+/** Public pages of this app (1-core §2's public paths, and where a buyer lands after paying). */
 export const PUBLIC_PAGES: PageDef[] = [
   { path: RENEWAL_PATH, title: 'Renew your subscription', element: <RenewPage /> },
   later('/forum', 'Forum', 'The DRAT community forum.'),
   later('/challenge', 'Trade Challenge', 'The current DRAT trade challenge and how to join it.'),
-  later('/pay', 'Plans and pricing', 'DRAT plans, monthly or yearly, with checkout.'),
-  later('/pay-lifetime', 'Lifetime access', 'The lifetime-access offer.'),
-  later('/pay-special-offer', 'Special offer', 'Stocks and options plans at a special price.'),
-  later('/pay-trade-challenges', 'Trade Challenges', 'Register for a DRAT trading challenge.'),
-  later('/seven-days-free-trial-offer-no-card-required', 'Free trial', 'Seven days of DRAT, no card required.'),
-  later('/14-days-free-smart-trade-trial', 'Smart Trader trial', 'Fourteen days of the Smart Trader, free.'),
+  // The sales pages (/pay, the offers, the challenges) are the public entry's (src/public), not this app's.
+  { path: CHECKOUT_COMPLETE_PATH, title: 'Payment', element: <CheckoutCompletePage /> },
 ];
