@@ -194,9 +194,12 @@ describe('managing users (3-bots-admin-public §2.3, §2.6)', () => {
     )!;
     try {
       await page.goto('/manage-users?tab=slots');
-      const row = page.locator('.ant-table-row').filter({ hasText: '$25K Trade Challenge' });
-      await row.getByRole('button', { name: 'Edit $25K Trade Challenge' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Edit slots of $25K Trade Challenge' });
+      // Challenge 1's row ('$25K Trade Challenge - 2' is the second challenge's).
+      const row = page
+        .locator('.ant-table-row')
+        .filter({ has: page.getByText('$25K Trade Challenge', { exact: true }) });
+      await row.getByRole('button', { name: 'Edit $25K Trade Challenge', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit slots of $25K Trade Challenge', exact: true });
       await dialog.getByLabel('Slots offered').fill('7');
 
       // Dates far ahead so no deduction is taken while the journey runs.

@@ -78,14 +78,23 @@ describe('pages a user may not open', () => {
     await allowed.context().close();
   });
 
-  it.each(['/forum', '/challenge', '/pay', RENEWAL_PATH])(
-    'opens the public page %s without signing in',
+  it.each(['/forum', '/challenge', RENEWAL_PATH])('opens the public page %s without signing in', async (path) => {
+    const page = await newPage(browser);
+    await page.goto(path);
+    await page.getByRole('banner').getByRole('button', { name: 'Login' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(path);
+    expect(await page.getByText('That page does not exist').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it.each(['/pay', '/pay-trade-challenges', '/offer/welcome'])(
+    'opens the public sales page %s without signing in (their own entry, with a link to sign in)',
     async (path) => {
       const page = await newPage(browser);
       await page.goto(path);
-      await page.getByRole('banner').getByRole('button', { name: 'Login' }).waitFor();
+      await page.getByRole('banner').getByRole('link', { name: 'Login' }).waitFor();
+      await page.getByRole('heading', { level: 1 }).waitFor();
       expect(new URL(page.url()).pathname).toBe(path);
-      expect(await page.getByText('That page does not exist').count()).toBe(0);
       await page.context().close();
     },
   );
