@@ -46,18 +46,20 @@ describe('signing in and out', () => {
     await page.context().close();
   });
 
-  it('shows the renewal notice to an expired user, whose link says how to renew', async () => {
+  it('shows the renewal notice to an expired user, whose link names their account and leads to its plan', async () => {
     const page = await newPage(browser);
     await signIn(page, 'expired@drat.local', 'DratDemo2026');
     const notice = page.getByTestId('renewal-notice');
     await expect.poll(() => notice.isVisible()).toBe(true);
     expect(await notice.textContent()).toContain(MSG.accountInactiveOrExpired);
-    expect(await notice.getByRole('link').getAttribute('href')).toBe(RENEWAL_PATH);
+    expect(await notice.getByRole('link').getAttribute('href')).toMatch(new RegExp(`^${RENEWAL_PATH}\\?r=[\\w-]+$`));
 
-    // The link leads to a real page, without signing in: how to renew, and whom to write to.
+    // The link leads to a real page, without signing in: the plan the account had, with its
+    // checkout, and whom to write to.
     await notice.getByRole('link').click();
     await expectPath(page, RENEWAL_PATH);
     await page.getByRole('heading', { name: 'Renew your subscription' }).waitFor();
+    await page.getByRole('button', { name: 'Renew Basic' }).waitFor();
     expect(await page.getByTestId('support-email').textContent()).toBe('support@drat.local');
     await page.context().close();
   });

@@ -530,6 +530,7 @@ async function main(): Promise<void> {
     server = await startServer({
       DATABASE_URL: embedded.url,
       DEMO_SEED: '0',
+      PAYMENTS: 'local',
       SIM_MARKET_ALWAYS_OPEN: '1',
       ADMIN_EMAIL: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,

@@ -115,7 +115,7 @@ const schema = z.object({
   /** Overrides https://data.alpaca.markets (tests point it at a local server speaking the API). */
   ALPACA_DATA_URL: z.string().url().default('https://data.alpaca.markets'),
   /** Who takes payments: DRAT's own offline test checkout (default), or Stripe Checkout. */
-  PAYMENTS: z.enum(['local', 'stripe']).default('local'),
+  PAYMENTS: z.enum(['local', 'stripe']).optional(),
   /** Stripe's secret API key (sk_live_… or sk_test_…) and the webhook endpoint's signing secret (whsec_…). */
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
@@ -280,6 +280,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   if (e.BROKER_TOKEN_KEY) sealingKey(e.BROKER_TOKEN_KEY);
+  // The test checkout grants plans for a test card: a production server without the demo takes it only when asked by name.
+  const payments = e.PAYMENTS ?? (e.NODE_ENV !== 'production' || demoSeed ? 'local' : undefined);
+  if (payments === undefined) {
+    throw new Error(
+      'Invalid configuration: set PAYMENTS=stripe (with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET), or PAYMENTS=local to run the offline test checkout on purpose (a test card then buys any plan).',
+    );
+  }
   if (e.PAYMENTS === 'stripe' && !(e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET)) {
     throw new Error('Invalid configuration: PAYMENTS=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.');
   }
@@ -358,7 +365,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     },
     payments: {
-      provider: e.PAYMENTS,
+      provider: payments,
       stripe:
         e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
           ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }

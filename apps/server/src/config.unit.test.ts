@@ -61,7 +61,7 @@ describe('loadConfig', () => {
   it('has a support address: the one set, the demo mailbox’s in a demo, none otherwise', () => {
     expect(loadConfig({ SUPPORT_EMAIL: 'help@example.com' }).supportEmail).toBe('help@example.com');
     expect(loadConfig({}).supportEmail).toBe('support@drat.local');
-    expect(loadConfig({ DATABASE_URL: 'postgres://d:s@db:5432/drat' }).supportEmail).toBeNull();
+    expect(loadConfig({ DATABASE_URL: 'postgres://d:s@db:5432/drat', PAYMENTS: 'local' }).supportEmail).toBeNull();
     expect(() => loadConfig({ SUPPORT_EMAIL: 'not an address' })).toThrow(/SUPPORT_EMAIL/);
   });
 
@@ -171,12 +171,25 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: 'var/data' }).dataDir).toBe(path.resolve('var/data'));
   });
 
+  it('takes payments by the test checkout in a demo or a development run, and in production only when asked by name', () => {
+    expect(loadConfig({}).payments.provider).toBe('local');
+    expect(loadConfig({ NODE_ENV: 'development', DATABASE_URL: 'postgres://u:p@h/db' }).payments.provider).toBe(
+      'local',
+    );
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u:p@h/db' })).toThrow(/set PAYMENTS=stripe/);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@h/db', PAYMENTS: 'local' }).payments.provider).toBe('local');
+    expect(() => loadConfig({ PAYMENTS: 'stripe' })).toThrow(/STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/);
+    expect(
+      loadConfig({ PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }).payments,
+    ).toEqual({ provider: 'stripe', stripe: { secretKey: 'sk_test_1', webhookSecret: 'whsec_1', apiUrl: undefined } });
+  });
+
   describe('DEMO_SEED', () => {
     const cases: [NodeJS.ProcessEnv, boolean, string][] = [
       [{}, true, 'on with the embedded database'],
-      [{ DATABASE_URL: 'postgres://u:p@h/db' }, false, 'off with an external database'],
+      [{ DATABASE_URL: 'postgres://u:p@h/db', PAYMENTS: 'local' }, false, 'off with an external database'],
       [{ DATABASE_URL: 'postgres://u:p@h/db', DEMO_SEED: '1' }, true, 'forced on'],
-      [{ DEMO_SEED: 'false' }, false, 'forced off'],
+      [{ DEMO_SEED: 'false', PAYMENTS: 'local' }, false, 'forced off'],
       [{ DEMO_SEED: '' }, true, 'empty means the default'],
     ];
     it.each(cases)('%j → %s (%s)', (env, expected) => {

@@ -15,7 +15,11 @@ export { LOCAL_CHECKOUT_PATH, PUBLIC_SALES_PATHS, PUBLIC_SALES_PREFIXES } from '
 /** §2.13 and §9: places per challenge. */
 export const CHALLENGE_CAPACITY = 25;
 /** How long a checkout holds a challenge's or the lifetime offer's place before it is given back. */
-export const CHECKOUT_HOLD_MINUTES = 60;
+export const CHECKOUT_HOLD_MINUTES = 35;
+/** The places of challenges one address may hold at once, unpaid. */
+export const CHECKOUT_HOLDS_PER_ADDRESS = 2;
+/** How long after paying the landing page may sign a new buyer in (a claim kept for later opens nothing). */
+export const CHECKOUT_CLAIM_MINUTES = 30;
 /** How long an expired user's renewal link (given at a refused sign-in) works. */
 export const RENEWAL_LINK_HOURS = 24;
 /** The plan the free-trial sign-up gives. */
@@ -54,6 +58,11 @@ export const PAYMENTS_MSG = {
   renewalLinkInvalid: 'This renewal link has expired. Sign in again to get a new one.',
   checkoutExpired: 'This checkout has expired. Start again from the plans page.',
   checkoutPaid: 'This checkout is already paid.',
+  refunded: 'This payment was refunded, and the plan it bought has ended.',
+  challengeUnknown: 'This challenge has no places on sale. Choose one on its page.',
+  tooManyHeld: (n: number, minutes: number) =>
+    `This address already holds ${n} places of challenges: pay for them, or wait until they are given back (${minutes} minutes after they were started).`,
+  staffEmailPaid: 'This e-mail is reserved. Support will refund this payment.',
   cardNumberInvalid: 'Enter the card number: 16 digits, such as 4242 4242 4242 4242.',
   cardExpiryInvalid: 'Enter the expiry date as MM/YY, in the future.',
   cardCvcInvalid: 'Enter the 3 or 4 digit security code.',
@@ -144,7 +153,7 @@ export type CheckoutStarted = z.infer<typeof checkoutStartedSchema>;
 /** The landing page: is the checkout paid, and (once, for a new buyer in the browser that started it) a session. */
 export const checkoutClaimBody = z.object({ claim: z.string().max(200).optional() });
 export const checkoutStatusSchema = z.object({
-  status: z.enum(['open', 'complete', 'expired']),
+  status: z.enum(['open', 'complete', 'expired', 'refunded']),
   plan_name: z.string(),
   message: z.string(),
   /** Set once: the new buyer signed in, as a sign-in answers. */

@@ -26,13 +26,15 @@ export const checkouts = pgTable(
     /** Known at the start when a signed-in user or a renewal link started it; else the buyer, once paid. */
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     email: text('email'),
-    status: text('status', { enum: ['open', 'complete', 'expired'] })
+    status: text('status', { enum: ['open', 'complete', 'expired', 'refunded'] })
       .notNull()
       .default('open'),
     claimHash: text('claim_hash').notNull(),
     /** This checkout made the buyer's account (so its claim may sign them in, once). */
     madeAccount: boolean('made_account').notNull().default(false),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /** The address that started it: how many places one address may hold at once. */
+    clientIp: text('client_ip'),
     providerCustomerId: text('provider_customer_id'),
     providerSubscriptionId: text('provider_subscription_id'),
     providerPaymentId: text('provider_payment_id'),
@@ -47,6 +49,9 @@ export const checkouts = pgTable(
       .where(sql`${t.status} = 'open'`),
     index('checkouts_subscription').on(t.providerSubscriptionId),
     index('checkouts_payment').on(t.providerPaymentId),
+    index('checkouts_held_by_ip')
+      .on(t.clientIp)
+      .where(sql`${t.slotHeld}`),
   ],
 );
 

@@ -130,6 +130,13 @@ describe('Stripe Checkout', () => {
     const deleted = fake.deleteSubscription(sub.id);
     await deliver(deleted);
     expect((await subscriptionOf(started.id))!.endsAt!.getTime()).toBe(deleted.data.object.ended_at! * 1000);
+
+    // Past due (renewed, not paid): the plan keeps its end; no unpaid period is given.
+    // (The fake's subscription is deleted by now; a past-due one is checked in the adapter's own words below.)
+    // An older event delivered late (Stripe does not promise the order) does not give the plan back.
+    const late = { ...renewed, id: `evt_late_${sub.id}` }; // an 'active' snapshot first delivered now
+    expect((await deliver(late)).statusCode).toBe(200);
+    expect((await subscriptionOf(started.id))!.endsAt!.getTime()).toBe(deleted.data.object.ended_at! * 1000);
   });
 
   it('a-bad-signature-is-refused-and-changes-nothing', async () => {
@@ -169,9 +176,24 @@ describe('Stripe Checkout', () => {
     const paid = fake.complete(sessionId, { email });
     await deliver(paid);
     expect((await subscriptionOf(started.id))!.endsAt).toBeNull();
+    const placesPaid = (await t.get('/payments/catalogue')).json<{
+      plans: { price_id: string; slots_left: number }[];
+    }>();
     const refunded = fake.refund(paid.data.object.payment_intent as string);
     expect((await deliver(refunded)).statusCode).toBe(200);
     expect((await subscriptionOf(started.id))!.endsAt!.getTime()).toBeLessThanOrEqual(t.clock.now().getTime());
+    // The place comes back, and the landing page says what happened.
+    const placesRefunded = (await t.get('/payments/catalogue')).json<{
+      plans: { price_id: string; slots_left: number }[];
+    }>();
+    expect(placesRefunded.plans.find((p) => p.price_id === 'trade-challenge-5k')!.slots_left).toBe(
+      placesPaid.plans.find((p) => p.price_id === 'trade-challenge-5k')!.slots_left + 1,
+    );
+    expect((await checkoutRow(started.id)).status).toBe('refunded');
+    expect((await t.post(`/payments/checkouts/${started.id}/`, {})).json()).toMatchObject({
+      status: 'refunded',
+      message: PAYMENTS_MSG.refunded,
+    });
 
     const unpaid = await start({ price_id: 'trade-challenge-5k', is_subscription: false });
     const before = (await t.get('/payments/catalogue')).json<{ plans: { price_id: string; slots_left: number }[] }>();

@@ -36,14 +36,20 @@ export function paymentsRepo(db: Db) {
       return (await runnerOf(db, tx).select().from(plans).where(eq(plans.id, id)))[0];
     },
 
-    /** The slot row selling a plan's challenge `number`, if the plan is sold by places. */
-    async slotOf(planId: number, number: number): Promise<{ id: number } | undefined> {
-      return (
-        await db
-          .select({ id: challengeSlots.id })
-          .from(challengeSlots)
-          .where(and(eq(challengeSlots.planId, planId), eq(challengeSlots.number, number)))
-      )[0];
+    /** The places rows selling a plan (one per challenge number); none when the plan is not sold by places. */
+    async slotsOf(planId: number): Promise<{ id: number; number: number }[]> {
+      return db
+        .select({ id: challengeSlots.id, number: challengeSlots.number })
+        .from(challengeSlots)
+        .where(eq(challengeSlots.planId, planId));
+    },
+    /** How many places the checkouts started from one address hold now. */
+    async heldBy(ip: string): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(checkouts)
+        .where(and(eq(checkouts.clientIp, ip), eq(checkouts.slotHeld, true)));
+      return row?.n ?? 0;
     },
 
     /**
@@ -121,7 +127,7 @@ export function paymentsRepo(db: Db) {
     async complete(
       id: string,
       values: {
-        userId: number;
+        userId: number | null;
         email: string;
         madeAccount: boolean;
         customerId: string | null;
@@ -179,19 +185,47 @@ export function paymentsRepo(db: Db) {
         .returning({ userId: subscriptions.userId });
       return rows.length;
     },
-    /** A refunded one-time payment: its plan ends now (or at its end, if sooner). */
+    /**
+     * A refunded one-time payment: its plan ends now (or at its end, if sooner), its place of a
+     * challenge comes back, and the credits it added are taken back (never below none). Once per
+     * checkout: the refund marks it.
+     */
     async endRefunded(paymentId: string, at: Date, tx: Tx): Promise<number> {
-      const rows = await runnerOf(db, tx)
+      const run = runnerOf(db, tx);
+      const [c] = await run
+        .update(checkouts)
+        .set({ status: 'refunded' })
+        .where(and(eq(checkouts.providerPaymentId, paymentId), eq(checkouts.status, 'complete')))
+        .returning({ id: checkouts.id, slotId: checkouts.slotId, planId: checkouts.planId, userId: checkouts.userId });
+      if (!c) return 0;
+      const rows = await run
         .update(subscriptions)
         .set({ endsAt: sql`least(coalesce(${subscriptions.endsAt}, ${at}), ${at})` })
-        .where(
-          inArray(
-            subscriptions.checkoutId,
-            db.select({ id: checkouts.id }).from(checkouts).where(eq(checkouts.providerPaymentId, paymentId)),
-          ),
-        )
+        .where(eq(subscriptions.checkoutId, c.id))
         .returning({ userId: subscriptions.userId });
+      if (c.slotId !== null)
+        await run
+          .update(challengeSlots)
+          .set({ slots: sql`${challengeSlots.slots} + 1` })
+          .where(eq(challengeSlots.id, c.slotId));
+      if (c.userId !== null)
+        await run
+          .update(profiles)
+          .set({
+            dioneCredits: sql`greatest(0, ${profiles.dioneCredits} - (select ${plans.dioneCredits} from ${plans} where ${plans.id} = ${c.planId}))`,
+            tradeIdeasCredits: sql`greatest(0, ${profiles.tradeIdeasCredits} - (select ${plans.tradeIdeasCredits} from ${plans} where ${plans.id} = ${c.planId}))`,
+          })
+          .where(eq(profiles.userId, c.userId));
       return rows.length;
+    },
+    /** Whether the account ever had this plan (a trial is given once). */
+    async hadPlan(userId: number, planId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: subscriptions.id })
+        .from(subscriptions)
+        .where(and(eq(subscriptions.userId, userId), eq(subscriptions.planId, planId)))
+        .limit(1);
+      return row !== undefined;
     },
 
     /** Open checkouts past their end (their places to give back). */
@@ -200,11 +234,22 @@ export function paymentsRepo(db: Db) {
         .select()
         .from(checkouts)
         .where(and(eq(checkouts.status, 'open'), lt(checkouts.expiresAt, before)))
+        .orderBy(checkouts.expiresAt)
         .limit(200);
     },
+    /** Paid at the provider, its event still to come: asked again in an hour, behind the others. */
+    async postpone(id: string, until: Date): Promise<void> {
+      await db
+        .update(checkouts)
+        .set({ expiresAt: until })
+        .where(and(eq(checkouts.id, id), eq(checkouts.status, 'open')));
+    },
 
-    /** Signs in once: the claim matches a paid checkout that made its buyer's account and was not claimed. */
-    async claim(id: string, claimHash: string, at: Date): Promise<number | undefined> {
+    /**
+     * Signs in once: the claim matches a paid checkout that made its buyer's account, was not
+     * claimed, and was paid after `paidAfter` (a claim kept for later opens nothing).
+     */
+    async claim(id: string, claimHash: string, at: Date, paidAfter: Date): Promise<number | undefined> {
       const [row] = await db
         .update(checkouts)
         .set({ claimedAt: at })
@@ -215,6 +260,7 @@ export function paymentsRepo(db: Db) {
             eq(checkouts.status, 'complete'),
             eq(checkouts.madeAccount, true),
             sql`${checkouts.claimedAt} is null`,
+            sql`${checkouts.completedAt} > ${paidAfter}`,
           ),
         )
         .returning({ userId: checkouts.userId });

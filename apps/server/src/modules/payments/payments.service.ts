@@ -7,8 +7,10 @@
  */
 import type { Logger } from 'pino';
 import {
+  CHECKOUT_CLAIM_MINUTES,
   CHECKOUT_COMPLETE_PATH,
   CHECKOUT_HOLD_MINUTES,
+  CHECKOUT_HOLDS_PER_ADDRESS,
   FREE_TRIAL_PLAN,
   MSG,
   PAYMENTS_MSG,
@@ -40,7 +42,7 @@ const LIMITS = {
   /** Checkouts started and test cards tried per address: the places of a challenge cannot be held by the score. */
   checkoutPerAddress: { action: 'checkout:address', max: 30, windowSeconds: 60 * 60 },
   /** The landing page asks every 2 s while a payment is confirmed. */
-  checkoutStatusPerAddress: { action: 'checkout-status:address', max: 600, windowSeconds: 60 * 60 },
+  checkoutStatusPerAddress: { action: 'checkout-status:address', max: 3600, windowSeconds: 60 * 60 },
   freeTrialPerAddress: { action: 'free-trial:address', max: 10, windowSeconds: 60 * 60 },
 } satisfies Record<string, LimitRule>;
 
@@ -143,11 +145,35 @@ export function createPayments(deps: PaymentsDeps) {
       if (userId === null) {
         const existing = await users.byEmail(email);
         if (existing) userId = existing.id;
-        else {
-          userId = await users.create(
-            { email, passwordHash: await hashPassword(randomToken(32)), ...splitName(event.name) },
+        else if (email.toLowerCase() === deps.staffEmail) {
+          // The staff address is nobody's to take: the payment is kept on record, for a refund.
+          await repo.complete(
+            c.id,
+            {
+              userId: null,
+              email,
+              madeAccount: false,
+              customerId: event.customerId,
+              subscriptionId: event.subscriptionId,
+              paymentId: event.paymentId,
+              at,
+            },
             tx,
           );
+          log.error({ checkout: c.id }, 'payments: paid with the reserved staff e-mail; no account made: refund it');
+          return null;
+        } else {
+          try {
+            userId = await users.create(
+              { email, passwordHash: await hashPassword(randomToken(32)), ...splitName(event.name) },
+              tx,
+            );
+          } catch (err) {
+            // Two payments of one new e-mail at once: the other made the account; this one is tried again.
+            if (isUniqueViolation(err, EMAIL_KEY))
+              throw new DomainError('CONFLICT', 'The account is being made by another payment.', { retryable: true });
+            throw err;
+          }
           madeAccount = true;
         }
       }
@@ -212,6 +238,7 @@ export function createPayments(deps: PaymentsDeps) {
       return { status: 'complete', plan_name: planName, message: PAYMENTS_MSG.paidSignIn(planName) };
     if (c.status === 'expired')
       return { status: 'expired', plan_name: planName, message: PAYMENTS_MSG.checkoutExpired };
+    if (c.status === 'refunded') return { status: 'refunded', plan_name: planName, message: PAYMENTS_MSG.refunded };
     return { status: 'open', plan_name: planName, message: PAYMENTS_MSG.pending };
   }
 
@@ -228,6 +255,21 @@ export function createPayments(deps: PaymentsDeps) {
       if (!plan || !plan.onSale || plan.amountCents <= 0) throw DomainError.field('price_id', PAYMENTS_MSG.planUnknown);
       assertOffer(plan, body);
       const buyer = await buyerOf(body, signedIn);
+      // A plan sold by places (challenges, the lifetime offer) is sold only by a number that has them.
+      const places = await repo.slotsOf(plan.id);
+      const slot = places.length === 0 ? undefined : places.find((p) => p.number === (body.challenge ?? 1));
+      if (places.length > 0 && !slot) throw DomainError.field('challenge', PAYMENTS_MSG.challengeUnknown);
+      if (slot && (await repo.heldBy(client.ip)) >= CHECKOUT_HOLDS_PER_ADDRESS)
+        throw new DomainError(
+          'RATE_LIMITED',
+          PAYMENTS_MSG.tooManyHeld(CHECKOUT_HOLDS_PER_ADDRESS, CHECKOUT_HOLD_MINUTES),
+          {
+            retryAfterSeconds: CHECKOUT_HOLD_MINUTES * 60,
+          },
+        );
+      // A trial is given once per account: one who had the plan pays from the first day.
+      const trialDays =
+        plan.trialDays > 0 && buyer.userId !== null && (await repo.hadPlan(buyer.userId, plan.id)) ? 0 : plan.trialDays;
       const id = `co_${randomToken(18)}`;
       const claim = randomToken(24);
       const at = now();
@@ -237,14 +279,14 @@ export function createPayments(deps: PaymentsDeps) {
         provider: provider.name,
         planId: plan.id,
         amountCents: plan.amountCents,
-        trialDays: plan.trialDays,
+        trialDays,
         userId: buyer.userId,
         email: buyer.email,
         claimHash: sha256(claim),
+        clientIp: client.ip,
         createdAt: at,
         expiresAt,
       };
-      const slot = await repo.slotOf(plan.id, body.challenge ?? 1);
       if (slot) {
         if (!(await repo.openHolding({ ...row, slotId: slot.id })))
           throw new DomainError('CONFLICT', PAYMENTS_MSG.soldOut(plan.name), { retryable: false });
@@ -256,7 +298,7 @@ export function createPayments(deps: PaymentsDeps) {
             planName: plan.name,
             amountCents: plan.amountCents,
             interval: plan.interval,
-            trialDays: plan.trialDays,
+            trialDays,
             allowCoupons: plan.allowCoupons,
             email: buyer.email,
             successUrl: `${deps.publicUrl}${CHECKOUT_COMPLETE_PATH}?checkout=${id}`,
@@ -281,7 +323,8 @@ export function createPayments(deps: PaymentsDeps) {
       const plan = (await repo.planById(c.planId))!;
       const answer = statusOf(c, plan.name);
       if (c.status !== 'complete' || !claim || !c.madeAccount || c.claimedAt !== null) return answer;
-      const userId = await repo.claim(id, sha256(claim), now());
+      const at = now();
+      const userId = await repo.claim(id, sha256(claim), at, new Date(at.getTime() - CHECKOUT_CLAIM_MINUTES * 60_000));
       if (userId === undefined) return answer;
       const user_data = await auth.openSessionFor(userId, client);
       return { ...answer, message: PAYMENTS_MSG.paidSignedIn(plan.name), user_data };
@@ -354,10 +397,17 @@ export function createPayments(deps: PaymentsDeps) {
     /** Every minute: open checkouts past their end given up (places back), local payments not yet acted on. */
     async sweep(): Promise<{ expired: number; delivered: number }> {
       let expired = 0;
-      for (const c of await repo.stale(new Date(now().getTime() - EXPIRY_GRACE_MS))) {
+      const at = now();
+      for (const c of await repo.stale(new Date(at.getTime() - EXPIRY_GRACE_MS))) {
         try {
           const said = c.providerSessionId === null ? 'expired' : await provider.expireCheckout(c.providerSessionId);
-          if (said === 'expired' && (await withTransaction((tx) => repo.expire(c.id, tx)))) expired++;
+          if (said === 'expired') {
+            if (await withTransaction((tx) => repo.expire(c.id, tx))) expired++;
+          } else {
+            // Paid at the provider, its event still to come: asked again in an hour, behind the others.
+            await repo.postpone(c.id, new Date(at.getTime() + 60 * 60_000));
+            log.warn({ checkout: c.id }, 'payments: paid at the provider, no completion yet');
+          }
         } catch (err) {
           if (!isProviderError(err)) throw err;
           log.warn({ err, checkout: c.id }, 'payments: could not expire a checkout yet');
@@ -365,9 +415,14 @@ export function createPayments(deps: PaymentsDeps) {
       }
       let delivered = 0;
       for (const event of (await provider.page?.undelivered()) ?? []) {
-        await handle(event);
-        await provider.page!.delivered(event.eventId);
-        delivered++;
+        // One event that fails does not hold back the others; it is delivered again next minute.
+        try {
+          await handle(event);
+          await provider.page!.delivered(event.eventId);
+          delivered++;
+        } catch (err) {
+          log.error({ err, event: event.eventId }, 'payments: a local payment could not be acted on yet');
+        }
       }
       return { expired, delivered };
     },

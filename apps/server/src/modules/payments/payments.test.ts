@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import {
+  CHECKOUT_CLAIM_MINUTES,
   CHECKOUT_HOLD_MINUTES,
+  CHECKOUT_HOLDS_PER_ADDRESS,
   MSG,
   PAYMENTS_MSG,
   type Catalogue,
@@ -42,6 +44,8 @@ async function start(body: Record<string, unknown>, options: { token?: string; i
   const res = await t.post('/payments/payment-checkout/', body, options);
   return res;
 }
+const payWith = (started: CheckoutStarted, card: Record<string, unknown>) =>
+  t.post(`/payments/local-checkout/${started.url.split('/checkout/local/')[1]!}/pay/`, card);
 const sessionOf = (url: string) => url.split('/checkout/local/')[1]!;
 
 async function buy(body: Record<string, unknown>, card: Record<string, unknown>, options: { token?: string } = {}) {
@@ -305,6 +309,72 @@ describe('the places of a challenge', () => {
     expect(await slotsOf('trade-challenge-25k', 2)).toBe(1);
     const [row] = await t.db.select().from(checkouts).where(eq(checkouts.id, unpaid.id));
     expect(row).toMatchObject({ status: 'expired', slotHeld: false });
+  });
+});
+
+describe('what the review of the first version found', () => {
+  it('a-challenge-number-without-places-is-refused-not-sold-without-limit', async () => {
+    await setSlots('lifetime', 1, 0);
+    try {
+      expect((await start({ price_id: 'lifetime' })).statusCode).toBe(409);
+      const other = await start({ price_id: 'lifetime', challenge: 3 });
+      expect(other.statusCode).toBe(400);
+      expect(other.json()).toEqual({ challenge: [PAYMENTS_MSG.challengeUnknown] });
+      expect((await start({ price_id: 'trade-challenge-5k', challenge: 7 })).statusCode).toBe(400);
+    } finally {
+      await setSlots('lifetime', 1, 15);
+    }
+  });
+
+  it('one-address-holds-at-most-two-places-at-once', async () => {
+    const ip = '203.0.113.77';
+    const body = { price_id: 'trade-challenge-10k', challenge: 1 };
+    expect((await start(body, { ip })).statusCode).toBe(200);
+    expect((await start(body, { ip })).statusCode).toBe(200);
+    const third = await start(body, { ip });
+    expect(third.statusCode).toBe(429);
+    expect(third.json()).toMatchObject({
+      detail: PAYMENTS_MSG.tooManyHeld(CHECKOUT_HOLDS_PER_ADDRESS, CHECKOUT_HOLD_MINUTES),
+    });
+    // Plans without places are not limited so.
+    expect((await start(monthlyStocks, { ip })).statusCode).toBe(200);
+  });
+
+  it('a-claim-kept-for-later-signs-nobody-in', async () => {
+    const started = await buy(monthlyStocks, { ...GOOD_CARD, email: uniqueEmail('late-claim') });
+    t.clock.advanceMinutes(CHECKOUT_CLAIM_MINUTES + 1);
+    try {
+      const late = (
+        await t.post(`/payments/checkouts/${started.id}/`, { claim: started.claim })
+      ).json<CheckoutStatus>();
+      expect(late.status).toBe('complete');
+      expect(late.user_data).toBeUndefined();
+    } finally {
+      t.clock.advanceMinutes(-(CHECKOUT_CLAIM_MINUTES + 1));
+    }
+  });
+
+  it('a-payment-with-the-staff-e-mail-makes-no-account-and-signs-nobody-in', async () => {
+    const started = (await start(monthlyStocks)).json<CheckoutStarted>();
+    expect((await payWith(started, { ...GOOD_CARD, email: STAFF_EMAIL.toUpperCase() })).statusCode).toBe(200);
+    const status = (
+      await t.post(`/payments/checkouts/${started.id}/`, { claim: started.claim })
+    ).json<CheckoutStatus>();
+    expect(status.user_data).toBeUndefined();
+    expect(await t.db.select().from(users).where(eq(users.email, STAFF_EMAIL))).toHaveLength(0);
+    const [row] = await t.db.select().from(checkouts).where(eq(checkouts.id, started.id));
+    expect(row).toMatchObject({ status: 'complete', userId: null });
+  });
+
+  it('a-trial-is-given-once-per-account', async () => {
+    const me = await makeSignedIn(t, { plans: ['offer25-options'] });
+    const again = (await start({ price_id: 'offer25-options' }, { token: me.token })).json<CheckoutStarted>();
+    const page = (await t.get(`/payments/local-checkout/${sessionOf(again.url)}/`)).json<LocalCheckout>();
+    expect(page.trial_days).toBe(0);
+    const first = (await start({ price_id: 'offer25-options' })).json<CheckoutStarted>();
+    expect((await t.get(`/payments/local-checkout/${sessionOf(first.url)}/`)).json<LocalCheckout>().trial_days).toBe(
+      14,
+    );
   });
 });
 

@@ -74,6 +74,8 @@ function periodEnd(sub: Stripe.Subscription): Date | null {
 
 /** A subscription in these states no longer gives its plan (docs.stripe.com/billing/subscriptions/overview#subscription-statuses). */
 const ENDED: ReadonlySet<Stripe.Subscription.Status> = new Set(['canceled', 'incomplete_expired', 'unpaid']);
+/** Not paid for the period Stripe shows, not ended either. */
+const UNPAID: ReadonlySet<Stripe.Subscription.Status> = new Set(['past_due', 'incomplete', 'paused']);
 
 export function createStripePayments(cfg: StripeConfig): PaymentsProvider {
   const url = cfg.apiUrl ? new URL(cfg.apiUrl) : null;
@@ -193,7 +195,9 @@ export function createStripePayments(cfg: StripeConfig): PaymentsProvider {
         case 'checkout.session.completed':
         case 'checkout.session.async_payment_succeeded':
           return completed(event.id, event.data.object);
-        case 'checkout.session.expired': {
+        // A bank debit that failed is as an expired session: nothing was paid, the place goes back.
+        case 'checkout.session.expired':
+        case 'checkout.session.async_payment_failed': {
           const s = event.data.object;
           const checkoutId = s.client_reference_id ?? s.metadata?.checkout_id;
           return checkoutId
@@ -202,8 +206,16 @@ export function createStripePayments(cfg: StripeConfig): PaymentsProvider {
         }
         case 'customer.subscription.updated':
         case 'customer.subscription.deleted': {
-          const sub = event.data.object;
-          const ended = event.type === 'customer.subscription.deleted' || ENDED.has(sub.status);
+          // Stripe does not promise the order of its deliveries: the subscription as it is now
+          // decides, never the event's snapshot (an old renewal delivered after the cancellation
+          // must not give the plan back).
+          const id = event.data.object.id;
+          const sub = await call(`/v1/subscriptions/${id}`, () => stripe.subscriptions.retrieve(id));
+          // Renewed but not paid yet (Stripe moves the period at renewal, before the invoice is
+          // paid): the plan keeps the end it had until Stripe says paid or ended.
+          if (UNPAID.has(sub.status))
+            return { kind: 'ignored', eventId: event.id, type: `${event.type} (${sub.status})` };
+          const ended = ENDED.has(sub.status);
           return {
             kind: 'subscription',
             eventId: event.id,
