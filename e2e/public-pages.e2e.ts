@@ -11,7 +11,7 @@ import { createUser } from './support/users';
 /**
  * The visitor's side (3-bots-admin-public §2.11-§2.13): buying a plan from the pricing page through
  * the local test checkout and arriving signed in with its rights, the free trial from sign-up to
- * the e-mailed link to the first sign-in, a challenge page's FAQ and video, a sold-out challenge,
+ * the e-mailed link to the first sign-in, a signed-in trader buying for their own account, a challenge page's FAQ and video, a sold-out challenge,
  * and the pricing page's largest contentful paint.
  */
 describe('public pages', () => {
@@ -106,6 +106,34 @@ describe('public pages', () => {
     await again.getByText(PAYMENTS_MSG.trialEmailTaken).waitFor();
     await page.context().close();
     await again.context().close();
+  });
+
+  it('a signed-in trader buys Options from the pricing page for their own account and signs in again to use it', async () => {
+    const user = await createUser({ plans: ['stocks-monthly'] });
+    const page = await newPage(browser);
+    await signIn(page, user.email, user.password);
+    await expectPath(page, '/dashboard');
+    expect((await session(page))?.alert_categories).not.toContain('OPTIONS');
+    await page.goto('/pay');
+    await page.getByTestId('plan-options-monthly').getByRole('button', { name: 'Buy now' }).click();
+    await page.waitForURL(/\/checkout\/local\/lcs_/);
+    // The token went along: the checkout is the signed-in account's, and does not ask for an e-mail.
+    await page.getByText(`Paying for ${user.email}`).waitFor();
+    await page.getByLabel('Name on card').fill('Jo Journey');
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry (MM/YY)').fill('06/38');
+    await page.getByLabel('Security code').fill('456');
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await expectPath(page, '/checkout/complete');
+    await page.getByTestId('checkout-status').getByText(PAYMENTS_MSG.paidSignIn('Options')).waitFor();
+    // The stored session predates the plan: signing in again brings its rights.
+    await page.getByRole('button', { name: 'Sign in again' }).click();
+    await expectPath(page, '/login');
+    expect(await session(page)).toBeNull();
+    await signIn(page, user.email, user.password);
+    await expectPath(page, '/dashboard');
+    expect((await session(page))?.alert_categories).toEqual(expect.arrayContaining(['STOCKS', 'OPTIONS']));
+    await page.context().close();
   });
 
   it('an expired user follows the renewal link of the refused sign-in, renews their plan, and signs in again', async () => {

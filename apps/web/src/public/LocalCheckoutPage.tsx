@@ -66,7 +66,7 @@ export function LocalCheckoutPage({ id }: { id: string }) {
         <span className={s.muted}>Test checkout</span>
       </header>
       <main className={s.wrap} style={{ paddingBottom: 48 }}>
-        <h1 className={s.h2} style={{ textAlign: 'left' }}>
+        <h1 className={s.h2} style={{ textAlign: 'left', margin: '12px 0 16px' }}>
           Checkout
         </h1>
         {loadError && (

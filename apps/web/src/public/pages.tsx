@@ -167,6 +167,86 @@ const SLIDES = [
   { title: 'Range Radar', text: 'The day’s ranges across the market.', bg: '#b4531f' },
 ];
 
+/**
+ * The free-trial page's carousel: one slide at a time, turning every 5 s (not when motion is
+ * reduced, nor while the pointer or focus is on it), with previous/next buttons and a dot per slide.
+ */
+function Carousel() {
+  const [at, setAt] = useState(0);
+  const [paused, setPaused] = useState(() => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false);
+  const [reduced] = useState(paused);
+  useEffect(() => {
+    if (paused) return;
+    const t = setTimeout(() => setAt((i) => (i + 1) % SLIDES.length), 5000);
+    return () => clearTimeout(t);
+  }, [at, paused]);
+  const go = (i: number) => setAt((i + SLIDES.length) % SLIDES.length);
+  const hold = (on: boolean) => !reduced && setPaused(on);
+  return (
+    <div
+      className={s.carousel}
+      role="region"
+      aria-roledescription="carousel"
+      aria-label="What the trial includes"
+      data-testid="carousel"
+      onMouseEnter={() => hold(true)}
+      onMouseLeave={() => hold(false)}
+      onFocus={() => hold(true)}
+      onBlur={() => hold(false)}
+    >
+      <div className={s.carouselViewport}>
+        <div
+          className={s.carouselTrack}
+          style={{ transform: `translateX(-${at * 100}%)` }}
+          aria-live={paused ? 'polite' : 'off'}
+        >
+          {SLIDES.map((slide, i) => (
+            <div
+              key={slide.title}
+              className={s.slide}
+              style={{ background: slide.bg }}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${i + 1} of ${SLIDES.length}: ${slide.title}`}
+              aria-hidden={i !== at}
+              inert={i !== at}
+            >
+              <div>
+                <h3 className={s.slideTitle}>{slide.title}</h3>
+                <p className={s.slideText}>{slide.text}</p>
+              </div>
+              <div className={s.slideScreen} aria-hidden>
+                <span />
+                <span />
+                <span />
+                <span />
+              </div>
+            </div>
+          ))}
+        </div>
+      </div>
+      <div className={s.carouselControls}>
+        <button type="button" className={s.carouselArrow} aria-label="Previous slide" onClick={() => go(at - 1)}>
+          ‹
+        </button>
+        {SLIDES.map((slide, i) => (
+          <button
+            key={slide.title}
+            type="button"
+            className={s.dot}
+            aria-label={`Show slide ${i + 1}: ${slide.title}`}
+            aria-current={i === at}
+            onClick={() => go(i)}
+          />
+        ))}
+        <button type="button" className={s.carouselArrow} aria-label="Next slide" onClick={() => go(at + 1)}>
+          ›
+        </button>
+      </div>
+    </div>
+  );
+}
+
 /** §2.12: the 7-day free trial, no card. */
 export function FreeTrialPage() {
   const [video, setVideo] = useState(false);
@@ -189,14 +269,7 @@ export function FreeTrialPage() {
       <section className={`${s.section} ${s.soft}`}>
         <div className={s.wrap}>
           <h2 className={s.h2}>What you get</h2>
-          <div className={s.carousel} aria-label="What the trial includes">
-            {SLIDES.map((slide) => (
-              <div key={slide.title} className={s.slide} style={{ background: slide.bg }}>
-                <strong style={{ fontSize: 20 }}>{slide.title}</strong>
-                <span>{slide.text}</span>
-              </div>
-            ))}
-          </div>
+          <Carousel />
         </div>
       </section>
       <section className={s.section} id="payment">

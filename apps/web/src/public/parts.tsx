@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import type { CatalogueItem } from '@drat/contracts';
 import { CallError, checkout, fetchCatalogue } from './api';
 import s from './offers.module.css';
@@ -31,7 +31,10 @@ export function pick(plans: CatalogueItem[] | null, codes: readonly string[]): C
 
 export const money = (n: number) =>
   n.toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
-const perWords = { month: '/month', year: '/year', once: ' one payment' } as const;
+const perWords = { month: '/month', year: '/year', once: 'one payment' } as const;
+
+/** Columns of a row of cards: up to 4 in a row, 5 or 6 as rows of 3 (offers.module.css `.cards`). */
+const columns = (n: number) => ({ '--cols': n <= 4 ? Math.max(n, 1) : n <= 6 ? 3 : 4 }) as CSSProperties;
 
 /** Everything a page's cards need: the catalogue, and the checkout each card's button starts. */
 export function PlanCards({
@@ -85,7 +88,7 @@ export function PlanCards({
   }
   if (!plans) {
     return (
-      <div className={s.cards} aria-busy="true" aria-label="Loading the plans">
+      <div className={s.cards} style={columns(codes.length)} aria-busy="true" aria-label="Loading the plans">
         {codes.map((c) => (
           <div key={c} className={s.skeleton} />
         ))}
@@ -94,7 +97,13 @@ export function PlanCards({
   }
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <div className={s.cards}>
+    <div className={s.cards} style={columns(items.length)}>
+      {/* §4 "Buy flow": a loading toast while the checkout is requested. */}
+      {busy && (
+        <div className={s.toast} role="status">
+          Processing....
+        </div>
+      )}
       {items.map((item) => {
         const closed = item.slots_left !== null && item.slots_left <= 0;
         return (
@@ -107,7 +116,12 @@ export function PlanCards({
             <p className={s.price}>
               {money(item.price)}
               <span className={s.per}>{perWords[item.interval]}</span>
-              {item.original_price !== null && <span className={s.was}>{money(item.original_price)}</span>}
+              {item.original_price !== null && (
+                <s className={s.was}>
+                  <span className={s.srOnly}>was </span>
+                  {money(item.original_price)}
+                </s>
+              )}
             </p>
             {item.per_month !== null && item.saves !== null && (
               <span className={s.save}>
@@ -206,12 +220,21 @@ export function VideoPoster({ caption, onOpen }: { caption: string; onOpen: () =
 /** The video modal: closes by its button, a click on the backdrop, or Escape. */
 export function VideoModal({ title, onClose }: { title: string; onClose: () => void }) {
   const closeRef = useRef<HTMLButtonElement>(null);
+  const closeWith = useRef(onClose);
   useEffect(() => {
+    closeWith.current = onClose;
+  });
+  useEffect(() => {
+    // Focus moves to the close button, and back to what opened the video when it closes.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     closeRef.current?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && closeWith.current();
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      opener?.focus();
+    };
+  }, []);
   return (
     <div
       className={s.modal}

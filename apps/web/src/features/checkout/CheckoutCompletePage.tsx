@@ -3,8 +3,9 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert, Button, Card, Flex, Spin, Typography } from 'antd';
 import { CHECKOUT_CLAIM_STORAGE, PAYMENTS_MSG, type CheckoutStatus } from '@drat/contracts';
 import { ApiError } from '../../api/client';
+import { logout } from '../../api/auth';
 import { claimCheckout } from '../../api/payments';
-import { setSession } from '../../app/session';
+import { clearSession, setSession, useSession } from '../../app/session';
 
 /** How often, and for how long, the page asks whether the payment is confirmed (a webhook may take a moment). */
 const POLL_MS = 2_000;
@@ -19,6 +20,7 @@ export function CheckoutCompletePage() {
   const [params] = useSearchParams();
   const id = params.get('checkout') ?? '';
   const navigate = useNavigate();
+  const session = useSession();
   const [status, setStatus] = useState<CheckoutStatus | null>(null);
   const [failure, setFailure] = useState<string | null>(id ? null : PAYMENTS_MSG.checkoutNotFound);
   const [gaveUp, setGaveUp] = useState(false);
@@ -67,7 +69,7 @@ export function CheckoutCompletePage() {
           </Flex>
         ) : (
           <Alert
-            type={status.status === 'complete' ? 'success' : status.status === 'expired' ? 'warning' : 'info'}
+            type={status.status === 'complete' ? 'success' : status.status === 'open' ? 'info' : 'warning'}
             showIcon
             data-testid="checkout-status"
             title={
@@ -78,9 +80,26 @@ export function CheckoutCompletePage() {
           />
         )}
         <Flex gap={12} style={{ marginTop: 20 }}>
-          <Link to="/login">
-            <Button type="primary">Sign in</Button>
-          </Link>
+          {session && status?.status === 'complete' ? (
+            // A signed-in buyer's stored rights predate the plan: a new sign-in brings them.
+            <Button
+              type="primary"
+              onClick={() =>
+                void logout()
+                  .catch(() => undefined)
+                  .then(() => {
+                    clearSession('logout');
+                    navigate('/login', { replace: true });
+                  })
+              }
+            >
+              Sign in again
+            </Button>
+          ) : (
+            <Link to="/login">
+              <Button type="primary">Sign in</Button>
+            </Link>
+          )}
           <a href="/pay">
             <Button>See the plans</Button>
           </a>
