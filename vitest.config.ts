@@ -33,9 +33,14 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
           globalSetup: ['e2e/support/global-setup.ts'],
+          setupFiles: ['e2e/support/on-failure.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A journey that fails is tried once more; one that passes only then is named in the
+          // test summary as flaky (scripts/flaky-reporter.mjs), and its first failure is described
+          // with a screenshot (support/on-failure.ts).
+          retry: 1,
           // What a person waits to see after a navigation (a full page load, a toast) on a busy
           // 2-core machine: a second (vitest's default) is sometimes not enough.
           expect: { poll: { timeout: 10_000 } },

@@ -55,6 +55,8 @@ async function vitestProject(project) {
   banner(`vitest --project ${project}`);
   const started = Date.now();
   const report = path.join(reportDir, `${project}.json`);
+  const flakyReport = path.join(reportDir, `${project}.flaky.json`);
+  process.env.DRAT_FLAKY_REPORT = flakyReport;
   const code = await run(process.execPath, [
     VITEST,
     'run',
@@ -64,6 +66,7 @@ async function vitestProject(project) {
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${report}`,
+    `--reporter=${path.join(ROOT, 'scripts/flaky-reporter.mjs')}`,
   ]);
   const result = { name: project, passed: 0, failed: 0, skipped: 0, note: '', seconds: (Date.now() - started) / 1000 };
   let json;
@@ -84,6 +87,17 @@ async function vitestProject(project) {
       result.failed += brokenFiles.length;
       result.note = `${brokenFiles.length} test file(s) failed outside a test: ${brokenFiles.map((f) => path.relative(ROOT, f.name)).join(', ')}`;
     }
+  }
+  // Passed only on a retry: counted as passed, and named, so a flaky journey is seen and mended.
+  let flaky;
+  try {
+    flaky = JSON.parse(fs.readFileSync(flakyReport, 'utf8'));
+  } catch {
+    flaky = [];
+  }
+  if (flaky.length > 0) {
+    result.note = `${flaky.length} passed only on a retry`;
+    result.flaky = flaky;
   }
   if (code !== 0 && result.failed === 0) {
     result.failed = 1;
@@ -202,6 +216,7 @@ for (const r of results) {
         : 'ok'
       : `${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`;
   console.log(`  ${r.name.padEnd(10)} ${counts.padEnd(36)} ${r.seconds.toFixed(1).padStart(6)} s  ${r.note}`);
+  for (const name of r.flaky ?? []) console.log(`             flaky (passed on its retry): ${name}`);
 }
 if (total.skipped > 0) console.log(`  (${total.skipped} skipped or todo)`);
 console.log(`tests: ${total.passed} passed, ${total.failed} failed`);

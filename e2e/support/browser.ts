@@ -24,6 +24,9 @@ export const baseURL = () => inject('baseURL');
 
 const violations = new WeakMap<Page, string[]>();
 
+/** The pages of the running journey, for the report of a failure (support/on-failure.ts). */
+export const openPages = new Set<Page>();
+
 /** What the page's Content-Security-Policy refused so far (chromium reports it on the console). */
 export const cspViolations = (page: Page): string[] => violations.get(page) ?? [];
 
@@ -45,6 +48,8 @@ export async function newPage(browser: Browser, viewport = { width: 1280, height
   page.setDefaultTimeout(15_000);
   const refused: string[] = [];
   violations.set(page, refused);
+  openPages.add(page);
+  page.on('close', () => openPages.delete(page));
   page.on('console', (message) => {
     if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) refused.push(message.text());
   });
