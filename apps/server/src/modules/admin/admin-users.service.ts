@@ -17,7 +17,7 @@ import { DomainError } from '../../core/errors';
 import type { WithTransaction } from '../../db/transaction';
 import { hashPassword, randomToken } from '../../core/secrets';
 import type { AuthService, Principal } from '../auth';
-import { isUniqueViolation, type UsersRepo } from '../users';
+import { isUniqueViolation, splitName, type UsersRepo } from '../users';
 import type { AdminUsersRepo, AdminUserRow, RunningPlan } from './admin-users.repo';
 import type { Admin, AuditService } from './audit.service';
 
@@ -40,12 +40,6 @@ export interface AdminUsersDeps {
 }
 
 const EMAIL_KEY = 'users_email_lower_idx';
-
-/** "Ada Lovelace" → first and last names (the last name is everything after the first word). */
-function splitName(full: string): { firstName: string; lastName: string } {
-  const [first = '', ...rest] = full.trim().split(/\s+/);
-  return { firstName: first, lastName: rest.join(' ') };
-}
 
 /** The fields of a row an action may change, as the audit log keeps them. */
 const auditFields = (u: AdminUserRow) => ({

@@ -3,26 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUTH_API as API } from '@drat/contracts';
 import { routeOf } from '../../http/operation';
 import { principalOf } from '../../http/auth';
-import type { AuthService, ClientInfo, SignInResult } from './auth.service';
-
-/** The browser's device cookie (README "Sign-in limits"): a random token, kept a year, sent to the API only. */
-const DEVICE_COOKIE = 'drat_device';
-const DEVICE_COOKIE_SECONDS = 365 * 24 * 60 * 60;
-
-function deviceOf(request: FastifyRequest): string | undefined {
-  const header = request.headers.cookie ?? '';
-  for (const part of header.split(';')) {
-    const [name, value] = part.trim().split('=', 2);
-    if (name === DEVICE_COOKIE && value && /^[\w-]{20,100}$/.test(value)) return value;
-  }
-  return undefined;
-}
-
-const client = (request: FastifyRequest): ClientInfo => ({
-  ip: request.ip,
-  userAgent: String(request.headers['user-agent'] ?? ''),
-  device: deviceOf(request),
-});
+import type { AuthService, SignInResult } from './auth.service';
+import { clientOf as client, DEVICE_COOKIE, DEVICE_COOKIE_SECONDS } from './client';
 
 /** A sign-in's answer, with the device cookie the browser keeps when it signed in. */
 function signedIn<T>(reply: FastifyReply, request: FastifyRequest, result: SignInResult<T>): T {

@@ -12,6 +12,7 @@ import { createRateLimiter } from './rate-limit';
 import { rateLimitRepo } from './rate-limit.repo';
 
 export type { AuthService, ClientInfo, Principal, User } from './auth.service';
+export { clientOf } from './client';
 /** The database-backed rate limiter, for other areas' limits (built once by the composition root). */
 export { createRateLimiter, type LimitRule, type RateLimiter } from './rate-limit';
 export { rateLimitRepo } from './rate-limit.repo';

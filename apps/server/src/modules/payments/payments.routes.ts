@@ -2,12 +2,12 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import type { FastifyRequest } from 'fastify';
 import { PAYMENTS_API as API } from '@drat/contracts';
 import { routeOf } from '../../http/operation';
+import { clientOf as client } from '../auth';
 import type { PaymentsService } from './payments.service';
 
 /** Stripe's events are small; a body past this is not one. */
 const WEBHOOK_BODY_MAX = 256 * 1024;
 
-const client = (req: FastifyRequest) => ({ ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') });
 const signedIn = (req: FastifyRequest) => req.principal?.user.id ?? null;
 
 /**

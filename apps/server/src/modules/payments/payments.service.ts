@@ -30,7 +30,7 @@ import type { MailMessage } from '../../providers/mail/interface';
 import type { PaymentEvent, PaymentsProvider } from '../../providers/payments/interface';
 import { isProviderError, withProvider } from '../../providers/provider-error';
 import type { AuthService, ClientInfo, LimitRule, RateLimiter } from '../auth';
-import { isUniqueViolation, type UsersRepo } from '../users';
+import { isUniqueViolation, splitName, type UsersRepo } from '../users';
 import { paymentReceivedEmail } from './payments.emails';
 import type { CheckoutRow, PaymentsRepo, PlanRow } from './payments.repo';
 
@@ -63,11 +63,6 @@ export interface PaymentsDeps {
 
 const dollars = (cents: number) => toNumber(dec(cents).div(100));
 const isSubscription = (p: PlanRow) => p.interval !== 'once';
-
-function splitName(name: string | null): { firstName: string; lastName: string } {
-  const parts = (name ?? '').trim().split(/\s+/).filter(Boolean);
-  return { firstName: (parts[0] ?? '').slice(0, 150), lastName: parts.slice(1).join(' ').slice(0, 150) };
-}
 
 export function createPayments(deps: PaymentsDeps) {
   const { repo, provider, users, auth, limiter, withTransaction, now, log } = deps;

@@ -7,3 +7,4 @@ export {
   type UsersRepo,
   type UserWithProfile,
 } from './users.repo';
+export { splitName } from './names';
