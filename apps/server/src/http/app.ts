@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -17,6 +16,7 @@ import { registerHostCheck } from './hosts';
 import { registerInputChecks } from './input';
 import { idempotencyPlugin } from './idempotency';
 import { registerRoutes } from './routes';
+import { registerSecurityHeaders } from './security-headers';
 import { registerMedia } from './media';
 import { registerStatic } from './spa';
 import { openApiTransform } from './operation';
@@ -86,7 +86,7 @@ export async function buildApp(modules: Modules, deps: HttpDeps): Promise<Fastif
   const elsewhere = [deps.storage.publicOrigin, deps.storage.signedOrigin].filter((o): o is string => Boolean(o));
   const imgSrc = [...CSP.imgSrc, ...elsewhere];
   const mediaSrc = [...CSP.mediaSrc, ...(deps.storage.signedOrigin ? [deps.storage.signedOrigin] : [])];
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: { directives: { ...CSP, imgSrc, mediaSrc } },
     crossOriginEmbedderPolicy: false,
   });

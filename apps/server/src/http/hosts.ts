@@ -44,13 +44,20 @@ export function hostAllowed(publicUrl: string, allowed: readonly string[]): (nam
  */
 export function registerHostCheck(app: FastifyInstance, publicUrl: string, allowed: readonly string[]): void {
   const isAllowed = hostAllowed(publicUrl, allowed);
-  app.addHook('onRequest', async (request, reply) => {
+  // The few Host headers a server hears (its names, with and without the port) are remembered
+  // as allowed; anything else is worked out each time, so nobody can fill the memory.
+  const allowedHeaders = new Set<string>();
+  app.addHook('onRequest', (request, reply, done) => {
     const header = request.headers.host;
+    if (header !== undefined && allowedHeaders.has(header)) return done();
     const name = hostName(header);
-    if (name !== null && isAllowed(name)) return;
+    if (name !== null && isAllowed(name)) {
+      if (header !== undefined && allowedHeaders.size < 64) allowedHeaders.add(header);
+      return done();
+    }
     // A WebSocket upgrade is answered on its raw socket, which nothing else closes once this hook
     // stops the request: close it after the answer.
     if (request.headers.upgrade) reply.raw.once('finish', () => request.raw.socket.destroy());
-    throw new DomainError('MISDIRECTED_HOST', INPUT_MSG.hostNotAllowed(name ?? header ?? ''));
+    done(new DomainError('MISDIRECTED_HOST', INPUT_MSG.hostNotAllowed(name ?? header ?? '')));
   });
 }

@@ -39,8 +39,7 @@ declare module 'fastify' {
  */
 export const idempotencyPlugin = fp<{ idempotency: IdempotencyService }>(
   async (app: FastifyInstance, { idempotency }) => {
-    app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
-      if (!req.routeOptions.config.idempotent) return;
+    const claim = async (req: FastifyRequest, reply: FastifyReply) => {
       const header = req.headers[IDEMPOTENCY_HEADER];
       const key = Array.isArray(header) ? header[0] : header;
       if (!key) return;
@@ -66,14 +65,14 @@ export const idempotencyPlugin = fp<{ idempotency: IdempotencyService }>(
       }
       req.idempotencyClaim = { ref, claimedAt: start.claimedAt };
       req.recordResult = (tx, resultId) => idempotency.recordResult(tx, ref, start.claimedAt, resultId);
-    });
+    };
 
-    app.addHook('preSerialization', async (req: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
+    const keepBody = async (req: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
       if (req.idempotencyClaim) req.idempotencyBody = payload;
       return payload;
-    });
+    };
 
-    app.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const settle = async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
       const claim = req.idempotencyClaim;
       if (!claim) return payload;
       req.idempotencyClaim = undefined;
@@ -88,6 +87,16 @@ export const idempotencyPlugin = fp<{ idempotency: IdempotencyService }>(
         await idempotency.release(ref, claimedAt);
       }
       return payload;
+    };
+
+    // Only the idempotent operations pay for these hooks, ahead of any of the route's own.
+    app.addHook('onRoute', (route) => {
+      if (!route.config?.idempotent) return;
+      const ahead = (first: unknown, own: unknown): never =>
+        [first, ...(own === undefined ? [] : Array.isArray(own) ? own : [own])] as never;
+      route.preHandler = ahead(claim, route.preHandler);
+      route.preSerialization = ahead(keepBody, route.preSerialization);
+      route.onSend = ahead(settle, route.onSend);
     });
   },
 );

@@ -15,12 +15,17 @@ export function registerInputChecks(app: FastifyInstance): void {
   // Only JSON bodies (and multipart forms, where a route takes them): a text/plain body is refused
   // with 415 like any other media type, instead of reaching the schema as a string.
   app.removeContentTypeParser('text/plain');
-  app.addHook('preValidation', async (request) => {
-    checkMediaType(request);
-    for (const part of [request.params, request.query, request.body]) {
-      const field = nulField(part);
-      if (field !== null) throw nulError(field);
+  app.addHook('preValidation', (request, _reply, done) => {
+    try {
+      checkMediaType(request);
+      for (const part of [request.params, request.query, request.body]) {
+        const field = nulField(part);
+        if (field !== null) throw nulError(field);
+      }
+    } catch (err) {
+      return done(err as Error);
     }
+    done();
   });
 }
 

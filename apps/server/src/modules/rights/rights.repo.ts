@@ -3,7 +3,17 @@ import type { Pool } from 'pg';
 import type { Db } from '../../db/client';
 import { alertCategories, alertTypes, planAlertTypes, plans, subscriptions } from '../../db/schema/index';
 
+/** A plan a user's subscription runs on. */
+export interface RunningPlan {
+  planId: number;
+  name: string;
+  amountCents: number;
+  features: string[];
+  endsAt: Date | null;
+}
+
 export function rightsRepo(db: Db) {
+  // Read on every rights check: prepared once, as building it costs more than running it.
   // Read on every rights check: prepared once, as building it costs more than running it.
   const activePlansQuery = db
     .select({
@@ -33,11 +43,11 @@ export function rightsRepo(db: Db) {
   const versionOf = (table: string) => `(select coalesce(sum(xmin::text::bigint), 0) || '/' || count(*) from ${table})`;
   const plansAndVersionStatement = {
     name: 'rights_plans_and_catalogue_version',
-    text: `select v.version, a.plan_id, a.features, a.ends_at
+    text: `select v.version, a.plan_id, a.features, a.ends_at, a.name, a.amount_cents
              from (select ${versionOf('alert_types')} || ':' || ${versionOf('alert_categories')} || ':' ||
                           ${versionOf('plan_alert_types')} as version) v
              left join lateral (
-               select s.plan_id, p.features, s.starts_at, s.ends_at
+               select s.plan_id, p.features, s.starts_at, s.ends_at, p.name, p.amount_cents
                  from subscriptions s join plans p on p.id = s.plan_id
                 where s.user_id = $1 and s.starts_at <= $2 and (s.ends_at is null or s.ends_at > $2)) a on true
             order by a.starts_at`,
@@ -54,26 +64,25 @@ export function rightsRepo(db: Db) {
     .orderBy(asc(alertCategories.position), asc(alertTypes.id));
 
   return {
-    /** Plans behind the user's subscriptions that are running at `now`. */
-    activePlans(userId: number, now: Date) {
-      return activePlansQuery.execute({ userId, now });
-    },
-
-    /** The plans running at `now` (id, features and end, oldest first) and the catalogue's version. */
-    async plansAndCatalogueVersion(
-      userId: number,
-      now: Date,
-    ): Promise<{ version: string; plans: { planId: number; features: string[]; endsAt: Date | null }[] }> {
+    /**
+     * The plans running at `now` (id, name, price, features and end, oldest first) and the
+     * catalogue's version.
+     */
+    async plansAndCatalogueVersion(userId: number, now: Date): Promise<{ version: string; plans: RunningPlan[] }> {
       if (!pool) throw new Error('rightsRepo needs a drizzle database over a pg pool');
-      const { rows } = await pool.query<[string, number | null, string[] | null, Date | null]>({
+      const { rows } = await pool.query<
+        [string, number | null, string[] | null, Date | null, string | null, number | null]
+      >({
         ...plansAndVersionStatement,
         values: [userId, now],
         rowMode: 'array',
       });
       return {
         version: rows[0]![0],
-        plans: rows.flatMap(([, planId, features, endsAt]) =>
-          planId === null ? [] : [{ planId, features: features ?? [], endsAt }],
+        plans: rows.flatMap(([, planId, features, endsAt, name, amountCents]) =>
+          planId === null
+            ? []
+            : [{ planId, name: name ?? '', amountCents: amountCents ?? 0, features: features ?? [], endsAt }],
         ),
       };
     },

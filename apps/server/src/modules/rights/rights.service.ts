@@ -31,6 +31,12 @@ export function createRightsService(repo: RightsRepo, now: () => Date, caches: C
   });
   const plansOf = (userId: number) =>
     plansCache.read(String(userId), () => repo.plansAndCatalogueVersion(userId, now()));
+  /** The user's plans running now and the catalogue version: a plan that ended since it was read no longer counts. */
+  const runningNow = async (userId: number) => {
+    const { version, plans } = await plansOf(userId);
+    const at = now().getTime();
+    return { version, plans: plans.filter((p) => p.endsAt === null || p.endsAt.getTime() > at) };
+  };
   let catalogue: Catalogue | undefined;
   let loading: { version: string; promise: Promise<Catalogue> } | undefined;
 
@@ -70,10 +76,8 @@ export function createRightsService(repo: RightsRepo, now: () => Date, caches: C
      * only when its version moved.
      */
     async rightsOf(user: RightsSubject): Promise<Rights> {
-      const { version, plans: cached } = await plansOf(user.id);
-      // A plan that ended since it was read no longer counts: access ends on the very next request.
-      const at = now().getTime();
-      const plans = cached.filter((p) => p.endsAt === null || p.endsAt.getTime() > at);
+      // Access ends on the very next request after a plan's end.
+      const { version, plans } = await runningNow(user.id);
       const { all, byPlan } = await catalogueAt(version);
       const given = plans.map((p) => byPlan.get(p.planId)).filter((set): set is Set<number> => set !== undefined);
       return computeRights({
@@ -85,7 +89,17 @@ export function createRightsService(repo: RightsRepo, now: () => Date, caches: C
         tradeIdeasCredits: user.tradeIdeasCredits,
       });
     },
-    activePlans: (userId: number) => repo.activePlans(userId, now()),
+    /** The plans running now, oldest first (from the same cached read as the rights). */
+    async activePlans(userId: number) {
+      const { plans } = await runningNow(userId);
+      return plans.map((p) => ({
+        id: p.planId,
+        name: p.name,
+        amountCents: p.amountCents,
+        features: p.features,
+        endsAt: p.endsAt,
+      }));
+    },
   };
 }
 export type RightsService = ReturnType<typeof createRightsService>;
