@@ -49,10 +49,19 @@ const PUBLIC_CALLS = new Set([
 ]);
 
 describe('GET /api/health', () => {
-  it('answers 200 {status: ok, database: ok} without a token, with security headers', async () => {
+  it('answers 200 {status: ok, database: ok} without a token, with the API’s security headers', async () => {
     const res = await t.get('/health');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'ok', database: 'ok' });
+    // A JSON answer is no document: nothing may load from it, nothing may frame it.
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+  });
+
+  it('gives pages the page policy instead', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/login' });
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     // Only this site: not any ws:/wss: host a script might open a socket to.
     expect(res.headers['content-security-policy']).toMatch(/(^|;)connect-src 'self'(;|$)/);
@@ -70,9 +79,7 @@ describe('the Content-Security-Policy with files stored elsewhere (S3)', () => {
     const storage = { ...t.deps.storage, publicOrigin: 'https://pics.example', signedOrigin: 'https://s3.example' };
     const app = await buildApp(t.modules, { ...t.deps, storage });
     try {
-      const csp = String(
-        (await app.inject({ method: 'GET', url: '/api/health/live' })).headers['content-security-policy'],
-      );
+      const csp = String((await app.inject({ method: 'GET', url: '/login' })).headers['content-security-policy']);
       expect(csp).toMatch(/(^|;)img-src 'self' data: blob: https:\/\/pics\.example https:\/\/s3\.example(;|$)/);
       expect(csp).toMatch(/(^|;)media-src 'self' https:\/\/s3\.example(;|$)/);
       expect(csp).toMatch(/(^|;)connect-src 'self'(;|$)/);

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
@@ -121,7 +120,6 @@ export async function buildApp(modules: Modules, deps: HttpDeps): Promise<Fastif
       await api.register(authPlugin, { auth: modules.auth, rights: modules.rights });
       documentRights(api);
       await api.register(idempotencyPlugin, { idempotency: modules.idempotency });
-      await api.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 50 } });
       api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
       await registerRoutes(api, modules);
     },

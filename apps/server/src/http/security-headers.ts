@@ -24,11 +24,32 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
-/** Sets the security headers on every answer (pages, API, files), before anything else runs. */
+/**
+ * What an API answer carries (OWASP REST Security Cheat Sheet, "Security headers"): a JSON answer
+ * is never a document, so it needs no page policy, only to be never framed, sniffed into something
+ * else, fetched across sites, or sent over plain HTTP again.
+ */
+export function apiSecurityHeaders(pages: Record<string, string>): Record<string, string> {
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    ...(pages['strict-transport-security'] ? { 'strict-transport-security': pages['strict-transport-security'] } : {}),
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-resource-policy': 'same-origin',
+  };
+}
+
+/**
+ * Sets the security headers on every answer before anything else runs: helmet's full set with the
+ * page policy (`options`) on pages and files, the short API set on /api/ answers (the API's own
+ * HTML, /api/docs, sets its own policy).
+ */
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
-  const headers = securityHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const pages = securityHeaders(options);
+  const api = apiSecurityHeaders(pages);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith('/api/') ? api : pages);
     done();
   });
 }

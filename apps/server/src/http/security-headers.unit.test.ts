@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { securityHeaders } from './security-headers';
+import { apiSecurityHeaders, securityHeaders } from './security-headers';
 
 describe('securityHeaders', () => {
   it('gives the headers helmet sets, with the policy built from the directives', () => {
@@ -19,5 +19,20 @@ describe('securityHeaders', () => {
     expect(() => securityHeaders({ contentSecurityPolicy: { directives: { defaultSrc: ['self'] } } })).toThrow(
       /should be quoted/,
     );
+  });
+});
+
+describe('apiSecurityHeaders', () => {
+  it('gives an API answer no page policy, only what keeps it from being framed, sniffed or read across sites', () => {
+    const pages = securityHeaders({ contentSecurityPolicy: { directives: { defaultSrc: ["'self'"] } } });
+    const api = apiSecurityHeaders(pages);
+    expect(api).toEqual({
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'strict-transport-security': pages['strict-transport-security'],
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'no-referrer',
+      'cross-origin-resource-policy': 'same-origin',
+    });
   });
 });

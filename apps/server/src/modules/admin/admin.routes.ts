@@ -8,6 +8,7 @@ import type { DraftsService } from './drafts.service';
 import { readNotifyForm } from './notify.form';
 import type { NotifyService } from './notify.service';
 import type { SlotsService } from './slots.service';
+import { withMultipart } from '../../http/multipart';
 
 /**
  * Administration (ADMIN_USERS_API and SLOTS_API, 3-bots-admin-public §7 "Users", "Slots"): super users
@@ -60,10 +61,12 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   });
   app.route({ ...routeOf(API.audit), onRequest: superOnly, handler: (req) => audit.page(req.query) });
   // The multipart form is read by the route itself (notify.form.ts) and parsed with notifyFields.
-  app.route({
-    ...routeOf(NOTIFY_API.send),
-    onRequest: superOnly,
-    handler: async (req) => notify.send(admin(req), await readNotifyForm(req)),
+  await withMultipart(app, (scope) => {
+    scope.route({
+      ...routeOf(NOTIFY_API.send),
+      onRequest: superOnly,
+      handler: async (req) => notify.send(admin(req), await readNotifyForm(req)),
+    });
   });
   app.route({ ...routeOf(NOTIFY_API.sent), onRequest: superOnly, handler: (req) => notify.sent(req.query) });
   // The sales pages read the slots without signing in (§7: GET /payments/slots is public).

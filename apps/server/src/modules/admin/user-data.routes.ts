@@ -8,6 +8,7 @@ import { routeOf } from '../../http/operation';
 import type { Admin } from './audit.service';
 import { sheetRows } from './user-data.read';
 import type { UserDataService } from './user-data.service';
+import { withMultipart } from '../../http/multipart';
 
 /**
  * User data (USER_DATA_API, 3-bots-admin-public §2.10, §6, §7 "User data"): super users; of them,
@@ -55,46 +56,48 @@ export const userDataRoutes: FastifyPluginAsyncZod<{ userData: UserDataService; 
       return reply.code(204).send();
     },
   });
-  app.route({
-    ...routeOf(API.upload),
-    onRequest: superOnly,
-    preHandler: staffOnly,
-    handler: async (req) => {
-      if (!req.isMultipart()) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', USER_DATA_MSG.notMultipart);
-      const parts = req.parts({
-        limits: { files: 1, fileSize: USER_DATA_FILE_MAX_BYTES, fields: 10, fieldSize: 1024 },
-      });
-      const it = parts[Symbol.asyncIterator]();
-      /** The next part of the form (a NUL in a name is refused), or undefined at its end. */
-      const next = async () => {
-        const r = await it.next();
-        if (r.done) return undefined;
-        if (nulField(r.value.fieldname) !== null) throw nulError('');
-        if (r.value.type === 'file' && nulField(r.value.filename) !== null) throw nulError(r.value.fieldname);
-        return r.value;
-      };
-      try {
-        let part = await next();
-        while (part && part.type !== 'file') part = await next();
-        if (!part || part.type !== 'file') throw DomainError.field('file', USER_DATA_MSG.fileRequired);
-        const file = part;
-        // The rest of the form is read before the upload's transaction commits: a second file
-        // refuses the whole upload, and nothing of the first is kept.
-        const rest = async () => {
-          file.file.resume();
-          for (let p = await next(); p; p = await next())
-            if (p.type === 'file') throw DomainError.field('file', USER_DATA_MSG.oneFile);
+  await withMultipart(app, (scope) => {
+    scope.route({
+      ...routeOf(API.upload),
+      onRequest: superOnly,
+      preHandler: staffOnly,
+      handler: async (req) => {
+        if (!req.isMultipart()) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', USER_DATA_MSG.notMultipart);
+        const parts = req.parts({
+          limits: { files: 1, fileSize: USER_DATA_FILE_MAX_BYTES, fields: 10, fieldSize: 1024 },
+        });
+        const it = parts[Symbol.asyncIterator]();
+        /** The next part of the form (a NUL in a name is refused), or undefined at its end. */
+        const next = async () => {
+          const r = await it.next();
+          if (r.done) return undefined;
+          if (nulField(r.value.fieldname) !== null) throw nulError('');
+          if (r.value.type === 'file' && nulField(r.value.filename) !== null) throw nulError(r.value.fieldname);
+          return r.value;
         };
-        return await userData.upload(admin(req), sheetRows(file.file, file.filename), file.filename, rest);
-      } catch (err) {
-        if (err !== null && typeof err === 'object' && 'code' in err) {
-          if (err.code === 'FST_FILES_LIMIT') throw DomainError.field('file', USER_DATA_MSG.oneFile);
-          if (err.code === 'FST_REQ_FILE_TOO_LARGE')
-            throw new DomainError('PAYLOAD_TOO_LARGE', USER_DATA_MSG.fileTooLarge);
+        try {
+          let part = await next();
+          while (part && part.type !== 'file') part = await next();
+          if (!part || part.type !== 'file') throw DomainError.field('file', USER_DATA_MSG.fileRequired);
+          const file = part;
+          // The rest of the form is read before the upload's transaction commits: a second file
+          // refuses the whole upload, and nothing of the first is kept.
+          const rest = async () => {
+            file.file.resume();
+            for (let p = await next(); p; p = await next())
+              if (p.type === 'file') throw DomainError.field('file', USER_DATA_MSG.oneFile);
+          };
+          return await userData.upload(admin(req), sheetRows(file.file, file.filename), file.filename, rest);
+        } catch (err) {
+          if (err !== null && typeof err === 'object' && 'code' in err) {
+            if (err.code === 'FST_FILES_LIMIT') throw DomainError.field('file', USER_DATA_MSG.oneFile);
+            if (err.code === 'FST_REQ_FILE_TOO_LARGE')
+              throw new DomainError('PAYLOAD_TOO_LARGE', USER_DATA_MSG.fileTooLarge);
+          }
+          throw multipartFailure(err);
         }
-        throw multipartFailure(err);
-      }
-    },
+      },
+    });
   });
   app.route({ ...routeOf(API.pending), onRequest: superOnly, handler: (req) => userData.pending(isStaff(req)) });
   app.route({

@@ -5,6 +5,7 @@ import { routeOf } from '../../http/operation';
 import { multipartFailure } from '../../http/input';
 import { DomainError } from '../../core/errors';
 import type { ProfileService } from './profile.service';
+import { withMultipart } from '../../http/multipart';
 
 /** Profile, settings and preferences (PROFILE_API in packages/contracts). Signed-in only. */
 export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> = async (app, { profile }) => {
@@ -26,21 +27,23 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> =
 
   // Multipart (the edge refuses other media types, http/input.ts): the route reads the one file
   // itself (field `new_image`); a body busboy cannot read is a 400 (multipartFailure).
-  app.route({
-    ...routeOf(API.changePicture),
-    handler: async (req) => {
-      const principal = principalOf(req);
-      const file = await req
-        .file({ limits: { fileSize: PROFILE_PICTURE_MAX_BYTES, files: 1 } })
-        .catch((err: unknown) => {
+  await withMultipart(app, (scope) => {
+    scope.route({
+      ...routeOf(API.changePicture),
+      handler: async (req) => {
+        const principal = principalOf(req);
+        const file = await req
+          .file({ limits: { fileSize: PROFILE_PICTURE_MAX_BYTES, files: 1 } })
+          .catch((err: unknown) => {
+            throw multipartFailure(err);
+          });
+        if (!file || file.fieldname !== 'new_image') throw DomainError.field('new_image', MSG.fieldRequired);
+        const bytes = await file.toBuffer().catch((err: { code?: string }) => {
+          if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError('PAYLOAD_TOO_LARGE', MSG.pictureTooLarge);
           throw multipartFailure(err);
         });
-      if (!file || file.fieldname !== 'new_image') throw DomainError.field('new_image', MSG.fieldRequired);
-      const bytes = await file.toBuffer().catch((err: { code?: string }) => {
-        if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError('PAYLOAD_TOO_LARGE', MSG.pictureTooLarge);
-        throw multipartFailure(err);
-      });
-      return profile.changePicture(principal, bytes);
-    },
+        return profile.changePicture(principal, bytes);
+      },
+    });
   });
 };

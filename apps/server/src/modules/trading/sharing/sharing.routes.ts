@@ -6,6 +6,7 @@ import { acting, requireRight } from '../../../http/auth';
 import { multipartFailure, nulError, nulField } from '../../../http/input';
 import { routeOf } from '../../../http/operation';
 import type { SharingService } from './sharing.service';
+import { withMultipart } from '../../../http/multipart';
 
 /** The longest text field of the share form: `users` lists up to SHARE_USERS_MAX e-mails. */
 const SHARE_FIELD_BYTES = 256 * 1024;
@@ -56,10 +57,12 @@ export const sharingRoutes: FastifyPluginAsyncZod<{ sharing: SharingService }> =
     onRequest,
     handler: async (req) => sharing.sent(await acting(req), req.query.type),
   });
-  app.route({
-    ...routeOf(API.share),
-    onRequest,
-    handler: async (req) => sharing.share(await acting(req), await readShareForm(req)),
+  await withMultipart(app, (scope) => {
+    scope.route({
+      ...routeOf(API.share),
+      onRequest,
+      handler: async (req) => sharing.share(await acting(req), await readShareForm(req)),
+    });
   });
   app.route({
     ...routeOf(API.shareableUsers),
