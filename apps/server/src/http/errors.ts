@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { detailErrorSchema, ERROR_SHAPES, fieldErrorsSchema, INPUT_MSG, MSG } from '@drat/contracts';
 import { DomainError, type ErrorCode } from '../core/errors';
 import { isProviderError, providerFailure } from '../providers/provider-error';
+import { isConnectionLoss } from '../db/connection-loss';
 
 /**
  * The HTTP status of each domain error code, and the spec's body shape for it. An exhaustive
@@ -187,6 +188,11 @@ export function errorHandler(err: FastifyError | Error, request: FastifyRequest,
     const ownText = typeof fastifyErr.code === 'string' && fastifyErr.code.startsWith('FST_');
     const message = ownText ? (STATUS_WORDS[status] ?? INPUT_MSG.badRequest) : err.message;
     return reply.status(status).send(shaped(status, message));
+  }
+  if (isConnectionLoss(err)) {
+    // The database is away (restarting, unreachable): nothing was done, and a retry soon will work.
+    request.log.warn({ err }, 'the database could not be reached');
+    return reply.status(503).header('retry-after', '5').send({ error: MSG.serviceUnavailable });
   }
   request.log.error({ err }, 'unhandled error');
   return reply.status(500).send({ error: MSG.somethingWrong, correlation_id: request.id });

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { INPUT_MSG } from '@drat/contracts';
+import { INPUT_MSG, MSG } from '@drat/contracts';
 import { errorHandler } from './errors';
 import { multipartFailure, nulField } from './input';
 import { DomainError } from '../core/errors';
@@ -76,5 +76,15 @@ describe('the error handler, for what got past the edge', () => {
     const res = await answerTo(new Error('a bug'));
     expect(res.status).toBe(500);
     expect(res.body).toMatchObject({ correlation_id: expect.any(String) });
+  });
+
+  it('answers a lost database with 503 and "try again in a moment", not a 500 (it was not the request’s fault)', async () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
+      code: 'ECONNREFUSED',
+      syscall: 'connect',
+    });
+    expect(await answerTo(refused)).toEqual({ status: 503, body: { error: MSG.serviceUnavailable } });
+    const shutdown = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+    expect((await answerTo(new Error('Failed query', { cause: shutdown }))).status).toBe(503);
   });
 });
