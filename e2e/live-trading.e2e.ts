@@ -219,7 +219,7 @@ describe('live trading: broker authorization, the Trade Monitor, positions, demo
     expect(await modal.getByLabel('Quantity').inputValue()).toBe('6');
     await modal.getByRole('button', { name: 'Place order' }).click();
     await page.getByText(BROKER_MSG.orderPlaced).waitFor();
-    // The market sell fills at the next look of the market; the position leaves the open list.
+    // The market sell fills as it is placed; the position leaves the open list.
     await row.waitFor({ state: 'detached', timeout: 45_000 });
     const sold = (await call<TradeListResponse>(token, 'POST', '/livetrading/trade-list/', { account_id: account }))
       .data.filled_orders;

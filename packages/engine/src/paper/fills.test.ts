@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   averageFillPrice,
   fillAmount,
+  matchAtPlacement,
   matchPaperOrder,
   multilegQuote,
   volumeSince,
@@ -141,5 +142,43 @@ describe('multileg quotes', () => {
 
   it('a-leg-counts-as-many-times-as-its-ratio', () => {
     expect(multilegQuote([{ ratio: 2, bid: '0.5', ask: '0.6', volume: 10 }]).ask).toBe('1.2');
+  });
+});
+
+describe('the look as an order is placed', () => {
+  it('a-market-order-fills-everything-as-it-is-placed-at-the-ask-or-the-bid', () => {
+    expect(matchAtPlacement(buy({ type: 'market', limitPrice: null }), quote('9.98', '10.02'))).toEqual({
+      fill: { qty: '100', price: '10.02', amount: '1002' },
+      volume: 10_000,
+    });
+    expect(matchAtPlacement(sell({ type: 'market', limitPrice: null }), quote('9.98', '10.02')).fill?.price).toBe(
+      '9.98',
+    );
+  });
+
+  it('a-limit-buy-at-or-over-the-ask-fills-everything-as-it-is-placed-at-the-ask-not-at-its-limit', () => {
+    const m = matchAtPlacement(buy({ limitPrice: '10.10' }), quote('9.98', '10.02'));
+    expect(m.fill).toEqual({ qty: '100', price: '10.02', amount: '1002' });
+    expect(matchAtPlacement(buy({ limitPrice: '10.02' }), quote('9.98', '10.02')).fill?.qty).toBe('100');
+  });
+
+  it('a-limit-sell-at-or-under-the-bid-fills-everything-as-it-is-placed-at-the-bid', () => {
+    expect(matchAtPlacement(sell({ limitPrice: '9.90' }), quote('9.98', '10.02')).fill).toEqual({
+      qty: '100',
+      price: '9.98',
+      amount: '998',
+    });
+  });
+
+  it('a-limit-order-the-quote-does-not-meet-rests-with-the-quote-volume-as-its-baseline', () => {
+    expect(matchAtPlacement(buy({ limitPrice: '10.01' }), quote('9.98', '10.02'))).toEqual({
+      fill: null,
+      volume: 10_000,
+    });
+    expect(matchAtPlacement(sell({ limitPrice: '9.99' }), quote('9.98', '10.02')).fill).toBeNull();
+  });
+
+  it('a-side-with-no-price-fills-nothing-as-it-is-placed', () => {
+    expect(matchAtPlacement(buy({ type: 'market', limitPrice: null }), quote('9.98', '0')).fill).toBeNull();
   });
 });

@@ -2,7 +2,8 @@
  * How the paper broker fills an order from a quote (docs/paper-broker.md). Pure: the broker passes
  * the order, the quote it just read and the volume it saw at the order's previous look, and stores
  * what comes back. Buys trade at the ask and sells at the bid (what a real order would pay or get);
- * a limit order takes a share of the volume traded since its previous look, never volume traded
+ * an order that can trade when it is placed fills then, entirely (`matchAtPlacement`); a resting
+ * limit order takes a share of the volume traded since its previous look, never volume traded
  * before it was placed (Lean's rule: no fill on data from before the order existed).
  */
 import { Dec, dec, roundDec, toText, type DecimalInput } from '../money/decimal';
@@ -100,6 +101,23 @@ export function matchPaperOrder(
   const share = dec(traded).times(VOLUME_SHARE).floor();
   const cap = share.lt(1) ? dec(1) : share;
   return { fill: fillOf(Dec.min(remaining, cap), price, order.multiplier), volume: quote.volume };
+}
+
+/**
+ * The look at an order as it is placed, on the quote of that moment. An order that can trade now
+ * (a market order, or a limit order whose limit the quote meets: ask ≤ limit for a buy, bid ≥
+ * limit for a sell) fills entirely, at the ask (buy) or the bid (sell), as a market order would;
+ * any other order fills nothing, and the quote's volume becomes its baseline (volume traded before
+ * it was placed never fills it). A side with no price fills nothing.
+ */
+export function matchAtPlacement(order: PaperOrderToMatch, quote: PaperQuote): PaperMatch {
+  const nothing: PaperMatch = { fill: null, volume: quote.volume };
+  const remaining = dec(order.qty).minus(order.filledQty);
+  const price = tradePrice(order.side, quote);
+  if (remaining.lte(0) || price.lte(0)) return nothing;
+  if (order.type === 'limit' && (order.limitPrice === null || !limitAllows(order.side, order.limitPrice, quote)))
+    return nothing;
+  return { fill: fillOf(remaining, price, order.multiplier), volume: quote.volume };
 }
 
 function fillOf(qty: Dec, price: Dec, multiplier: number): PaperFill {

@@ -435,13 +435,13 @@ describe('the simulated brokerage account', () => {
     expect((await list()).find((o: { id: string }) => o.id === order.id).price).toBe(order.price);
   });
 
-  it('an Exit of shares held fills at the next poll of the market: the position goes, the order shows filled', async () => {
+  it('an Exit of shares held at market fills as it is placed: the position goes, the order shows filled', async () => {
     const { admin, account_id } = await superOnSimulated();
     await holdFourMsft(account_id);
     const exit = await sellMsftAtMarket(admin, account_id, 4);
     expect(exit.statusCode, exit.body).toBe(200);
-    expect(exit.json()).toMatchObject({ message: BROKER_MSG.orderPlaced, data: { status: 'open', side: 'sell' } });
-    // No smart trade has an order on this account: the poll still asks it, which fills the Exit.
+    expect(exit.json()).toMatchObject({ message: BROKER_MSG.orderPlaced, data: { status: 'filled', side: 'sell' } });
+    // The next poll changes nothing: one fill.
     await t.modules.trading.runner.pollOrders();
     const positions = (await t.post('/livetrading/positions-list/', { account_id }, { token: admin.token })).json()
       .data;

@@ -196,7 +196,8 @@ describe('fills', () => {
   it('a look over every account names only the accounts whose orders fill now, and moves no baseline of a resting order', async () => {
     const resting = await account();
     const filling = await account();
-    quote('SWEP', 9.85, 9.9, 1000);
+    // Placed while the ask is over both limits: both rest.
+    quote('SWEP', 9.98, 10.02, 1000);
     const away = await broker.placeOrder(order(resting, { symbol: 'SWEP', limitPrice: '9.00' }));
     const near = await broker.placeOrder(order(filling, { symbol: 'SWEP', limitPrice: '10.00' }));
     quote('SWEP', 9.85, 9.9, 3000);
@@ -211,8 +212,10 @@ describe('fills', () => {
 
   it('partial fills follow the volume: a tenth of what traded since the previous look', async () => {
     const acct = await account();
-    quote('PART', 9.85, 9.9, 1000);
+    // Placed while the ask is over the limit, so it rests (docs/paper-broker.md's worked example).
+    quote('PART', 9.98, 10.02, 1000);
     const o = await broker.placeOrder(order(acct, { symbol: 'PART', qty: '500' }));
+    expect(o).toMatchObject({ status: 'open', filledQty: '0' });
     quote('PART', 9.85, 9.9, 1800);
     expect(await look(acct, o.id)).toMatchObject({ status: 'partially_filled', filledQty: '80', avgFillPrice: '9.9' });
     expect(await look(acct, o.id)).toMatchObject({ filledQty: '80' });
@@ -282,6 +285,30 @@ describe('fills', () => {
     expect(await broker.balances(acct)).toMatchObject({ cash: '99210', equitiesValue: '720', accountValue: '99930' });
   });
 
+  it('a market order fills as it is placed, at the ask, and the answer to the placing says so (no poll waits for it)', async () => {
+    const acct = await account();
+    quote('MKTB', 20.0, 20.04, 1000);
+    const o = await broker.placeOrder(market_(acct, { symbol: 'MKTB', qty: '10' }));
+    expect(o).toMatchObject({ status: 'filled', filledQty: '10', avgFillPrice: '20.04' });
+    expect(await fillsOf(o.id)).toHaveLength(1);
+    expect((await broker.balances(acct)).cash).toBe('99799.6');
+    // Looked at again: the same one fill, not a second.
+    expect(await look(acct, o.id)).toMatchObject({ status: 'filled', filledQty: '10' });
+    expect(await fillsOf(o.id)).toHaveLength(1);
+    // A market sell fills at the bid the same way; the position is closed.
+    const out = await broker.placeOrder(sell(acct, { symbol: 'MKTB', type: 'market', limitPrice: null, qty: '10' }));
+    expect(out).toMatchObject({ status: 'filled', avgFillPrice: '20' });
+    expect(await broker.positions(acct)).toEqual([]);
+  });
+
+  it('a limit order the quote already meets fills as it is placed, entirely, at the ask (not at its limit)', async () => {
+    const acct = await account();
+    quote('MKTL', 9.96, 9.98, 1000);
+    const o = await broker.placeOrder(order(acct, { symbol: 'MKTL', limitPrice: '10.00', qty: '50' }));
+    expect(o).toMatchObject({ status: 'filled', filledQty: '50', avgFillPrice: '9.98' });
+    expect((await broker.balances(acct)).cash).toBe('99501');
+  });
+
   it('fills from the simulated market as it is, with nothing on the tape', async () => {
     const acct = await account();
     const [aapl] = await market.quotes(['AAPL']);
@@ -293,7 +320,7 @@ describe('fills', () => {
 describe('changing orders', () => {
   it('a cancel keeps what filled and frees the buying power of the rest', async () => {
     const acct = await account();
-    quote('CANC', 49.85, 49.9, 1000);
+    quote('CANC', 49.95, 50.05, 1000); // over the limit: it rests
     const o = await broker.placeOrder(order(acct, { symbol: 'CANC', qty: '1000', limitPrice: '50' }));
     quote('CANC', 49.85, 49.9, 2000);
     expect(await look(acct, o.id)).toMatchObject({ status: 'partially_filled', filledQty: '100' });
@@ -384,10 +411,10 @@ describe('reset and concurrency', () => {
 
   it('two orders() calls at once never fill the same volume twice', async () => {
     const acct = await account();
-    quote('RACE', 9.9, 10, 1000);
+    quote('RACE', 9.9, 10.05, 1000); // over the limit: it rests
     const limit = await broker.placeOrder(order(acct, { symbol: 'RACE', qty: '1000' }));
-    const mkt = await broker.placeOrder(market_(acct, { symbol: 'RACE', qty: '10' }));
     quote('RACE', 9.9, 10, 2000);
+    const mkt = await broker.placeOrder(market_(acct, { symbol: 'RACE', qty: '10' })); // filled as placed
     await Promise.all([1, 2, 3, 4, 5].map(() => broker.orders(acct, null)));
     expect(await fillsOf(limit.id)).toHaveLength(1);
     expect(await fillsOf(mkt.id)).toHaveLength(1);

@@ -18,6 +18,7 @@ import {
   fillAmount,
   holdingAfter,
   ledgerOf,
+  matchAtPlacement,
   matchPaperOrder,
   paperAccountValue,
   paperBuyingPower,
@@ -265,7 +266,18 @@ export function createPaperBroker({ db, market, now }: PaperBrokerDeps): PaperBr
           createdAt: at,
           updatedAt: at,
         });
-        return toBrokerOrder(row ?? (await repo.orderByTag(p.account, p.tag, tx))!);
+        const inserted = row ?? (await repo.orderByTag(p.account, p.tag, tx))!;
+        // An order that can trade now (market, or a limit the quote meets) fills as it is placed,
+        // from the quote it was placed on: the answer says so, and no poll waits for it. Any
+        // other rests, and fills from the volume traded after it (match).
+        if (inserted.status === 'open' && quote) {
+          const { fill, volume } = matchAtPlacement(inserted, quote);
+          if (fill) {
+            await recordFill(tx, inserted, fill, volume, at);
+            return toBrokerOrder((await repo.orderByTag(p.account, p.tag, tx))!);
+          }
+        }
+        return toBrokerOrder(inserted);
       });
     },
 
