@@ -1,7 +1,7 @@
-import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Pool } from 'pg';
 import type { Db } from '../../db/client';
-import { alertCategories, alertTypes, planAlertTypes, plans, subscriptions } from '../../db/schema/index';
+import { alertCategories, alertTypes, planAlertTypes } from '../../db/schema/index';
 
 /** A plan a user's subscription runs on. */
 export interface RunningPlan {
@@ -13,28 +13,6 @@ export interface RunningPlan {
 }
 
 export function rightsRepo(db: Db) {
-  // Read on every rights check: prepared once, as building it costs more than running it.
-  // Read on every rights check: prepared once, as building it costs more than running it.
-  const activePlansQuery = db
-    .select({
-      id: plans.id,
-      name: plans.name,
-      amountCents: plans.amountCents,
-      features: plans.features,
-      endsAt: subscriptions.endsAt,
-    })
-    .from(subscriptions)
-    .innerJoin(plans, eq(plans.id, subscriptions.planId))
-    .where(
-      and(
-        eq(subscriptions.userId, sql.placeholder('userId')),
-        lte(subscriptions.startsAt, sql.placeholder('now')),
-        or(isNull(subscriptions.endsAt), gt(subscriptions.endsAt, sql.placeholder('now'))),
-      ),
-    )
-    .orderBy(asc(subscriptions.startsAt))
-    .prepare('rights_active_plans');
-
   // Read on every rights check (every alert, trigger and tracker call), in one round trip: the
   // running plans and a version of the alert-type catalogue (types, categories and which plan gives
   // which type), which changes whenever any of their rows does (a new row version has a new xmin).
