@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAlertPrice } from './format';
+import { formatAlertPrice, formatMoney } from './format';
 
 describe('alert prices (1-core §9)', () => {
   it('shows OTC prices unrounded and the others with 2 decimals', () => {
@@ -15,5 +15,14 @@ describe('alert prices (1-core §9)', () => {
   it('takes a sub-dollar price of an unknown category for an OTC one', () => {
     expect(formatAlertPrice(0.0042, undefined)).toBe('0.0042');
     expect(formatAlertPrice(4.2, undefined)).toBe('4.20');
+  });
+});
+
+describe('formatMoney', () => {
+  it('writes an amount in dollars with two decimals, from a number or exact decimal text', () => {
+    expect(formatMoney(1234.5)).toBe('$1,234.50');
+    expect(formatMoney('99.9')).toBe('$99.90');
+    expect(formatMoney(-3)).toBe('-$3.00');
+    expect(formatMoney('n/a')).toBe('n/a');
   });
 });

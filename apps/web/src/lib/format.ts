@@ -21,6 +21,19 @@ const signed2 = new Intl.NumberFormat('en-US', {
   signDisplay: 'exceptZero',
 });
 
+const dollars = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** An amount as "$1,000.00" (a JSON number or the exact decimal text of an amount). */
+export function formatMoney(amount: number | string): string {
+  const n = typeof amount === 'string' ? Number(amount) : amount;
+  return Number.isFinite(n) ? dollars.format(n) : String(amount);
+}
+
 /** Decimals a price is shown with: sub-dollar (OTC) prices get four. */
 export const priceDecimals = (value: number) => (Math.abs(value) > 0 && Math.abs(value) < 1 ? 4 : 2);
 

@@ -2,7 +2,8 @@ import { Button, Descriptions, Empty, Flex, Modal, Skeleton, Table, Tooltip, Typ
 import { ReloadOutlined } from '@ant-design/icons';
 import { BOT_LOGS_WIDTH, type BotDto, type BotLogDto } from '@drat/contracts';
 import { formatDateTime } from '../../lib/format';
-import { botSettingsInWords, formatMoney, performanceInWords } from './botWords';
+import { formatMoney } from '../../lib/format';
+import { botSettingsInWords, performanceInWords } from './botWords';
 import { useBotLogs } from './queries';
 import { StatCards } from './StatCards';
 import { usePhone } from './usePhone';

@@ -14,7 +14,8 @@ import {
   UndoOutlined,
 } from '@ant-design/icons';
 import type { BotDto } from '@drat/contracts';
-import { accountText, formatDay, formatMoment, formatMoney, statusText } from './botWords';
+import { formatMoney } from '../../lib/format';
+import { accountText, formatDay, formatMoment, statusText } from './botWords';
 import type { BotAction } from './rowActions';
 import { usePhone } from './usePhone';
 

@@ -5,7 +5,7 @@ import {
   type BotDto,
   type BotPerformanceDto,
 } from '@drat/contracts';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, formatMoney } from '../../lib/format';
 import { DEMO_ACCOUNT, DEMO_ACCOUNT_LABEL, splitShown } from './botForm';
 
 /**
@@ -18,12 +18,6 @@ const dayFormat = new Intl.DateTimeFormat('en-US', {
   day: 'numeric',
   year: 'numeric',
   timeZone: 'UTC',
-});
-const dollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
 });
 const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
@@ -45,12 +39,6 @@ export function formatMoment(iso: string): { day: string; time: string } {
 
 /** "Jan 5, 2026 – Feb 4, 2026". */
 export const dayRange = (from: string | null, to: string | null): string => `${formatDay(from)} – ${formatDay(to)}`;
-
-/** An amount as "$1,000.00" (a JSON number or the exact decimal text of the performance). */
-export function formatMoney(amount: number | string): string {
-  const n = typeof amount === 'string' ? Number(amount) : amount;
-  return Number.isFinite(n) ? dollars.format(n) : String(amount);
-}
 
 /** A profit or loss with its sign: "+$12.50", "-$3.00", "$0.00". */
 export function formatProfitLoss(amount: string): string {

@@ -1,6 +1,7 @@
 import { BOT_REPLAY_DAYS, type BotReplayResult } from '@drat/contracts';
 import { ApiError } from '../../api/client';
-import { formatMoney, formatProfitLoss } from './botWords';
+import { formatMoney } from '../../lib/format';
+import { formatProfitLoss } from './botWords';
 
 /**
  * A bot's replay on past alerts (issue 26; docs/bot-rules.md "Replay") in words: the days offered,

@@ -2,10 +2,10 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Alert, Button, Card, Flex, List, Skeleton, Typography } from 'antd';
 import { MSG, type CatalogueItem } from '@drat/contracts';
 import { useSession } from '../../app/session';
+import { formatMoney } from '../../lib/format';
 import { useRenewCheckout } from './mutations';
 import { useContact, useRenewal } from './queries';
 
-const money = (n: number) => n.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 const PER = { month: 'a month', year: 'a year', once: 'once' } as const;
 
 /**
@@ -72,7 +72,7 @@ export function RenewPage() {
                       </Button>,
                     ]}
                   >
-                    <List.Item.Meta title={p.name} description={`${money(p.price)} ${PER[p.interval]}`} />
+                    <List.Item.Meta title={p.name} description={`${formatMoney(p.price)} ${PER[p.interval]}`} />
                   </List.Item>
                 )}
               />

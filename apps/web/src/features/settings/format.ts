@@ -1,14 +1,10 @@
-const money = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+import { formatMoney } from '../../lib/format';
+
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
 /** A plan amount in cents shown as dollars with two decimals ($1,234.50). */
 export function formatCents(cents: number): string {
-  return money.format(cents / 100);
+  return formatMoney(cents / 100);
 }
 
 /** 'YYYY-MM-DD' as a readable date; '-' or anything unreadable gives null (no expiry shown). */
