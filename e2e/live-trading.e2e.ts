@@ -11,7 +11,7 @@ import {
 } from '@drat/contracts';
 import { call, tokenOf } from './support/api';
 import { launch, newPage } from './support/browser';
-import { expectPath, fillFields, signIn } from './support/journeys';
+import { clickToClose, expectPath, fillFields, signIn } from './support/journeys';
 import { holdShares } from './support/broker';
 import { ageSessions, createUser, type E2eUser } from './support/users';
 
@@ -22,7 +22,7 @@ async function confirmPassword(page: Page, user: E2eUser): Promise<void> {
   const prompt = page.getByRole('dialog', { name: /Confirm your password|Switch to demo mode/ });
   await prompt.waitFor();
   await prompt.getByLabel('Password').fill(user.password);
-  await prompt.getByRole('button', { name: 'Confirm' }).click();
+  await clickToClose(prompt, 'Confirm', 10_000);
 }
 
 /** The top bar's demo/live switch (2-trading §4). */
@@ -62,7 +62,7 @@ describe('live trading: broker authorization, the Trade Monitor, positions, demo
     // Demo → Live: the switch-to-live dialog, Proceed goes to Broker Settings.
     await modeSwitch(page).getByText('Live').click();
     const ask = page.getByRole('dialog', { name: 'Switch to live trading' });
-    await ask.getByRole('button', { name: 'Proceed' }).click();
+    await clickToClose(ask, 'Proceed');
     await expectPath(page, '/trade/settings');
     await page.getByText('You trade on your demo account.').waitFor();
     await page.getByText('No brokerage account is connected.').waitFor();

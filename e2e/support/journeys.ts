@@ -56,3 +56,22 @@ export async function logThenCancel(page: Page, row: Locator, tradeId: number): 
   await page.getByText('Trade cancelled successfully').waitFor();
   await expect.poll(() => row.getByText('CANCELLED').isVisible(), { timeout: 20_000 }).toBe(true);
 }
+
+/**
+ * Clicks a dialog's button and waits for the dialog to close. A click the dialog did not take (seen
+ * on a loaded CI machine: an antd dialog that had just opened stayed open, its button unclicked) is
+ * said on the console and made once more, so the journey goes on while the miss stays visible.
+ */
+export async function clickToClose(dialog: Locator, button: string, ms = 5_000): Promise<void> {
+  await dialog.getByRole('button', { name: button }).click();
+  try {
+    await dialog.waitFor({ state: 'hidden', timeout: ms });
+  } catch {
+    console.warn(`[journey] the dialog did not close on '${button}' within ${ms} ms: clicking it again`);
+    await dialog
+      .getByRole('button', { name: button })
+      .click({ timeout: 3_000 })
+      .catch(() => undefined);
+    await dialog.waitFor({ state: 'hidden' });
+  }
+}

@@ -11,7 +11,7 @@ const DIR = path.join(os.tmpdir(), 'drat-e2e-failures');
 const VISIBLE = [
   '.ant-message-notice',
   '.ant-notification-notice',
-  '.ant-modal-content',
+  '.ant-modal-container',
   '.ant-alert',
   '.ant-form-item-explain-error',
   '[role="alert"]',
