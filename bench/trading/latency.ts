@@ -10,8 +10,8 @@
  * second or so (open loop, jittered so samples fall anywhere in the runner's cycles), places a demo
  * trade through POST /api/demo-trading/create-demo-trade/ whose two buys are limited above the ask:
  * the runner sends them to the paper broker (at once after the step; the 'trading.send' job is the
- * fallback), the paper broker fills them at its next look (pollOrders every 200 ms,
- * docs/paper-broker.md), and the runner's step makes the trade
+ * fallback), the paper broker fills them as they are placed (a limit the ask already meets,
+ * docs/paper-broker.md; its answer to the placing says filled), and the runner's step makes the trade
  * OPEN and publishes TRADE_EVENT. t0 is just before the POST; the clock stops when the socket
  * hears `{ kind: 'trade', payload: { id, status: 'OPEN' } }` for that trade.
  *
@@ -587,7 +587,7 @@ async function main(): Promise<void> {
       ['placed', 'POST → trade row written'],
       ['queued', 'row → intent claimed (send job)'],
       ['sent', 'claimed → order at the paper broker'],
-      ['fill', 'order at broker → first fill (poll)'],
+      ['fill', 'order at broker → first fill'],
       ['socket', 'fill → OPEN heard on the socket'],
     ];
     for (const p of phases) {
