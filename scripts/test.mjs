@@ -96,7 +96,7 @@ async function vitestProject(project) {
     flaky = [];
   }
   if (flaky.length > 0) {
-    result.note = `${flaky.length} passed only on a retry`;
+    result.note = [result.note, `${flaky.length} passed only on a retry`].filter(Boolean).join('; ');
     result.flaky = flaky;
   }
   if (code !== 0 && result.failed === 0) {

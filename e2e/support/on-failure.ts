@@ -23,8 +23,8 @@ const VISIBLE = [
  */
 beforeEach(({ task, onTestFailed }) => {
   onTestFailed(async () => {
+    // Pages leave the list when they close; those of earlier tests still open are described too.
     const pages = [...openPages];
-    openPages.clear();
     fs.mkdirSync(DIR, { recursive: true });
     for (const [i, page] of pages.entries()) {
       if (page.isClosed()) continue;

@@ -16,15 +16,32 @@ export function isConnectionLoss(err: unknown): boolean {
     // A Unix socket that is not there (the database stopped); a missing file is something else.
     if (code === 'ENOENT' && syscall === 'connect') return true;
     // SQLSTATE class 08 (connection exception) and 57P01-57P03 (shutdown, crash, starting up).
-    if (/^08[0-9A-Z]{3}$/.test(code) || code === '57P01' || code === '57P02' || code === '57P03') return true;
+    // Not 08P01 (protocol violation): that is a statement of ours PostgreSQL could not take (too
+    // many parameters), a bug to see, not a passing state. 53300: no connection slot free now.
+    if (code === '08P01') return false;
+    if (/^08[0-9A-Z]{3}$/.test(code) || ['57P01', '57P02', '57P03', '53300'].includes(code)) return true;
   }
   if (typeof message === 'string' && LOST_MESSAGES.some((m) => message.includes(m))) return true;
+  // drizzle wraps a query's failure ('Failed query: …') with the driver's error as its cause. Other
+  // causes are not followed: a failed fetch (a broker, the market) whose cause is ECONNREFUSED is
+  // an outside system's failure, not the database's.
   const cause = (err as { cause?: unknown }).cause;
-  return cause !== undefined && cause !== err && isConnectionLoss(cause);
+  const wrapped = typeof message === 'string' && message.startsWith('Failed query');
+  return wrapped && cause !== undefined && cause !== err && isConnectionLoss(cause);
 }
 
 /** What the operating system says when the server's address or socket does not answer. */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 
 /** node-postgres's own words for a connection that ended or never came. */
 const LOST_MESSAGES = [

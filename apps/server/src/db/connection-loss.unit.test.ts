@@ -21,7 +21,7 @@ describe('isConnectionLoss', () => {
   it('knows node-postgres’s words for a connection that ended, and a loss given as a cause', () => {
     expect(isConnectionLoss(new Error('Connection terminated unexpectedly'))).toBe(true);
     expect(isConnectionLoss(new Error('timeout exceeded when trying to connect'))).toBe(true);
-    expect(isConnectionLoss(new Error('query failed', { cause: sys('ECONNREFUSED') }))).toBe(true);
+    expect(isConnectionLoss(new Error('Failed query: select 1', { cause: sys('ECONNREFUSED') }))).toBe(true);
   });
 
   it('knows connect refused on every address (an AggregateError), but not a mix with something else', () => {
@@ -34,6 +34,10 @@ describe('isConnectionLoss', () => {
     expect(isConnectionLoss(pg('23505', 'duplicate key value violates unique constraint'))).toBe(false);
     expect(isConnectionLoss(pg('42P01', 'relation "nope" does not exist'))).toBe(false);
     expect(isConnectionLoss(sys('ENOENT', 'open'))).toBe(false);
+    // A statement PostgreSQL could not take (more than 65,535 parameters) is a bug to see.
+    expect(isConnectionLoss(pg('08P01', 'bind message has 70000 parameter formats but 0 parameters'))).toBe(false);
+    // A broker or market call that failed (fetch's own error, ECONNREFUSED as its cause) is not the database.
+    expect(isConnectionLoss(new TypeError('fetch failed', { cause: sys('ECONNREFUSED') }))).toBe(false);
     expect(isConnectionLoss(undefined)).toBe(false);
     expect(isConnectionLoss('ECONNREFUSED')).toBe(false);
   });

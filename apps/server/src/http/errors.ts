@@ -190,9 +190,11 @@ export function errorHandler(err: FastifyError | Error, request: FastifyRequest,
     return reply.status(status).send(shaped(status, message));
   }
   if (isConnectionLoss(err)) {
-    // The database is away (restarting, unreachable): nothing was done, and a retry soon will work.
+    // The database is away (restarting, unreachable): a retry soon will work. The connection may
+    // have gone after a commit, so an Idempotency-Key is kept, not freed (http/idempotency.ts).
     request.log.warn({ err }, 'the database could not be reached');
-    return reply.status(503).header('retry-after', '5').send({ error: MSG.serviceUnavailable });
+    request.mayHaveActed = true;
+    return reply.status(503).header('retry-after', '5').send({ detail: MSG.serviceUnavailable });
   }
   request.log.error({ err }, 'unhandled error');
   return reply.status(500).send({ error: MSG.somethingWrong, correlation_id: request.id });

@@ -25,6 +25,11 @@ declare module 'fastify' {
      * request holds a key: the route hands it to the service.
      */
     recordResult?: ResultRecorder;
+    /**
+     * The request met a lost database (answered 503 by http/errors.ts): it may have committed
+     * before the connection went, so its key is kept as after a 500, never freed for a retry.
+     */
+    mayHaveActed?: boolean;
   }
 }
 
@@ -78,10 +83,11 @@ export const idempotencyPlugin = fp<{ idempotency: IdempotencyService }>(
       req.idempotencyClaim = undefined;
       const { ref, claimedAt } = claim;
       const status = reply.statusCode;
-      // A success is kept; so is an unexpected error of a call that cannot say what it made (it may
-      // have acted half-way: a retry must not act again). Otherwise the key is freed, and for a call
+      // A success is kept; so is an unexpected error or a lost database of a call that cannot say
+      // what it made (it may have acted half-way: a retry must not act again). Otherwise the key is freed, and for a call
       // that records what it makes, only if nothing was made: what was is what a retry answers with.
-      if (status < 300 || (status === 500 && !req.routeOptions.config.recover)) {
+      const unsure = status === 500 || req.mayHaveActed === true;
+      if (status < 300 || (unsure && !req.routeOptions.config.recover)) {
         await idempotency.finish(ref, claimedAt, status, req.idempotencyBody ?? null);
       } else {
         await idempotency.release(ref, claimedAt);

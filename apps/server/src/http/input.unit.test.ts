@@ -83,7 +83,7 @@ describe('the error handler, for what got past the edge', () => {
       code: 'ECONNREFUSED',
       syscall: 'connect',
     });
-    expect(await answerTo(refused)).toEqual({ status: 503, body: { error: MSG.serviceUnavailable } });
+    expect(await answerTo(refused)).toEqual({ status: 503, body: { detail: MSG.serviceUnavailable } });
     const shutdown = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
     expect((await answerTo(new Error('Failed query', { cause: shutdown }))).status).toBe(503);
   });
