@@ -44,6 +44,12 @@ export function connect(
   // An idle connection that the server closes (restart, shutdown) emits 'error' on the pool;
   // unhandled, that would crash the process. The next query simply opens a new connection.
   pool.on('error', (err) => onIdleError?.(err));
+  // A connection in use has no pool listener (pg-pool takes it off while the connection is checked
+  // out): a server that ends it between two statements of a transaction (a restart's "terminating
+  // connection due to administrator command") would emit 'error' with no one listening and end the
+  // process. This listener stays on every connection; the statement waiting on it fails on its own,
+  // and the pool drops the connection when it comes back.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
 }
