@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -88,4 +88,58 @@ export async function signInTo(base: string, email: string, password = 'DratDemo
   const body = (await res.json()) as { user_data?: { token?: string } };
   if (!res.ok || !body.user_data?.token) throw new Error(`sign-in as ${email}: ${res.status} ${JSON.stringify(body)}`);
   return body.user_data.token;
+}
+
+/** Waits until `check` holds, or fails naming `what` after `ms`. */
+export async function until(what: string, check: () => Promise<boolean> | boolean, ms = 30_000): Promise<void> {
+  for (const end = Date.now() + ms; Date.now() < end;) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** The status of a GET (0 when nothing answered). */
+export async function statusOf(url: string, token?: string): Promise<number> {
+  try {
+    return (await fetch(url, { headers: token ? { authorization: `Token ${token}` } : {} })).status;
+  } catch {
+    return 0;
+  }
+}
+
+/** The postmaster's pid, from its pid file (none when it is not running). */
+export function postmasterPid(pgDir: string): number | undefined {
+  const file = path.join(pgDir, 'postmaster.pid');
+  if (!fs.existsSync(file)) return undefined;
+  const pid = Number(fs.readFileSync(file, 'utf8').split('\n')[0]);
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Stops PostgreSQL with a fast shutdown (every connection is ended, as in a restart) and waits for it. */
+export async function stopPostgres(pgDir: string): Promise<void> {
+  const pid = postmasterPid(pgDir);
+  if (pid === undefined) return;
+  process.kill(pid, 'SIGINT');
+  await until('PostgreSQL to stop', () => postmasterPid(pgDir) === undefined);
+}
+
+/** PostgreSQL started again by hand, exactly as it last ran (postmaster.opts), as its own user. */
+export function startPostgresAgain(pgDir: string): void {
+  const opts = fs.readFileSync(path.join(pgDir, 'postmaster.opts'), 'utf8').trim();
+  const binary = opts.slice(0, opts.indexOf(' '));
+  const args = [...opts.slice(binary.length).matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]!);
+  const asUser =
+    os.userInfo().uid === 0
+      ? {
+          uid: Number(execFileSync('id', ['-u', 'postgres']).toString()),
+          gid: Number(execFileSync('id', ['-g', 'postgres']).toString()),
+        }
+      : {};
+  spawn(binary, args, { detached: true, stdio: 'ignore', ...asUser }).unref();
 }
