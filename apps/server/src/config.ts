@@ -77,6 +77,7 @@ const schema = z.object({
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** PostgreSQL cancels a statement that runs longer (ms; migrations are not limited). */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(20),
   MARKET_DATA: z.enum(['sim', 'tradier']).default('sim'),
   TRADIER_TOKEN: z.string().min(1).optional(),
   TRADIER_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
@@ -179,6 +180,8 @@ export type Config = {
   readCacheMs: number;
   /** How long the database may take to give a connection and to run a statement (ms). */
   databaseTimeouts: { connectMs: number; statementMs: number };
+  /** The most connections this process's pool opens (the job queue and LISTEN take 5 more). */
+  databasePoolSize: number;
   market: {
     provider: 'sim' | 'tradier';
     tradier: { token: string; baseUrl: string } | undefined;
@@ -319,6 +322,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     readCacheMs: e.READ_CACHE_MS,
     databaseTimeouts: { connectMs: e.DATABASE_CONNECT_TIMEOUT_MS, statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS },
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     market: {
       provider: e.MARKET_DATA,
       tradier: e.TRADIER_TOKEN

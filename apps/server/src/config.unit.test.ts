@@ -120,6 +120,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '0' })).toThrow(/DATABASE_STATEMENT_TIMEOUT_MS/);
   });
 
+  it('opens at most 20 database connections per process, unless told otherwise', () => {
+    expect(loadConfig({}).databasePoolSize).toBe(20);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '8' }).databasePoolSize).toBe(8);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '1' })).toThrow(/DATABASE_POOL_SIZE/);
+  });
+
   it('listens on this machine only unless HOST says otherwise', () => {
     expect(loadConfig({}).host).toBe('127.0.0.1');
   });

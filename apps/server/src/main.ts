@@ -89,7 +89,7 @@ async function main(): Promise<void> {
     }
     const database = (running.database = connect(
       databaseUrl,
-      20,
+      config.databasePoolSize,
       (err) => {
         if (!stopping) log.warn({ err }, 'an idle database connection was closed');
       },
