@@ -3,44 +3,22 @@
  * as the demo trader, measure a route with autocannon, and stop the server. Only 127.0.0.1 is
  * ever targeted.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { freePort } from '../../apps/server/src/db/embedded';
+import { startServerProcess, type ServerProcess } from '../../apps/server/test/server-process';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEMO = { username: 'demo@drat.local', password: 'DratDemo2026' };
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
+/** A free loopback port (the server's own helper). */
+export { freePort };
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-export async function waitForHealth(base: string, server: ChildProcess, ms = 120_000): Promise<void> {
-  for (const until = Date.now() + ms; Date.now() < until;) {
-    if (server.exitCode !== null) throw new Error(`the server exited (code ${server.exitCode}) before it was ready`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await sleep(250);
-  }
-  throw new Error(`the server was not healthy within ${ms / 1000} s`);
-}
 
 export async function signIn(
   base: string,
@@ -121,47 +99,34 @@ export interface BenchServer {
 }
 
 /**
- * Starts `apps/server/src/main.ts` on a free loopback port with a temporary DATA_DIR (embedded
- * PostgreSQL and the demo seed unless `env` says otherwise) and waits until it is healthy.
- * SIGINT/SIGTERM of the bench stop it too.
+ * Starts `apps/server/src/main.ts` as the tests do (`startServerProcess`: a free loopback port, the
+ * demo seed, embedded PostgreSQL unless `env` names DATABASE_URL) with a temporary DATA_DIR, and
+ * waits until it is healthy. SIGINT/SIGTERM of the bench stop it too.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<BenchServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drat-bench-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DEMO_SEED: '1',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-8000));
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
+  let server: ServerProcess;
+  try {
+    server = await startServerProcess(env, dataDir);
+  } catch (err) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
   const stop = async () => {
-    await stopServer(child);
+    await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   const interrupt = () => void stop().finally(() => process.exit(130));
   process.once('SIGINT', interrupt);
   process.once('SIGTERM', interrupt);
-  const server: BenchServer = { base, port, dataDir, process: child, log: () => output, stop };
-  try {
-    await waitForHealth(base, child);
-  } catch (err) {
-    await stop();
-    throw Object.assign(err instanceof Error ? err : new Error(String(err)), { serverLog: output });
-  }
-  return server;
+  return {
+    base: server.base,
+    port: Number(new URL(server.base).port),
+    dataDir,
+    process: server.child,
+    log: () => server.output().slice(-8000),
+    stop,
+  };
 }
 
 export function machineLine(): string {
