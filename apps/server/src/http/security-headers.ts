@@ -27,7 +27,8 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
 /**
  * What an API answer carries (OWASP REST Security Cheat Sheet, "Security headers"): a JSON answer
  * is never a document, so it needs no page policy, only to be never framed, sniffed into something
- * else, fetched across sites, or sent over plain HTTP again.
+ * else, fetched across sites, or sent over plain HTTP again; and, since it holds a trader's
+ * account, never stored by the browser or a proxy (a route that may be kept says so itself).
  */
 export function apiSecurityHeaders(pages: Record<string, string>): Record<string, string> {
   return {
@@ -37,6 +38,7 @@ export function apiSecurityHeaders(pages: Record<string, string>): Record<string
     'x-frame-options': 'DENY',
     'referrer-policy': 'no-referrer',
     'cross-origin-resource-policy': 'same-origin',
+    'cache-control': 'no-store',
   };
 }
 

@@ -23,7 +23,7 @@ describe('securityHeaders', () => {
 });
 
 describe('apiSecurityHeaders', () => {
-  it('gives an API answer no page policy, only what keeps it from being framed, sniffed or read across sites', () => {
+  it('gives an API answer no page policy, only what keeps it from being framed, sniffed, read across sites or stored', () => {
     const pages = securityHeaders({ contentSecurityPolicy: { directives: { defaultSrc: ["'self'"] } } });
     const api = apiSecurityHeaders(pages);
     expect(api).toEqual({
@@ -33,6 +33,7 @@ describe('apiSecurityHeaders', () => {
       'x-frame-options': 'DENY',
       'referrer-policy': 'no-referrer',
       'cross-origin-resource-policy': 'same-origin',
+      'cache-control': 'no-store',
     });
   });
 });
