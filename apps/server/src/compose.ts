@@ -93,7 +93,7 @@ export function composeModules(deps: AppDeps) {
   const paymentsProvider = deps.payments ?? createLocalPayments({ db, publicUrl: config.publicUrl, now });
   // The paper broker always exists: it keeps the demo accounts (and, with no real broker, the
   // simulated brokerage accounts); tests may add brokers of their own beside it.
-  const paper = createPaperBroker({ db, market, now });
+  const paper = createPaperBroker({ db, market, now, log });
   const brokers: Record<string, Broker> = { paper, ...deps.brokers };
   // Brokers traders connect themselves: the simulated brokerage always, Tradier and Alpaca when
   // configured (their tokens sealed with BROKER_TOKEN_KEY, opened per account as the adapter needs them).

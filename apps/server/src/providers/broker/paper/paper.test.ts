@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import pino from 'pino';
 import type { OptionQuote, Quote } from '@drat/contracts';
 import { paperFills, paperOrders } from '../../../db/schema/index';
 import { makeUser } from '../../../../test/factories';
@@ -12,7 +13,7 @@ import { createTestApp, type TestApp } from '../../../../test/harness';
 import { createSimMarket } from '../../market/sim/index';
 import type { MarketDataProvider } from '../../market/interface';
 import type { PlaceOrder } from '../interface';
-import { createPaperBroker, PAPER_REASONS, type PaperBroker } from './paper';
+import { createPaperBroker, PAPER_REASONS, PLACED_AGAIN, type PaperBroker } from './paper';
 
 const sim = createSimMarket({
   seed: 'paper-test',
@@ -57,11 +58,14 @@ const market: MarketDataProvider = {
 
 let t: TestApp;
 let broker: PaperBroker;
+/** What the broker warned of, as its log lines. */
+const warned: { msg: string; account?: string; tag?: string }[] = [];
+const log = pino({ level: 'warn' }, { write: (line: string) => void warned.push(JSON.parse(line)) });
 let seq = 0;
 
 beforeAll(async () => {
   t = await createTestApp({ market });
-  broker = createPaperBroker({ db: t.db, market, now: t.clock.now });
+  broker = createPaperBroker({ db: t.db, market, now: t.clock.now, log });
 });
 afterAll(async () => {
   await t?.close();
@@ -131,17 +135,22 @@ describe('accounts', () => {
 });
 
 describe('placing', () => {
-  it('the same tag twice makes one order, even sent at once', async () => {
+  it('the same tag twice makes one order, even sent at once, and each place again is logged', async () => {
     const acct = await account();
     quote('ACME', 9.9, 10.1, 1000);
     const o = order(acct);
+    warned.length = 0;
     const first = await broker.placeOrder(o);
+    expect(warned).toEqual([]);
     const [again, third] = await Promise.all([broker.placeOrder(o), broker.placeOrder({ ...o, qty: '5' })]);
     expect(again).toEqual(first);
     expect(third).toEqual(first);
     const racing = order(acct);
     const answers = await Promise.all([1, 2, 3, 4].map(() => broker.placeOrder(racing)));
     expect(new Set(answers.map((a) => a.id)).size).toBe(1);
+    // Two places again of the first tag, three of the racing one: each said once.
+    expect(warned.map((w) => w.msg)).toEqual(Array(5).fill(PLACED_AGAIN));
+    expect(warned[0]).toMatchObject({ account: acct, tag: o.tag });
     expect(await t.db.select().from(paperOrders).where(eq(paperOrders.accountId, acct))).toHaveLength(2);
     expect(await broker.findOrder(acct, racing.tag)).toEqual(answers[0]);
     expect(await broker.findOrder(acct, 'T0-NONE')).toBeNull();

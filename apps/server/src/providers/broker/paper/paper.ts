@@ -26,6 +26,7 @@ import {
   toText,
   unfilledQty,
 } from '@drat/engine';
+import type { Logger } from 'pino';
 import type { Db } from '../../../db/client';
 import { transactions, type Tx } from '../../../db/transaction';
 import { ProviderError } from '../../provider-error';
@@ -35,6 +36,7 @@ import type {
   BrokerBalances,
   BrokerPosition,
   BrokerLink,
+  BrokerOrder,
   ClosedPosition,
   OrderChange,
 } from '../interface';
@@ -69,7 +71,12 @@ export interface PaperBrokerDeps {
   db: Db;
   market: PaperMarket;
   now: () => Date;
+  /** Where a place under a tag the account already has is reported (the sender should have looked it up first). */
+  log?: Pick<Logger, 'warn'>;
 }
+
+/** What the paper broker logs when an order is placed again under a tag it already has. */
+export const PLACED_AGAIN = 'paper: an order was placed again under a tag it already has; answered with that order';
 
 const OPEN_STATUSES: ReadonlySet<string> = new Set(['open', 'partially_filled']);
 
@@ -100,9 +107,19 @@ export function simulatedBrokerLink(paper: AccountOpener): BrokerLink {
   };
 }
 
-export function createPaperBroker({ db, market, now }: PaperBrokerDeps): PaperBroker {
+export function createPaperBroker({ db, market, now, log }: PaperBrokerDeps): PaperBroker {
   const repo = paperRepo(db);
   const withTransaction = transactions(db);
+
+  /**
+   * The same tag is the same order, so a second place never makes a second one. It is still worth
+   * saying: the runner looks an order up by its tag before sending a place again, so a place that
+   * lands here came from a sender that did not (the two-process test counts these).
+   */
+  function placedAgain(order: PaperOrderRow): BrokerOrder {
+    log?.warn({ account: order.accountId, tag: order.tag }, PLACED_AGAIN);
+    return toBrokerOrder(order);
+  }
 
   async function lockedAccount(tx: Tx, id: string): Promise<PaperAccountRow> {
     const account = await repo.lockAccount(tx, id);
@@ -249,12 +266,12 @@ export function createPaperBroker({ db, market, now }: PaperBrokerDeps): PaperBr
     async placeOrder(p) {
       const order = normalized(p);
       const known = await repo.orderByTag(p.account, p.tag);
-      if (known) return toBrokerOrder(known);
+      if (known) return placedAgain(known);
       return withTransaction(async (tx) => {
         const account = await lockedAccount(tx, p.account);
         // Placed while this one waited for the lock: the same tag is the same order.
         const placed = await repo.orderByTag(p.account, p.tag, tx);
-        if (placed) return toBrokerOrder(placed);
+        if (placed) return placedAgain(placed);
         const { reason, quote } = await refusal(tx, account, order);
         const at = now();
         const row = await repo.insertOrder(tx, {
