@@ -91,7 +91,7 @@ async function main(): Promise<void> {
       databaseUrl,
       config.databasePoolSize,
       (err) => {
-        if (!stopping) log.warn({ err }, 'an idle database connection was closed');
+        if (!stopping) log.warn({ err }, 'the database ended a connection');
       },
       config.databaseTimeouts,
     ));

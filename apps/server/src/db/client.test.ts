@@ -47,24 +47,33 @@ describe('database time limits', () => {
 });
 
 describe('a connection ended by the server while it is in use', () => {
-  it('fails what runs on it next, leaves the process running, and the pool carries on with a new one', async () => {
+  it('fails what runs on it next, is told, leaves the process running, and the pool carries on with a new one', async () => {
     const t = await createTestApp();
-    const database = connect(t.databaseUrl, 2);
+    const told: Error[] = [];
+    const database = connect(t.databaseUrl, 2, (err) => told.push(err));
     const unhandled: unknown[] = [];
     const onUncaught = (err: unknown) => unhandled.push(err);
     process.on('uncaughtException', onUncaught);
     try {
-      await database.db
+      let next: unknown = 'not run';
+      const ended = await database.db
         .transaction(async (tx) => {
           const [{ pid }] = (await tx.execute(sql`select pg_backend_pid() as pid`)).rows as [{ pid: number }];
           // Between two statements of the transaction the server ends it (a restart's fast shutdown
           // does this to every connection): the connection is checked out, so no pool listener hears it.
           await t.db.execute(sql`select pg_terminate_backend(${pid})`);
           await new Promise((r) => setTimeout(r, 300));
-          await expect(tx.execute(sql`select 1`)).rejects.toThrow();
+          next = await tx.execute(sql`select 1`).catch((e: unknown) => e);
         })
-        .catch(() => undefined);
+        .then(
+          () => 'committed',
+          () => 'failed',
+        );
+      expect(next).toBeInstanceOf(Error);
+      expect(ended).toBe('failed');
       expect(unhandled).toEqual([]);
+      // The server's notice, then (from pg) the connection's end.
+      expect(told[0]?.message).toMatch(/terminating connection due to administrator command/);
       expect((await database.db.execute(sql`select 1 as one`)).rows[0]).toEqual({ one: 1 });
     } finally {
       process.off('uncaughtException', onUncaught);

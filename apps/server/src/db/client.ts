@@ -29,7 +29,8 @@ export const DEFAULT_TIMEOUTS: DatabaseTimeouts = { connectMs: 10_000, statement
 export function connect(
   url: string,
   max = 10,
-  onIdleError?: (err: Error) => void,
+  /** Told of each connection the database ends, idle or in use (the process carries on). */
+  onConnectionError?: (err: Error) => void,
   timeouts: DatabaseTimeouts = DEFAULT_TIMEOUTS,
 ): Database {
   // A database that stops answering fails requests after these times instead of holding them
@@ -41,15 +42,15 @@ export function connect(
     statement_timeout: timeouts.statementMs,
     idle_in_transaction_session_timeout: Math.max(60_000, timeouts.statementMs * 2),
   });
-  // An idle connection that the server closes (restart, shutdown) emits 'error' on the pool;
-  // unhandled, that would crash the process. The next query simply opens a new connection.
-  pool.on('error', (err) => onIdleError?.(err));
-  // A connection in use has no pool listener (pg-pool takes it off while the connection is checked
-  // out): a server that ends it between two statements of a transaction (a restart's "terminating
-  // connection due to administrator command") would emit 'error' with no one listening and end the
-  // process. This listener stays on every connection; the statement waiting on it fails on its own,
-  // and the pool drops the connection when it comes back.
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  // A connection the server ends (a restart, a shutdown, an administrator) emits 'error'. pg-pool
+  // listens on an idle one only, and takes its listener off while a connection is checked out:
+  // ended between two statements of a transaction (a restart's "terminating connection due to
+  // administrator command"), it would emit 'error' with no one listening and end the process. So
+  // every connection keeps this listener: the error is told (logged by main.ts), the statement
+  // waiting on the connection fails on its own, and the pool drops the connection when it comes
+  // back. The pool's own 'error' (an idle one ended) was told by this listener already.
+  pool.on('connect', (client) => client.on('error', (err) => onConnectionError?.(err)));
+  pool.on('error', () => undefined);
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
 }

@@ -91,6 +91,11 @@ export interface Move {
  * (100,000 alerts read much faster than numeric strings and Dates: prices are only compared, the
  * P/L is computed exactly by the engine), and writes with unnest so a batch is one statement.
  */
+/** The lifecycle's run lock, while `withRunLock`'s function runs: whether it is still this run's. */
+export interface RunLock {
+  held(): boolean;
+}
+
 export function lifecycleRepo(db: Db) {
   const pool = poolOf(db);
   /**
@@ -193,10 +198,16 @@ export function lifecycleRepo(db: Db) {
 
     /**
      * Runs `fn` holding the run lock (a pg advisory lock on a connection of its own); answers
-     * 'busy' without running it when another run, on any node, holds the lock.
+     * 'busy' without running it when another run, on any node, holds the lock. The lock goes with
+     * its connection: `held()` turns false when the database ends that connection (a restart, an
+     * administrator), after which another run may take the lock, so `fn` asks before it writes.
      */
-    async withRunLock<T>(fn: () => Promise<T>): Promise<T | 'busy'> {
+    async withRunLock<T>(fn: (lock: RunLock) => Promise<T>): Promise<T | 'busy'> {
       const client = await pool.connect();
+      let lost = false;
+      const onLost = () => void (lost = true);
+      client.on('error', onLost);
+      client.on('end', onLost);
       let locked = false;
       try {
         const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
@@ -204,10 +215,13 @@ export function lifecycleRepo(db: Db) {
         ]);
         locked = rows[0]!.locked;
         if (!locked) return 'busy';
-        return await fn();
+        return await fn({ held: () => !lost });
       } finally {
-        if (locked) await client.query('select pg_advisory_unlock($1)', [RUN_LOCK]).catch(() => undefined);
-        client.release();
+        if (locked && !lost) await client.query('select pg_advisory_unlock($1)', [RUN_LOCK]).catch(() => undefined);
+        client.off('error', onLost);
+        client.off('end', onLost);
+        // A connection the database ended is dropped, not handed out again.
+        client.release(lost);
       }
     },
 

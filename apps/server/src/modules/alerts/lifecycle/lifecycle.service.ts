@@ -16,7 +16,8 @@ import type { MarketDataProvider } from '../../../providers/market/interface';
 import type { TriggerCreatedEvent } from '../events/alert-events';
 import { LATE_AFTER_MS, type Announcer } from '../events/announcer.service';
 import type { AlertTypeRef, AlertTypesRepo } from '../types/alert-types.repo';
-import type { EventWrite, LifecycleRepo, Move, OpenRow } from './lifecycle.repo';
+import { DomainError } from '../../../core/errors';
+import type { EventWrite, LifecycleRepo, Move, OpenRow, RunLock } from './lifecycle.repo';
 
 /** Open alerts read and evaluated per batch. */
 export const LIFECYCLE_BATCH = 5000;
@@ -31,6 +32,9 @@ export const MAX_CATCH_UP_MS = 7 * 86_400_000;
 export const REFRESH_MINUTES = 5;
 /** Bars fetched at once (Tradier rate limits; the simulated market does not care). */
 const FETCH_CONCURRENCY = 6;
+/** Why a run stopped before writing: its lock's connection ended (the job tries again). */
+export const LOCK_LOST =
+  'The alert lifecycle lost its run lock (the database ended its connection); the run stops and is tried again';
 export interface LifecycleDeps {
   repo: LifecycleRepo;
   types: Pick<AlertTypesRepo, 'all'>;
@@ -198,7 +202,7 @@ export function createLifecycleService({ repo, types: typesRepo, market, announc
     );
   }
 
-  async function runLocked(through: number, batchSize: number): Promise<LifecycleRunResult> {
+  async function runLocked(lock: RunLock, through: number, batchSize: number): Promise<LifecycleRunResult> {
     const result = emptyResult(through);
     let clock = performance.now();
     /** Adds the time since the last lap to `part`. */
@@ -281,6 +285,8 @@ export function createLifecycleService({ repo, types: typesRepo, market, announc
         withEvents.push({ row: r, evaluation });
       }
       lap('evaluate');
+      // Another run may have taken the lock since this one lost it: it writes, this one stops.
+      if (!lock.held()) throw new DomainError('UNAVAILABLE', LOCK_LOST);
       await recordEvents(withEvents, through, types, result);
       result.updated += await repo.writeMoves(moves);
       lap('write');
@@ -293,7 +299,7 @@ export function createLifecycleService({ repo, types: typesRepo, market, announc
     /** One lifecycle run (the 'alerts.lifecycle' job, every minute). */
     async run(options: LifecycleRunOptions = {}): Promise<LifecycleRunResult> {
       const through = options.through ? options.through.getTime() : defaultThrough();
-      const result = await repo.withRunLock(() => runLocked(through, options.batchSize ?? LIFECYCLE_BATCH));
+      const result = await repo.withRunLock((lock) => runLocked(lock, through, options.batchSize ?? LIFECYCLE_BATCH));
       if (result === 'busy') return { skipped: 'busy', ...emptyResult(through) };
       for (const k of Object.keys(result.ms) as (keyof LifecycleRunResult['ms'])[])
         result.ms[k] = Math.round(result.ms[k]);

@@ -4,13 +4,16 @@
  * targets, stop and expiry must happen; the service runs; states and triggers are checked.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import pino from 'pino';
 import { classifyTriggerNote, createAlertBody, type Bar } from '@drat/contracts';
 import { alerts, alertTriggers } from '../../../db/schema/index';
 import { occSymbol } from '@drat/engine';
 import { createSimMarket } from '../../../providers/market/sim/index';
 import { createTestApp, type TestApp } from '../../../../test/harness';
 import type { TriggerCreatedEvent } from '../events/alert-events';
+import { lifecycleRepo } from './lifecycle.repo';
+import { createLifecycleService, LOCK_LOST } from './lifecycle.service';
 
 // Friday 2026-03-13, 13:00 to 18:00 New York time; AAPL's weekly options expire at 16:00 (20:00 UTC).
 const START = Date.UTC(2026, 2, 13, 17, 0);
@@ -341,6 +344,78 @@ describe('running twice at once', () => {
     const keys = rows.map((r) => `${r.alertId}:${r.kind}`);
     expect(new Set(keys).size).toBe(keys.length);
     expect(results.reduce((n, r) => n + r.triggers, 0)).toBe(rows.length);
+  });
+});
+
+describe('the run lock', () => {
+  /** Ends the connection that holds this database's advisory lock, as a restart would, and waits for pg to hear it. */
+  async function endLockConnection(): Promise<void> {
+    const ended = await t.db.execute(sql`
+      select pg_terminate_backend(pid) as ended from pg_locks
+       where locktype = 'advisory' and granted
+         and database = (select oid from pg_database where datname = current_database())`);
+    expect(ended.rows).toEqual([{ ended: true }]);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+
+  it("is one run's at a time, and is no longer held once the database ends its connection", async () => {
+    const repo = lifecycleRepo(t.db);
+    const outcome = await repo.withRunLock(async (lock) => {
+      expect(lock.held()).toBe(true);
+      expect(await repo.withRunLock(async () => 'ran')).toBe('busy');
+      await endLockConnection();
+      expect(lock.held()).toBe(false);
+      // The lock went with the connection: another run takes it now.
+      expect(await repo.withRunLock(async () => 'ran')).toBe('ran');
+      return 'done';
+    });
+    expect(outcome).toBe('done');
+    // The pool serves the next run on a good connection.
+    expect(await repo.withRunLock(async (lock) => lock.held())).toBe(true);
+  });
+
+  it('a run whose lock was lost while it fetched bars stops before writing, with an error the job tries again', async () => {
+    const p0 = path.get('MSFT')![0]!.close;
+    const id = await alertAt({
+      ticker: 'MSFT',
+      alert_price: r2(p0),
+      buy_range_low: r2(p0 * 0.5),
+      buy_range_high: r2(p0 * 0.6),
+      target_range_low: r2(p0 * 2),
+      target_range_high: r2(p0 * 3),
+      stop_loss: r2(p0 * 0.4),
+    });
+    const before = await stored(id);
+    let cut = false;
+    const lifecycle = createLifecycleService({
+      repo: lifecycleRepo(t.db),
+      types: { all: async () => [] },
+      market: {
+        ...market,
+        async bars(...args: Parameters<typeof market.bars>) {
+          if (!cut) {
+            cut = true;
+            await endLockConnection();
+          }
+          return market.bars(...args);
+        },
+      },
+      announcer: { triggersCreated: async () => undefined },
+      log: pino({ level: 'silent' }),
+    });
+    wall = END;
+    await expect(lifecycle.run({ through: new Date(END) })).rejects.toMatchObject({
+      code: 'UNAVAILABLE',
+      message: LOCK_LOST,
+    });
+    expect(cut).toBe(true);
+    const after = await stored(id);
+    expect(after.evaluatedThrough).toEqual(before.evaluatedThrough);
+    expect(after.latestPrice).toEqual(before.latestPrice);
+    // Once the database is itself again, the next run writes.
+    const next = await lifecycle.run({ through: new Date(END) });
+    expect(next.updated).toBeGreaterThan(0);
+    expect((await stored(id)).evaluatedThrough).not.toEqual(before.evaluatedThrough);
   });
 });
 
