@@ -77,6 +77,7 @@ const schema = z.object({
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** PostgreSQL cancels a statement that runs longer (ms; migrations are not limited). */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  /** The most connections this process's pool opens (pg-boss's 4 and the LISTEN connection come on top). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(20),
   MARKET_DATA: z.enum(['sim', 'tradier']).default('sim'),
   TRADIER_TOKEN: z.string().min(1).optional(),

@@ -104,7 +104,11 @@ async function main(): Promise<void> {
     if (config.demoSeed) await seedDemoResources(database.db, storage, log);
     if (stopping) return;
 
-    const jobs = (running.jobs = await startJobs(databaseUrl, log, { failures: jobFailuresRepo(database.db) }));
+    const jobs = (running.jobs = await startJobs(databaseUrl, log, {
+      failures: jobFailuresRepo(database.db),
+      // A process without workers only sends jobs: the worker processes keep the queue.
+      keeper: config.workers,
+    }));
     const market = createMarketProvider(config.market, log);
     const deps = {
       config,

@@ -110,6 +110,12 @@ export interface JobsOptions {
   retryDelaySeconds?: number;
   /** Where jobs that failed for good are recorded (job_failures). */
   failures?: Pick<JobFailuresRepo, 'record'>;
+  /**
+   * Whether this process keeps the queue (pg-boss's maintenance: expiring jobs a dead process held,
+   * archiving; and its cron timekeeping). Off in a process without workers (WORKERS=0), which only
+   * sends jobs; the worker processes keep it. Default on.
+   */
+  keeper?: boolean;
 }
 
 /** A stable job id (a UUID) for `key` in queue `name`, so pg-boss refuses a second copy. */
@@ -123,7 +129,14 @@ export function jobIdFor(name: string, key: string): string {
 
 /** pg-boss on the product's own database: the one queue every node shares. */
 export async function startJobs(databaseUrl: string, log: Logger, options: JobsOptions = {}): Promise<Jobs> {
-  const boss = new PgBoss({ connectionString: databaseUrl, max: 4, application_name: 'drat-jobs' });
+  const keeper = options.keeper ?? true;
+  const boss = new PgBoss({
+    connectionString: databaseUrl,
+    max: 4,
+    application_name: 'drat-jobs',
+    supervise: keeper,
+    schedule: keeper,
+  });
   boss.on('error', (err) => log.error({ err }, 'pg-boss error'));
   await boss.start();
   for (const name of QUEUE_NAMES) {
