@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import websocket from '@fastify/websocket';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps, Modules } from '../compose';
 import { mailboxRoutes } from '../modules/dev';
@@ -17,6 +16,7 @@ import { idempotencyPlugin } from './idempotency';
 import { registerRoutes } from './routes';
 import { registerSecurityHeaders } from './security-headers';
 import { registerMedia } from './media';
+import { requestLogger } from './request-log';
 import { registerStatic } from './spa';
 import { openApiTransform } from './operation';
 
@@ -69,6 +69,8 @@ export async function buildApp(modules: Modules, deps: HttpDeps): Promise<Fastif
     logController: new LogController({
       disableRequestLogging: deps.log.level !== 'debug' && deps.log.level !== 'trace',
     }),
+    // request.log's pino child is made when the request first logs, not for every request.
+    childLoggerFactory: requestLogger,
   });
   app.setValidatorCompiler(validatorCompiler);
   // Answers are checked against their operation's schema in development and tests (http/answers.ts).
@@ -104,17 +106,6 @@ export async function buildApp(modules: Modules, deps: HttpDeps): Promise<Fastif
     transform: openApiTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  // WebSocket routes (/api/ws); messages are small JSON, so a large frame is a misbehaving client.
-  // On close, sockets hear 1001 "going away": clients reconnect (to another node) rather than give up.
-  await app.register(websocket, {
-    options: { maxPayload: 64 * 1024 },
-    preClose(done) {
-      for (const client of this.websocketServer.clients) client.close(1001, 'Server shutting down');
-      this.websocketServer.close();
-      done();
-    },
-  });
-
   await app.register(
     async (api) => {
       await api.register(authPlugin, { auth: modules.auth, rights: modules.rights });

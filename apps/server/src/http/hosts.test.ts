@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { makeUser, signIn } from '../../test/factories';
@@ -116,4 +117,33 @@ describe('the names the server answers to', () => {
       expect(res.statusCode, host).toBe(421);
     }
   });
+});
+
+describe('an upgrade asked of a route that is not the WebSocket', () => {
+  it.each(['/api/health/live', '/api/no-such-call', '/'])(
+    '%s: answered over HTTP, then the connection is closed, not left open',
+    async (url) => {
+      const socket = net.connect(port, '127.0.0.1');
+      let answer = '';
+      socket.on('data', (chunk) => (answer += chunk.toString()));
+      const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+      socket.write(
+        [
+          `GET ${url} HTTP/1.1`,
+          `Host: 127.0.0.1:${port}`,
+          'Connection: Upgrade',
+          'Upgrade: websocket',
+          'Sec-WebSocket-Version: 13',
+          'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
+          '',
+          '',
+        ].join('\r\n'),
+      );
+      const timeout = new Promise<'open'>((resolve) => setTimeout(() => resolve('open'), 5_000));
+      expect(await Promise.race([closed.then(() => 'closed' as const), timeout])).toBe('closed');
+      expect(answer).toMatch(/^HTTP\/1\.1 (200|404) /);
+      expect(answer).not.toMatch(/^HTTP\/1\.1 101/);
+      socket.destroy();
+    },
+  );
 });

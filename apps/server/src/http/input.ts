@@ -19,6 +19,8 @@ export function registerInputChecks(app: FastifyInstance): void {
     try {
       checkMediaType(request);
       for (const part of [request.params, request.query, request.body]) {
+        // Most requests have no parameters, no query or no body: nothing to walk.
+        if (part === undefined || part === null || isEmptyObject(part)) continue;
         const field = nulField(part);
         if (field !== null) throw nulError(field);
       }
@@ -31,9 +33,18 @@ export function registerInputChecks(app: FastifyInstance): void {
 
 const MULTIPART = 'multipart/form-data';
 
+/** An object with no key of its own (a request's empty `params` or `query`), found without listing its keys. */
+function isEmptyObject(value: unknown): boolean {
+  if (typeof value !== 'object' || Array.isArray(value)) return false;
+  for (const key in value) if (Object.hasOwn(value as object, key)) return false;
+  return true;
+}
+
 function checkMediaType(request: FastifyRequest): void {
   const consumes = (request.routeOptions.schema as { consumes?: readonly string[] } | undefined)?.consumes;
   const header = request.headers['content-type'] ?? '';
+  // No body, no type: only a call that takes a form minds (it is told to send one).
+  if (header === '' && consumes === undefined) return;
   const type = header.split(';')[0]!.trim().toLowerCase();
   if (consumes?.includes(MULTIPART)) {
     if (type !== MULTIPART) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', INPUT_MSG.sendMultipart);

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { registerWebsocket } from '../../http/websocket';
 import type { AuthService } from '../auth';
 import type { LiveService } from './live.service';
 
@@ -16,6 +17,8 @@ export const liveRoutes: FastifyPluginAsync<{ live: LiveService; auth: AuthServi
     (sessionIds) => auth.liveSessions(sessionIds),
   );
   app.addHook('onClose', () => runtime.close());
+  // The WebSocket plugin in this scope only: the other routes do not pay for its hooks.
+  await registerWebsocket(app);
   app.get('/ws', { websocket: true, config: { public: true }, schema: { hide: true } }, (socket) =>
     runtime.gateway.accept(socket),
   );
