@@ -162,6 +162,26 @@ describe('API answers: JSON of 1 KB or more is compressed', () => {
     },
   );
 
+  it.each([
+    ['gzip, deflate, br, zstd', 'br'],
+    ['br;q=0.5, gzip', 'gzip'],
+    ['br;q=0, gzip;q=0.2', 'gzip'],
+    ['*', 'br'],
+    ['deflate', undefined],
+    ['identity', undefined],
+    ['br;q=0, gzip;q=0', undefined],
+  ] as const)('Accept-Encoding "%s": the answer goes out as %s', async (accept, encoding) => {
+    const plain = await t.get('/openapi.json');
+    const res = await t.get('/openapi.json', { headers: { 'accept-encoding': accept } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe(encoding);
+    // The answer depends on the header either way: caches keep one per value.
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    const body = encoding ? decode[encoding](res.rawPayload) : res.rawPayload;
+    expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+    expect(JSON.parse(body.toString())).toEqual(plain.json());
+  });
+
   it('a small answer stays as it is', async () => {
     const res = await t.get('/health/live', { headers: { 'accept-encoding': 'br, gzip' } });
     expect(res.statusCode).toBe(200);
