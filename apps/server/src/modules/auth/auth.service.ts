@@ -178,15 +178,17 @@ export function createAuthService({
 
     /** Resolves `Authorization: Token <t>`; idle sessions end on the server too. */
     async authenticate(token: string): Promise<Principal> {
-      const tokenHash = sha256(token);
       const at = now();
-      const cached = principals.get(tokenHash, at.getTime());
+      // Remembered by the token itself, so a request of a busy session hashes nothing; only the
+      // hash is stored (sessions table) and looked up.
+      const cached = principals.get(token, at.getTime());
       if (cached && at.getTime() - cached.lastSeenAt.getTime() <= IDLE_MS) return cached.principal;
+      const tokenHash = sha256(token);
       const found = await repo.principalByHash(tokenHash);
       if (!found) throw new DomainError('INVALID_TOKEN', MSG.invalidToken);
       const idleFor = at.getTime() - found.lastSeenAt.getTime();
       if (idleFor > IDLE_MS) {
-        principals.forgetToken(tokenHash);
+        principals.forgetToken(token);
         await ended(await repo.deleteSession(found.sessionId));
         throw new DomainError('INVALID_TOKEN', MSG.invalidToken);
       }
@@ -197,7 +199,7 @@ export function createAuthService({
         lastSeenAt = at;
       }
       const principal = { user: found.user, sessionId: found.sessionId, signedInAt: found.signedInAt };
-      principals.set(tokenHash, { principal, userId: found.user.id, lastSeenAt }, at.getTime());
+      principals.set(token, { principal, userId: found.user.id, lastSeenAt }, at.getTime());
       return principal;
     },
 
