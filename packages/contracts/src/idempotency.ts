@@ -4,9 +4,11 @@
  * out and its answer kept for a day; a repeat with the same key and the same request gets that
  * answer again (header `Idempotent-Replayed: true`) without doing anything twice. Keys belong to the
  * signed-in user and to the call.
+ *
+ * No zod here: the web app's client imports these names from its first download (the sign-in
+ * page), and a schema made at module level would bring zod into it. The header's schema is in
+ * operation.ts.
  */
-import { z } from 'zod';
-
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
@@ -18,16 +20,3 @@ export const IDEMPOTENCY_MSG = {
   keyReused: 'This Idempotency-Key was already used for a different request. Use a new key for a new request.',
   inProgress: 'A request with this Idempotency-Key is still being processed. Try again in a moment.',
 } as const;
-
-/** The header as a route documents and validates it (other headers pass through untouched). */
-export const idempotencyHeaders = z.looseObject({
-  [IDEMPOTENCY_HEADER]: z
-    .string()
-    .regex(/^[\x21-\x7e]{1,255}$/, { error: IDEMPOTENCY_MSG.keyInvalid })
-    .optional()
-    .meta({
-      description:
-        'Optional. A unique key (a UUID) for this request: retrying with the same key and body replays ' +
-        `the first answer instead of acting twice. Kept for ${IDEMPOTENCY_KEY_TTL_HOURS} hours.`,
-    }),
-});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_TTL_HOURS, IDEMPOTENCY_MSG } from './idempotency';
 
 /**
  * One HTTP call of the API, declared once: its method and path (under /api, as the spec's call
@@ -99,3 +100,16 @@ export type ErrorStatus = keyof typeof ERROR_SHAPES;
 
 /** The errors of a signed-in call that validates its input: 400, 401, 403. */
 export const SIGNED_IN_ERRORS = [400, 401, 403] as const satisfies readonly ErrorStatus[];
+
+/** The header as a route documents and validates it (other headers pass through untouched). */
+export const idempotencyHeaders = z.looseObject({
+  [IDEMPOTENCY_HEADER]: z
+    .string()
+    .regex(/^[\x21-\x7e]{1,255}$/, { error: IDEMPOTENCY_MSG.keyInvalid })
+    .optional()
+    .meta({
+      description:
+        'Optional. A unique key (a UUID) for this request: retrying with the same key and body replays ' +
+        `the first answer instead of acting twice. Kept for ${IDEMPOTENCY_KEY_TTL_HOURS} hours.`,
+    }),
+});

@@ -1,0 +1,22 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The contracts the web app's sign-in page takes from '@drat/contracts' in its first download
+ * (bench/web/bundle.ts lists them under /login). A zod schema made at module level in any of them
+ * brings all of zod into that download (about 26 KB gzipped: issue 29 found it through
+ * idempotency.ts), so these modules hold constants and messages only.
+ */
+const FIRST_DOWNLOAD = ['constants.ts', 'messages.ts', 'routes.ts', 'idempotency.ts'];
+
+describe("the sign-in page's contracts", () => {
+  it.each(FIRST_DOWNLOAD)('%s imports neither zod nor a module that does', (file) => {
+    const source = fs.readFileSync(path.join(import.meta.dirname, file), 'utf8');
+    const imports = [...source.matchAll(/^import\s[^;]*?from\s+'([^']+)'/gms)].map((m) => m[1]!);
+    expect(imports.filter((from) => from === 'zod' || from.startsWith('zod/'))).toEqual([]);
+    // What they import from each other stays within the list.
+    const local = imports.filter((from) => from.startsWith('./')).map((from) => `${from.slice(2)}.ts`);
+    expect(local.filter((f) => !FIRST_DOWNLOAD.includes(f))).toEqual([]);
+  });
+});
