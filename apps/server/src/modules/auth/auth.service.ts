@@ -91,7 +91,7 @@ export function createAuthService({
   sessionsEnded = async () => {},
   renewalLink = async () => null,
 }: AuthDeps) {
-  const principals = createPrincipalCache<Principal>(PRINCIPAL_TTL_MS, 20_000);
+  const principals = createPrincipalCache<Principal>(PRINCIPAL_TTL_MS, 20_000, () => now().getTime());
 
   /** After sessions were deleted: forget their principals and close their sockets everywhere. */
   async function ended(sessions: EndedSession[]): Promise<void> {
