@@ -182,6 +182,27 @@ describe('API answers: JSON of 1 KB or more is compressed', () => {
     expect(JSON.parse(body.toString())).toEqual(plain.json());
   });
 
+  it('HEAD says what GET sends: the same encoding, Vary and compressed length, and no body', async () => {
+    const headers = { 'accept-encoding': 'br' };
+    const get = await t.get('/openapi.json', { headers });
+    const head = await t.app.inject({ method: 'HEAD', url: '/api/openapi.json', headers });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-encoding']).toBe('br');
+    expect(head.headers.vary).toMatch(/accept-encoding/i);
+    expect(Number(head.headers['content-length'])).toBe(get.rawPayload.length);
+    expect(head.rawPayload.length).toBe(0);
+  });
+
+  it('an answer of 64 KB and more is compressed off the event loop, to the same bytes', async () => {
+    const plain = await t.get('/openapi.json');
+    expect(plain.rawPayload.length).toBeGreaterThan(64 * 1024);
+    for (const encoding of ['br', 'gzip'] as const) {
+      const res = await t.get('/openapi.json', { headers: { 'accept-encoding': encoding } });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(JSON.parse(decode[encoding](res.rawPayload).toString())).toEqual(plain.json());
+    }
+  });
+
   it('a small answer stays as it is', async () => {
     const res = await t.get('/health/live', { headers: { 'accept-encoding': 'br, gzip' } });
     expect(res.statusCode).toBe(200);
