@@ -49,7 +49,15 @@ export function connect(
   // every connection keeps this listener: the error is told (logged by main.ts), the statement
   // waiting on the connection fails on its own, and the pool drops the connection when it comes
   // back. The pool's own 'error' (an idle one ended) was told by this listener already.
-  pool.on('connect', (client) => client.on('error', (err) => onConnectionError?.(err)));
+  pool.on('connect', (client) => {
+    // pg emits twice for one ended connection (the server's notice, then the end): told once.
+    let told = false;
+    client.on('error', (err) => {
+      if (told) return;
+      told = true;
+      onConnectionError?.(err);
+    });
+  });
   pool.on('error', () => undefined);
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };

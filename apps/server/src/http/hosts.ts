@@ -48,11 +48,13 @@ export function registerHostCheck(app: FastifyInstance, publicUrl: string, allow
   // as allowed; anything else is worked out each time, so nobody can fill the memory.
   const allowedHeaders = new Set<string>();
   app.addHook('onRequest', (request, reply, done) => {
-    // An upgrade that gets an HTTP answer instead (refused here, asked of a route that is not the
-    // WebSocket, or refused by it) is answered over the raw socket it brought, which nothing else
-    // closes: close it after the answer. One taken up never gets one. (Here, in a hook every
-    // request runs anyway, rather than in @fastify/websocket's global hooks: http/websocket.ts.)
-    if (request.headers.upgrade !== undefined) reply.raw.once('finish', () => request.raw.socket.destroy());
+    // An upgrade (one Node hands over as 'upgrade': `raw.upgrade`) that gets an HTTP answer
+    // instead (refused here, asked of a route that is not the WebSocket, or refused by it) is
+    // answered over the raw socket it brought, which nothing else closes: close it after the
+    // answer. One taken up never gets one. (Here, in a hook every request runs anyway, rather than
+    // in @fastify/websocket's global hooks: http/websocket.ts.)
+    if ((request.raw as { upgrade?: boolean }).upgrade === true)
+      reply.raw.once('finish', () => request.raw.socket.destroy());
     const header = request.headers.host;
     if (header !== undefined && allowedHeaders.has(header)) return done();
     const name = hostName(header);

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
 
 type Bindings = Record<string, unknown>;
 type Log = (...args: unknown[]) => void;
@@ -24,8 +25,9 @@ class RequestLogger {
     return (this.#real ??= this.parent.child(this.bindings, this.options));
   }
 
+  /** The level it writes at: its own (a route's `logLevel`), else its parent's. */
   get level(): string {
-    return (this.#real ?? this.parent).level;
+    return this.#real?.level ?? (this.options as { level?: string }).level ?? this.parent.level;
   }
 
   set level(level: string) {
@@ -36,10 +38,15 @@ class RequestLogger {
     return this.real().child(bindings, options);
   }
 }
+/** pino's numbers of the levels, from its own table (`silent` is above them all). */
+const VALUES: Record<string, number> = { ...pino.levels.values, silent: Infinity };
 for (const level of LEVELS) {
   Object.defineProperty(RequestLogger.prototype, level, {
     value(this: RequestLogger, ...args: unknown[]) {
-      (this.real()[level] as Log).apply(this.real(), args);
+      // A line under the level is not written: no child is made for it.
+      if (level === 'silent' || VALUES[level]! < VALUES[this.level]!) return;
+      const real = this.real();
+      (real[level] as Log).apply(real, args);
     },
   });
 }

@@ -31,6 +31,11 @@ describe("a request's logger", () => {
     log.error(new Error('boom'), 'second');
     log.debug('not at this level');
     expect(p.children()).toBe(1);
+    // A line under the level makes no child either.
+    const quiet = requestLogger(p.log, { reqId: 'req-8' }, {});
+    quiet.debug('nothing');
+    quiet.trace('nothing');
+    expect(p.children()).toBe(1);
     expect(p.lines).toMatchObject([
       { reqId: 'req-7', route: '/api/x', msg: 'first', level: 30 },
       { reqId: 'req-7', msg: 'second', level: 50, err: { message: 'boom' } },
@@ -48,5 +53,15 @@ describe("a request's logger", () => {
       { reqId: 'req-9', msg: 'now written', level: 20 },
       { reqId: 'req-9', part: 'inner', msg: 'from a child', level: 40 },
     ]);
+  });
+
+  it("a route's own log level counts before anything is written", () => {
+    const p = parent('info');
+    const log = requestLogger(p.log, { reqId: 'req-10' }, { level: 'error' });
+    expect(log.level).toBe('error');
+    log.warn('under the route level');
+    expect(p.children()).toBe(0);
+    log.error('written');
+    expect(p.lines).toMatchObject([{ reqId: 'req-10', msg: 'written', level: 50 }]);
   });
 });
