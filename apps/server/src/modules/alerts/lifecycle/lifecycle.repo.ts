@@ -6,7 +6,8 @@ import { alerts, alertTriggers } from '../../../db/schema/index';
 import type { AlertRecord, TriggerRecord } from '../events/alert-events';
 
 /** pg advisory lock of a lifecycle run: one run at a time across every node. */
-const RUN_LOCK = 0x0a1e_27c1;
+/** The run lock's key (pg_locks shows it as classid 0, objid this, objsubid 1). */
+export const RUN_LOCK = 0x0a1e_27c1;
 
 const dateOf = (t: number | null) => (t === null ? null : new Date(t));
 const dec = (n: number | null) => (n === null ? null : String(n));

@@ -12,7 +12,7 @@ import { occSymbol } from '@drat/engine';
 import { createSimMarket } from '../../../providers/market/sim/index';
 import { createTestApp, type TestApp } from '../../../../test/harness';
 import type { TriggerCreatedEvent } from '../events/alert-events';
-import { lifecycleRepo } from './lifecycle.repo';
+import { lifecycleRepo, RUN_LOCK } from './lifecycle.repo';
 import { createLifecycleService, LOCK_LOST } from './lifecycle.service';
 
 // Friday 2026-03-13, 13:00 to 18:00 New York time; AAPL's weekly options expire at 16:00 (20:00 UTC).
@@ -352,7 +352,7 @@ describe('the run lock', () => {
   async function endLockConnection(): Promise<void> {
     const ended = await t.db.execute(sql`
       select pg_terminate_backend(pid) as ended from pg_locks
-       where locktype = 'advisory' and granted
+       where locktype = 'advisory' and granted and classid = 0 and objid = ${RUN_LOCK} and objsubid = 1
          and database = (select oid from pg_database where datname = current_database())`);
     expect(ended.rows).toEqual([{ ended: true }]);
     await new Promise((r) => setTimeout(r, 300));
