@@ -5,8 +5,10 @@ import type { Db } from '../../../db/client';
 import { alerts, alertTriggers } from '../../../db/schema/index';
 import type { AlertRecord, TriggerRecord } from '../events/alert-events';
 
-/** pg advisory lock of a lifecycle run: one run at a time across every node. */
-/** The run lock's key (pg_locks shows it as classid 0, objid this, objsubid 1). */
+/**
+ * pg advisory lock of a lifecycle run: one run at a time across every node. pg_locks shows it as
+ * classid 0, objid this, objsubid 1.
+ */
 export const RUN_LOCK = 0x0a1e_27c1;
 
 const dateOf = (t: number | null) => (t === null ? null : new Date(t));
@@ -87,16 +89,16 @@ export interface Move {
   old: number | null;
 }
 
-/**
- * Every query of the alert lifecycle. Reads open alerts as float8 and epoch ms straight from SQL
- * (100,000 alerts read much faster than numeric strings and Dates: prices are only compared, the
- * P/L is computed exactly by the engine), and writes with unnest so a batch is one statement.
- */
 /** The lifecycle's run lock, while `withRunLock`'s function runs: whether it is still this run's. */
 export interface RunLock {
   held(): boolean;
 }
 
+/**
+ * Every query of the alert lifecycle. Reads open alerts as float8 and epoch ms straight from SQL
+ * (100,000 alerts read much faster than numeric strings and Dates: prices are only compared, the
+ * P/L is computed exactly by the engine), and writes with unnest so a batch is one statement.
+ */
 export function lifecycleRepo(db: Db) {
   const pool = poolOf(db);
   /**
