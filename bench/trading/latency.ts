@@ -492,7 +492,7 @@ async function profile(database: Database) {
     const value = await fn();
     return { ms: performance.now() - t, value };
   };
-  const load = await time(() => repo.runningTrades(0, 2));
+  const load = await time(() => repo.runningVersions(0, 2));
   const watches: number[] = [];
   for (let i = 0; i < 3; i++) watches.push((await time(() => runner.watch(0, 2))).ms);
   const accounts = await time(() => repo.accountsWithOpenOrders());
@@ -628,7 +628,7 @@ async function main(): Promise<void> {
     const prof = await profile(database);
     console.log("the runner's passes on the seeded database, timed in this process (server stopped):");
     console.log(
-      `  watch(0 of 2): load ${count(prof.running)} running trades ${ms(prof.load)} ms; whole pass ${prof.watches.map(ms).join(' / ')} ms (in the server, partition 1's pass runs alongside)`,
+      `  watch(0 of 2): list ${count(prof.running)} running trades' versions ${ms(prof.load)} ms; whole pass ${prof.watches.map(ms).join(' / ')} ms (the first reads every state, the next only those that changed; in the server, partition 1's pass runs alongside)`,
     );
     console.log(
       `  pollOrders(): ${count(prof.accounts)} accounts with open orders; pass ${prof.polls.map((p) => ms(p.ms)).join(' / ')} ms, of which the paper broker's orders() (match + list, one per account) ${prof.polls.map((p) => `${ms(p.broker)} ms in ${p.calls} calls (${(p.broker / Math.max(1, p.calls)).toFixed(1)} ms each)`).join(' / ')}`,

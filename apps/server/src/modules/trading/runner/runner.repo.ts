@@ -273,12 +273,19 @@ export function runnerRepo(db: Db) {
         .where(and(isNotNull(tradeOrders.watchUntil), isNotNull(tradeOrders.brokerOrderId)));
     },
 
-    /** The accounts (with their broker) that have orders the broker may still change. */
-    async accountsWithOpenOrders(): Promise<{ broker: string; accountId: string }[]> {
+    /** The accounts (with their broker) that have orders the broker may still change; at these brokers only, when named. */
+    async accountsWithOpenOrders(brokers?: readonly string[]): Promise<{ broker: string; accountId: string }[]> {
+      if (brokers?.length === 0) return [];
       return db
         .selectDistinct({ broker: tradeOrders.broker, accountId: tradeOrders.accountId })
         .from(tradeOrders)
-        .where(and(eq(tradeOrders.done, false), isNotNull(tradeOrders.brokerOrderId)));
+        .where(
+          and(
+            eq(tradeOrders.done, false),
+            isNotNull(tradeOrders.brokerOrderId),
+            brokers ? inArray(tradeOrders.broker, [...brokers]) : undefined,
+          ),
+        );
     },
 
     /**

@@ -16,6 +16,8 @@ import { createTestApp, type TestApp } from '../../../../test/harness';
 import pino from 'pino';
 import { createTrading } from '../index';
 import { runnerRepo } from './runner.repo';
+import { createTradeRunner } from './runner.service';
+import { transactions } from '../../../db/transaction';
 import { usersRepo } from '../../users';
 
 /** The worked example of docs/trading-rules.md on the fake broker: buys at 9.80 and 10.00, targets 11/12, stop 9. */
@@ -393,5 +395,54 @@ describe('the trade runner', () => {
     expect(await runner().watch()).toBeGreaterThanOrEqual(1);
     const row = await stateOf(id);
     expect(row.state.exitReason).toBe('STOP_LOSS');
+  });
+
+  it('the watcher holds the running trades between passes: it reads again only those that changed, here or on another process', async () => {
+    const [quote] = await t.market.quotes(['AAPL']);
+    const price = (share: number) => String(Math.round(quote!.bid * share * 100) / 100);
+    const id = await trade(draft('AAPL', { stopLoss: price(0.5) }));
+    await runner().apply(id, { type: 'submit', at: at() });
+    await sendAll(id);
+    // A watcher of its own, whose reads of trades' states are counted.
+    const repo = runnerRepo(t.db);
+    const read: number[] = [];
+    const watcher = createTradeRunner({
+      repo: {
+        ...repo,
+        states: (ids) => {
+          read.push(...ids);
+          return repo.states(ids);
+        },
+      },
+      withTransaction: transactions(t.db),
+      broker: () => broker,
+      brokerNames: ['fake'],
+      market: t.market,
+      technicals: t.modules.market,
+      jobs: t.jobs,
+      live: t.modules.live,
+      inbox: t.modules.notifications,
+      now: t.clock.now,
+      log: pino({ level: 'silent' }),
+    });
+    await watcher.watch();
+    expect(read).toContain(id);
+    read.length = 0;
+    await watcher.watch();
+    expect(read).not.toContain(id);
+    expect((await stateOf(id)).state.exitReason).toBeNull();
+    // Another process raises the stop over the market: a new version of the row.
+    const row = await stateOf(id);
+    await t.db
+      .update(trades)
+      .set({ state: { ...row.state, stopLoss: price(2) }, version: row.version + 1 })
+      .where(eq(trades.id, id));
+    await watcher.watch();
+    expect(read).toContain(id);
+    expect((await stateOf(id)).state.exitReason).toBe('STOP_LOSS');
+    // Its own step is held with its version: the next pass does not read it again.
+    read.length = 0;
+    await watcher.watch();
+    expect(read).not.toContain(id);
   });
 });

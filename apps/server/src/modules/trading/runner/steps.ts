@@ -25,7 +25,18 @@ const SESSION_END_NY = '20:00:00';
 export interface Applied {
   id: number;
   trade: EngineTrade;
+  /** The trade row's version after this step (unchanged when the engine refused the event). */
+  version: number;
   refused?: string;
+}
+
+/** A step done in its transaction, with the intents it made (queued after the commit). */
+interface Stepped {
+  id: number;
+  trade: EngineTrade;
+  version: number;
+  refused: string | undefined;
+  intentIds: number[];
 }
 
 /** The broker's word on an order, as the engine's order event. */
@@ -99,9 +110,11 @@ export function createSteps(deps: RunnerDeps) {
   }
 
   /** One step on a locked trade: written with its intents and log; the trade's owner hears of it. */
-  async function stepLocked(tx: Tx, locked: LockedTrade, event: TradeEvent, row?: TradeRowPatch) {
+  async function stepLocked(tx: Tx, locked: LockedTrade, event: TradeEvent, row?: TradeRowPatch): Promise<Stepped> {
     const r = step(locked.state, event);
-    if (r.refused) return { id: locked.id, trade: locked.state, refused: r.refused, intentIds: [] as number[] };
+    if (r.refused) {
+      return { id: locked.id, trade: locked.state, version: locked.version, refused: r.refused, intentIds: [] };
+    }
     const write = { state: r.trade, intents: r.intents, log: r.log, at: now(), ...(row ? { row } : {}) };
     const intentIds = await repo.saveStep(tx, locked, write);
     // The owner's screens read the trade (and the account's balances) again: after anything the log
@@ -125,7 +138,7 @@ export function createSteps(deps: RunnerDeps) {
       };
       await live.publishUserEvent(locked.userId, { kind: BROKER_ORDER_EVENT, payload }, tx);
     }
-    return { id: locked.id, trade: r.trade, refused: undefined, intentIds };
+    return { id: locked.id, trade: r.trade, version: locked.version + 1, refused: undefined, intentIds };
   }
 
   /**
@@ -136,7 +149,7 @@ export function createSteps(deps: RunnerDeps) {
   let sendNow: ((intentId: number) => Promise<unknown>) | null = null;
 
   /** After the commit: each new intent gets its send job (and, when on, is sent at once). */
-  async function queue(done: { id: number; trade: EngineTrade; refused?: string; intentIds: number[] }) {
+  async function queue(done: Stepped): Promise<Applied> {
     for (const id of done.intentIds) await jobs.send('trading.send', { intentId: id }, { key: `intent:${id}` });
     const sender = sendNow;
     if (sender) {
@@ -144,9 +157,8 @@ export function createSteps(deps: RunnerDeps) {
         void sender(id).catch((err: unknown) => log.warn({ err, intentId: id }, 'trading: an immediate send failed'));
       }
     }
-    return done.refused === undefined
-      ? { id: done.id, trade: done.trade }
-      : { id: done.id, trade: done.trade, refused: done.refused };
+    const applied = { id: done.id, trade: done.trade, version: done.version };
+    return done.refused === undefined ? applied : { ...applied, refused: done.refused };
   }
 
   /** One event for one trade; `row` (a trader's edit) is written with the step, unless the engine refused it. */
@@ -173,7 +185,9 @@ export function createSteps(deps: RunnerDeps) {
     const done = await withTransaction(async (tx) => {
       const locked = await repo.insert(tx, row, draft, now());
       await how.made?.(tx, locked.id);
-      if (!how.submit) return { id: locked.id, trade: locked.state, refused: undefined, intentIds: [] as number[] };
+      if (!how.submit) {
+        return { id: locked.id, trade: locked.state, version: locked.version, refused: undefined, intentIds: [] };
+      }
       return stepLocked(tx, locked, { type: 'submit', at: now().getTime(), ...(how.by ? { by: how.by } : {}) });
     });
     return queue(done);

@@ -2,6 +2,7 @@
  * The runner's watcher (runner.service.ts): quotes for the instruments of a partition's running
  * trades, the indicator values their condition rows read (each computed at most once a minute),
  * and the cancel-if-not-filled deadlines; the trade book steps only the trades a quote concerns.
+ * The running trades are held in memory between passes, kept true by their row's version.
  */
 import { INTERVALS, type StockTaQuery } from '@drat/contracts';
 import {
@@ -12,6 +13,7 @@ import {
   parseIndicatorKey,
   toText,
   type EngineTrade,
+  type TradeBook,
   type TradeEvent,
 } from '@drat/engine';
 import type { RunnerDeps } from './runner.service';
@@ -30,6 +32,13 @@ export interface Technicals {
 /** How long an indicator value is used before it is computed again (a bar of the smallest interval). */
 const INDICATOR_TTL_MS = 60_000;
 const INDICATOR_CACHE_MAX = 10_000;
+/** How many changed states one query reads. */
+const READ_AT_ONCE = 1_000;
+
+interface Held {
+  trades: Map<number, { version: number; trade: EngineTrade }>;
+  book: TradeBook;
+}
 
 export function createWatcher(deps: RunnerDeps, { apply }: Pick<Steps, 'apply'>) {
   const { repo, now, log } = deps;
@@ -100,19 +109,61 @@ export function createWatcher(deps: RunnerDeps, { apply }: Pick<Steps, 'apply'>)
     return events;
   }
 
+  /**
+   * What this process holds of a partition's running trades between its passes: each state at
+   * the version it was read or stepped at, and their book. A pass lists the running trades' ids and
+   * versions only, and reads again just the states that changed (stepped here or on another
+   * process, or new), so a quiet trade is parsed once, not every second.
+   */
+  const partitions = new Map<string, Held>();
+
+  function keep(held: Held, id: number, version: number, trade: EngineTrade): void {
+    const was = held.trades.get(id);
+    if (was && was.version > version) return; // a later step is held already
+    if (trade.status !== 'PENDING' && trade.status !== 'OPEN') {
+      held.trades.delete(id);
+      held.book.remove(trade.id);
+      return;
+    }
+    held.trades.set(id, { version, trade });
+    held.book.put(trade);
+  }
+
+  /** The partition's running trades, as the database has them now. */
+  async function refresh(partition: number, of: number): Promise<Held> {
+    const key = `${partition}/${of}`;
+    let held = partitions.get(key);
+    if (!held) partitions.set(key, (held = { trades: new Map(), book: createTradeBook() }));
+    const running = new Set<number>();
+    const changed: number[] = [];
+    for (const { id, version } of await repo.runningVersions(partition, of)) {
+      running.add(id);
+      if (held.trades.get(id)?.version !== version) changed.push(id);
+    }
+    for (const [id, { trade }] of held.trades) {
+      if (running.has(id)) continue;
+      held.trades.delete(id);
+      held.book.remove(trade.id);
+    }
+    for (let i = 0; i < changed.length; i += READ_AT_ONCE) {
+      for (const r of await repo.states(changed.slice(i, i + READ_AT_ONCE))) keep(held, r.id, r.version, r.state);
+    }
+    return held;
+  }
+
   /** One look at the market for a partition of the running trades: steps those a quote concerns. */
   async function watch(partition = 0, of = 1): Promise<number> {
-    const running = await repo.runningTrades(partition, of);
-    const book = createTradeBook();
+    const held = await refresh(partition, of);
     const instruments = new Map<string, EngineTrade['ranges'][number]['instrument']>();
     let stepped = 0;
-    for (const { id, state } of running) {
+    for (const [id, { trade: state }] of held.trades) {
       let trade = state;
       for (const e of await indicatorEvents(state)) {
-        trade = (await apply(id, e)).trade;
+        const applied = await apply(id, e);
+        keep(held, id, applied.version, applied.trade);
+        trade = applied.trade;
         stepped++;
       }
-      book.put(trade);
       for (const r of trade.ranges) if (!r.completed) instruments.set(r.instrument.key, r.instrument);
       for (const row of trade.conditions) {
         if (row.done) continue;
@@ -121,11 +172,11 @@ export function createWatcher(deps: RunnerDeps, { apply }: Pick<Steps, 'apply'>)
         }
       }
     }
-    if (book.size === 0) return stepped;
+    if (held.book.size === 0) return stepped;
     for (const q of await quotesFor(instruments)) {
-      for (const id of book.due([q])) {
-        const { trade } = await apply(Number(id), q);
-        book.put(trade);
+      for (const id of held.book.due([q])) {
+        const applied = await apply(Number(id), q);
+        keep(held, applied.id, applied.version, applied.trade);
         stepped++;
       }
     }
