@@ -79,6 +79,17 @@ export const paperOrders = pgTable(
     index('paper_orders_open_idx')
       .on(t.accountId)
       .where(sql`${t.status} in ('open', 'partially_filled')`),
+    // The look over every account (accountsToPoll): each working instrument once, and the limits a
+    // price meets, found without reading the orders resting away from the market.
+    index('paper_orders_open_price_idx')
+      .on(t.symbol, t.side, t.limitPrice)
+      .where(sql`${t.status} in ('open', 'partially_filled')`),
+    // ...and the working orders every look reads: market orders, and those holding a volume baseline.
+    index('paper_orders_open_looked_idx')
+      .on(t.symbol)
+      .where(
+        sql`${t.status} in ('open', 'partially_filled') and (${t.type} = 'market' or ${t.lastVolume} is not null)`,
+      ),
   ],
 );
 

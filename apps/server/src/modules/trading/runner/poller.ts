@@ -94,17 +94,11 @@ export function createPoller(deps: RunnerDeps, { answer, recordWord }: Pick<Step
         unanswered(`${name}:*`, err);
       }
     }
-    const accounts = await repo.accountsWithOpenOrders();
-    const withOurOrders = new Set(accounts.map((a) => `${a.broker}:${a.accountId}`));
-    for (const [name, ids] of due) {
-      for (const accountId of ids) {
-        if (!withOurOrders.has(`${name}:${accountId}`)) accounts.push({ broker: name, accountId });
-      }
-    }
-    for (const { broker: name, accountId } of accounts) {
-      if (due.get(name)?.has(accountId) === false) continue;
-      changed += await pollAccount(name, accountId);
-    }
+    // The other brokers' accounts with open orders of ours are asked every poll; a broker that
+    // named its accounts due is not asked for the rest.
+    const accounts = await repo.accountsWithOpenOrders(deps.brokerNames.filter((name) => !due.has(name)));
+    for (const [name, ids] of due) for (const accountId of ids) accounts.push({ broker: name, accountId });
+    for (const { broker: name, accountId } of accounts) changed += await pollAccount(name, accountId);
     return changed;
   }
 

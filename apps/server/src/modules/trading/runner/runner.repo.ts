@@ -312,12 +312,21 @@ export function runnerRepo(db: Db) {
       return db.select().from(tradeOrders).where(inArray(tradeOrders.clientOrderId, tags));
     },
 
-    /** Running trades of one partition (trade id modulo `of`), with their state. */
-    async runningTrades(partition: number, of: number): Promise<{ id: number; state: EngineTrade }[]> {
+    /** Running trades of one partition (trade id modulo `of`): their ids and versions, not their states. */
+    async runningVersions(partition: number, of: number): Promise<{ id: number; version: number }[]> {
       return db
-        .select({ id: trades.id, state: trades.state })
+        .select({ id: trades.id, version: trades.version })
         .from(trades)
         .where(and(inArray(trades.status, [...RUNNING]), sql`${trades.id} % ${of} = ${partition}`));
+    },
+
+    /** These trades' states, with the version each was read at. */
+    async states(ids: number[]): Promise<{ id: number; version: number; state: EngineTrade }[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select({ id: trades.id, version: trades.version, state: trades.state })
+        .from(trades)
+        .where(inArray(trades.id, ids));
     },
 
     /** Trades whose cancel-if-not-filled time has come. */

@@ -93,43 +93,64 @@ export function paperRepo(db: Db) {
         .where(and(eq(paperOrders.accountId, account), inArray(paperOrders.status, [...OPEN])))
         .orderBy(asc(paperOrders.id)),
 
-    /** The instruments of every working order (each once): what a look over every account prices. */
-    openInstruments: () =>
-      db
-        .selectDistinctOn([paperOrders.symbol], {
-          symbol: paperOrders.symbol,
-          instrumentKind: paperOrders.instrumentKind,
-          legs: paperOrders.legs,
-        })
-        .from(paperOrders)
-        .where(inArray(paperOrders.status, [...OPEN])),
+    /**
+     * The instruments of every working order (each once): what a look over every account prices.
+     * The symbols are walked in the open orders' price index, one probe per symbol, however many
+     * orders rest on each.
+     */
+    async openInstruments(): Promise<Pick<PaperOrderRow, 'symbol' | 'instrumentKind' | 'legs'>[]> {
+      const { rows } = await db.execute<{
+        symbol: string;
+        instrument_kind: PaperOrderRow['instrumentKind'];
+        legs: PaperOrderRow['legs'];
+      }>(sql`
+        with recursive symbols(symbol) as (
+          (select symbol from paper_orders where status in ('open', 'partially_filled') order by symbol limit 1)
+          union all
+          select (select p.symbol from paper_orders p
+                   where p.status in ('open', 'partially_filled') and p.symbol > s.symbol
+                   order by p.symbol limit 1)
+            from symbols s where s.symbol is not null
+        )
+        select s.symbol, o.instrument_kind, o.legs
+          from symbols s
+          cross join lateral (select instrument_kind, legs from paper_orders p
+                               where p.status in ('open', 'partially_filled') and p.symbol = s.symbol
+                               limit 1) o
+         where s.symbol is not null`);
+      return rows.map((r) => ({ symbol: r.symbol, instrumentKind: r.instrument_kind, legs: r.legs }));
+    },
 
     /**
      * The working orders a look at these prices may change, unlocked: market orders, orders whose
      * limit the price meets (a buy's ask at or under it, a sell's bid at or over it), and orders that
      * still hold a volume baseline (their price may have gone). An order resting away from the
-     * market is not read at all.
+     * market is not read at all: each price probes the open orders' price index.
      */
     async openOrdersNear(prices: { symbol: string; bid: string; ask: string }[]): Promise<PaperOrderRow[]> {
       if (prices.length === 0) return [];
       const column = (key: 'symbol' | 'bid' | 'ask') => sql.param(prices.map((p) => p[key]));
-      const quoted = sql`unnest(${column('symbol')}::text[], ${column('bid')}::numeric[], ${column('ask')}::numeric[]) as q(symbol, bid, ask)`;
-      const rows = await db
-        .select({ o: paperOrders })
+      // One probe of the price index per price and side: the subqueries are kept apart (offset 0),
+      // so the planner cannot turn them into a join that reads every working order.
+      const near = (side: 'buy' | 'sell') => sql`
+        select o.id from q
+          cross join lateral (
+            select p.id from paper_orders p
+             where p.symbol = q.symbol and p.side = ${side} and p.status in ('open', 'partially_filled')
+               and ${side === 'buy' ? sql`p.limit_price >= q.ask` : sql`p.limit_price <= q.bid`}
+            offset 0) o`;
+      const ids = sql`
+        with q(symbol, bid, ask) as (
+          select * from unnest(${column('symbol')}::text[], ${column('bid')}::numeric[], ${column('ask')}::numeric[]))
+        select o.id from q
+          join paper_orders o on o.symbol = q.symbol
+           and o.status in ('open', 'partially_filled') and (o.type = 'market' or o.last_volume is not null)
+        union ${near('buy')}
+        union ${near('sell')}`;
+      return db
+        .select()
         .from(paperOrders)
-        .innerJoin(quoted, sql`q.symbol = ${paperOrders.symbol}`)
-        .where(
-          and(
-            inArray(paperOrders.status, [...OPEN]),
-            or(
-              eq(paperOrders.type, 'market'),
-              sql`${paperOrders.lastVolume} is not null`,
-              and(eq(paperOrders.side, 'buy'), sql`${paperOrders.limitPrice} >= q.ask`),
-              and(eq(paperOrders.side, 'sell'), sql`${paperOrders.limitPrice} <= q.bid`),
-            ),
-          ),
-        );
-      return rows.map((r) => r.o);
+        .where(sql`${paperOrders.id} in (${ids})`);
     },
 
     /**

@@ -219,6 +219,30 @@ describe('fills', () => {
     expect(await look(filling, near.id)).toMatchObject({ status: 'filled', filledQty: '100' });
   });
 
+  it('a look over every account finds the resting limits a price comes to, on either side, and reads no other', async () => {
+    const acct = await account();
+    quote('NEAR', 20.0, 20.05, 1000);
+    expect(await look(acct, (await broker.placeOrder(market_(acct, { symbol: 'NEAR' }))).id)).toMatchObject({
+      status: 'filled',
+    });
+    // A buy under the ask and a sell over the bid: both rest, and the first look drops their baselines.
+    const buy = await broker.placeOrder(order(acct, { symbol: 'NEAR', limitPrice: '19.00' }));
+    const sale = await broker.placeOrder(sell(acct, { symbol: 'NEAR', limitPrice: '21.00' }));
+    await broker.accountsToPoll!();
+    expect([(await orderRow(buy.id)).lastVolume, (await orderRow(sale.id)).lastVolume]).toEqual([null, null]);
+    // The ask comes to the buy's limit: the look reads that order (its baseline is set), not the sell.
+    quote('NEAR', 18.95, 19.0, 2000);
+    expect((await broker.accountsToPoll!()).has(acct)).toBe(false);
+    expect([(await orderRow(buy.id)).lastVolume, (await orderRow(sale.id)).lastVolume]).toEqual([2000, null]);
+    // The bid comes to the sell's limit: the sell is read; the buy, read for its baseline, drops it (its price went).
+    quote('NEAR', 21.0, 21.05, 3000);
+    expect((await broker.accountsToPoll!()).has(acct)).toBe(false);
+    expect([(await orderRow(buy.id)).lastVolume, (await orderRow(sale.id)).lastVolume]).toEqual([null, 3000]);
+    // Volume traded at the sell's price: its account is due.
+    quote('NEAR', 21.1, 21.15, 4000);
+    expect((await broker.accountsToPoll!()).has(acct)).toBe(true);
+  });
+
   it('partial fills follow the volume: a tenth of what traded since the previous look', async () => {
     const acct = await account();
     // Placed while the ask is over the limit, so it rests (docs/paper-broker.md's worked example).

@@ -1,0 +1,2 @@
+CREATE INDEX "paper_orders_open_price_idx" ON "paper_orders" USING btree ("symbol","side","limit_price") WHERE "paper_orders"."status" in ('open', 'partially_filled');--> statement-breakpoint
+CREATE INDEX "paper_orders_open_looked_idx" ON "paper_orders" USING btree ("symbol") WHERE "paper_orders"."status" in ('open', 'partially_filled') and ("paper_orders"."type" = 'market' or "paper_orders"."last_volume" is not null);
