@@ -148,15 +148,22 @@ export function createSteps(deps: RunnerDeps) {
    */
   let sendNow: ((intentId: number) => Promise<unknown>) | null = null;
 
-  /** After the commit: each new intent gets its send job (and, when on, is sent at once). */
+  /**
+   * After the commit: each new intent is sent at once when that is on, and gets its send job, all
+   * in one statement, meanwhile (an intent sent before its job runs is left alone by the job; one
+   * whose process ended before either is sent by the first watcher's look for stranded intents).
+   */
   async function queue(done: Stepped): Promise<Applied> {
-    for (const id of done.intentIds) await jobs.send('trading.send', { intentId: id }, { key: `intent:${id}` });
     const sender = sendNow;
     if (sender) {
       for (const id of done.intentIds) {
         void sender(id).catch((err: unknown) => log.warn({ err, intentId: id }, 'trading: an immediate send failed'));
       }
     }
+    await jobs.sendMany(
+      'trading.send',
+      done.intentIds.map((id) => ({ data: { intentId: id }, key: `intent:${id}` })),
+    );
     const applied = { id: done.id, trade: done.trade, version: done.version };
     return done.refused === undefined ? applied : { ...applied, refused: done.refused };
   }
