@@ -8,12 +8,12 @@ const WATCH_FOR_MS = 55_000;
 
 /**
  * The trade runner's jobs (docs/trading-rules.md): 'trading.send' carries one intent to the broker,
- * at once after the step that made it; the first watcher sends, every 5 s, the intents a process
+ * queued after the step that made it (the fallback of the send at once, below); the first watcher sends, every 5 s, the intents a process
  * left unsent when it ended (its lease run out, or never begun); 'trading.sweep' (every minute)
  * sends what is still PENDING past its lease (orders by hand whose answer was lost are looked for by their tag), and starts the minute's watchers, one job per partition of the trades, keyed by minute so a
  * sweep run twice starts each once; each watcher follows its trades' quotes for the minute, and
  * the first also the brokers' open orders (every 200 ms) and the cancel-if-not-filled deadlines.
- * Intents are also sent at once by the process that made them (the job is the fallback).
+ * Intents are sent at once by the process that made them, while their jobs are queued.
  */
 export async function startTradingJobs(jobs: Jobs, runner: TradeRunner, now: () => Date): Promise<() => void> {
   // The watchers end their loop when the process stops (the queue then waits for no one).

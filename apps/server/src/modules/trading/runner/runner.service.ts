@@ -6,8 +6,8 @@
  * - `apply(tradeId, event)` (steps.ts): one engine step in one transaction: the trade row is
  *   locked (one step at a time per trade, across server processes), and the new state, the
  *   intents (an outbox), the orders they name and the log are written together. After the commit
- *   each intent gets a 'trading.send' job, keyed by its id, and where the workers run it is sent
- *   at once (the job is the fallback).
+ *   each intent is sent at once where the workers run, and gets a 'trading.send' job keyed by its
+ *   id meanwhile (the fallback).
  * - `sendIntent(id)` (sender.ts): claims the intent (a lease: a second sender leaves it alone), sends it, and
  *   feeds the broker's answer back as an order event. An intent whose earlier send never got an
  *   answer (a crash, a timeout) is reconciled first: the broker is asked for the order by its
@@ -17,8 +17,9 @@
  *   process left unsent when it ended (its lease run out, or never begun) are sent from here, never
  *   queued again under the same key, which the queue ignores while the dead job is held active.
  * - `pollOrders()` (poller.ts): the broker's word on every open order becomes order events (fills, cancels).
- * - `watch(partition, of)` (watcher.ts): quotes for the instruments of the partition's running trades; the
- *   trade book steps only the trades a quote concerns. `tickDeadlines()`: cancel-if-not-filled.
+ * - `watch(partition, of)` (watcher.ts): quotes for the instruments of the partition's running trades
+ *   (held in memory between passes, read again when their row's version changed); the trade book
+ *   steps only the trades a quote concerns. `tickDeadlines()`: cancel-if-not-filled.
  */
 import type { Logger } from 'pino';
 import type { WithTransaction } from '../../../db/transaction';
@@ -38,7 +39,7 @@ export type { Technicals } from './watcher';
 
 /** A watcher looks at the market this often. */
 const WATCH_EVERY_MS = 1_000;
-/** The first watcher asks the brokers for fills this often (a paper look at every order is one query). */
+/** The first watcher asks the brokers for fills this often (the paper broker's look over every account is a few index probes). */
 const POLL_EVERY_MS = 200;
 /** The first watcher looks for intents a process left unsent this often. */
 const STRANDED_EVERY_MS = 5_000;

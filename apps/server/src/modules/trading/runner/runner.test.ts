@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { basicRanges, equity, newTrade, type EngineTrade, type TradeEvent } from '@drat/engine';
 import { tradeIntents, tradeLogs, tradeOrders, trades } from '../../../db/schema/index';
 import { fakeBroker, type FakeBroker } from '../../../../test/broker-fake';
@@ -18,6 +18,7 @@ import { createTrading } from '../index';
 import { runnerRepo } from './runner.repo';
 import { createTradeRunner } from './runner.service';
 import { transactions } from '../../../db/transaction';
+import { jobIdFor } from '../../../jobs/queue';
 import { usersRepo } from '../../users';
 
 /** The worked example of docs/trading-rules.md on the fake broker: buys at 9.80 and 10.00, targets 11/12, stop 9. */
@@ -78,6 +79,17 @@ describe('the trade runner', () => {
       ['place', `T${id}-R1-L0-BUY-1`, 'PENDING'],
       ['place', `T${id}-R2-L0-BUY-1`, 'PENDING'],
     ]);
+    // Each has its fallback send job, under the intent's key (a second queueing is the same job).
+    const { rows: jobs } = await t.db.execute<{ id: string; intent: string }>(
+      sql`select id::text, data->>'intentId' as intent from pgboss.job where name = 'trading.send'
+           and data->>'intentId' in (${sql.join(
+             intents.map((i) => sql`${String(i.id)}`),
+             sql`, `,
+           )})`,
+    );
+    expect(jobs.sort((a, b) => Number(a.intent) - Number(b.intent))).toEqual(
+      intents.map((i) => ({ id: jobIdFor('trading.send', `intent:${i.id}`), intent: String(i.id) })),
+    );
     await sendAll(id);
     await sendAll(id);
     for (const i of intents) await runner().sendIntent(i.id);
@@ -425,8 +437,9 @@ describe('the trade runner', () => {
       now: t.clock.now,
       log: pino({ level: 'silent' }),
     });
-    await watcher.watch();
-    expect(read).toContain(id);
+    // Two passes asked at once (two watchers' minutes overlapping) run one after the other.
+    await Promise.all([watcher.watch(), watcher.watch()]);
+    expect(read.filter((x) => x === id)).toHaveLength(1);
     read.length = 0;
     await watcher.watch();
     expect(read).not.toContain(id);
@@ -444,5 +457,11 @@ describe('the trade runner', () => {
     read.length = 0;
     await watcher.watch();
     expect(read).not.toContain(id);
+    // A partition this process has not watched for two minutes is let go (another process has it).
+    t.clock.advance(121_000);
+    await watcher.watch(1, 2);
+    read.length = 0;
+    await watcher.watch();
+    expect(read).toContain(id);
   });
 });

@@ -31,13 +31,7 @@ export interface Applied {
 }
 
 /** A step done in its transaction, with the intents it made (queued after the commit). */
-interface Stepped {
-  id: number;
-  trade: EngineTrade;
-  version: number;
-  refused: string | undefined;
-  intentIds: number[];
-}
+type Stepped = Applied & { intentIds: number[] };
 
 /** The broker's word on an order, as the engine's order event. */
 export function orderEvent(order: BrokerOrder, clientOrderId: string, at: number): OrderUpdate {
@@ -138,7 +132,7 @@ export function createSteps(deps: RunnerDeps) {
       };
       await live.publishUserEvent(locked.userId, { kind: BROKER_ORDER_EVENT, payload }, tx);
     }
-    return { id: locked.id, trade: r.trade, version: locked.version + 1, refused: undefined, intentIds };
+    return { id: locked.id, trade: r.trade, version: locked.version + 1, intentIds };
   }
 
   /**
@@ -164,8 +158,8 @@ export function createSteps(deps: RunnerDeps) {
       'trading.send',
       done.intentIds.map((id) => ({ data: { intentId: id }, key: `intent:${id}` })),
     );
-    const applied = { id: done.id, trade: done.trade, version: done.version };
-    return done.refused === undefined ? applied : { ...applied, refused: done.refused };
+    const { intentIds: _queued, ...applied } = done;
+    return applied;
   }
 
   /** One event for one trade; `row` (a trader's edit) is written with the step, unless the engine refused it. */
@@ -193,7 +187,7 @@ export function createSteps(deps: RunnerDeps) {
       const locked = await repo.insert(tx, row, draft, now());
       await how.made?.(tx, locked.id);
       if (!how.submit) {
-        return { id: locked.id, trade: locked.state, version: locked.version, refused: undefined, intentIds: [] };
+        return { id: locked.id, trade: locked.state, version: locked.version, intentIds: [] };
       }
       return stepLocked(tx, locked, { type: 'submit', at: now().getTime(), ...(how.by ? { by: how.by } : {}) });
     });

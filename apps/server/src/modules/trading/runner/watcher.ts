@@ -35,9 +35,16 @@ const INDICATOR_CACHE_MAX = 10_000;
 /** How many changed states one query reads. */
 const READ_AT_ONCE = 1_000;
 
+/** A partition not watched here for this long is let go (its watcher runs on another process now). */
+const HELD_IDLE_MS = 120_000;
+
 interface Held {
   trades: Map<number, { version: number; trade: EngineTrade }>;
   book: TradeBook;
+  /** When a pass last looked at it (epoch ms). */
+  used: number;
+  /** The pass under way, if any: passes of one partition run one after the other. */
+  pass: Promise<unknown>;
 }
 
 export function createWatcher(deps: RunnerDeps, { apply }: Pick<Steps, 'apply'>) {
@@ -113,7 +120,9 @@ export function createWatcher(deps: RunnerDeps, { apply }: Pick<Steps, 'apply'>)
    * What this process holds of a partition's running trades between its passes: each state at
    * the version it was read or stepped at, and their book. A pass lists the running trades' ids and
    * versions only, and reads again just the states that changed (stepped here or on another
-   * process, or new), so a quiet trade is parsed once, not every second.
+   * process, or new), so a quiet trade is parsed once, not every second. Passes of one partition
+   * run one at a time (two watchers' minutes may overlap), and a partition no pass has looked at
+   * for two minutes is let go.
    */
   const partitions = new Map<string, Held>();
 
@@ -130,10 +139,7 @@ export function createWatcher(deps: RunnerDeps, { apply }: Pick<Steps, 'apply'>)
   }
 
   /** The partition's running trades, as the database has them now. */
-  async function refresh(partition: number, of: number): Promise<Held> {
-    const key = `${partition}/${of}`;
-    let held = partitions.get(key);
-    if (!held) partitions.set(key, (held = { trades: new Map(), book: createTradeBook() }));
+  async function refresh(held: Held, partition: number, of: number): Promise<void> {
     const running = new Set<number>();
     const changed: number[] = [];
     for (const { id, version } of await repo.runningVersions(partition, of)) {
@@ -148,12 +154,28 @@ export function createWatcher(deps: RunnerDeps, { apply }: Pick<Steps, 'apply'>)
     for (let i = 0; i < changed.length; i += READ_AT_ONCE) {
       for (const r of await repo.states(changed.slice(i, i + READ_AT_ONCE))) keep(held, r.id, r.version, r.state);
     }
-    return held;
   }
 
   /** One look at the market for a partition of the running trades: steps those a quote concerns. */
-  async function watch(partition = 0, of = 1): Promise<number> {
-    const held = await refresh(partition, of);
+  function watch(partition = 0, of = 1): Promise<number> {
+    const key = `${partition}/${of}`;
+    const at = now().getTime();
+    for (const [other, h] of partitions) if (other !== key && at - h.used > HELD_IDLE_MS) partitions.delete(other);
+    let held = partitions.get(key);
+    if (!held) {
+      held = { trades: new Map(), book: createTradeBook(), used: at, pass: Promise.resolve() };
+      partitions.set(key, held);
+    }
+    const h = held;
+    h.used = at;
+    const pass = h.pass.then(() => look(h, partition, of));
+    // The next pass waits for this one, whether it ends well or not.
+    h.pass = pass.catch(() => undefined);
+    return pass;
+  }
+
+  async function look(held: Held, partition: number, of: number): Promise<number> {
+    await refresh(held, partition, of);
     const instruments = new Map<string, EngineTrade['ranges'][number]['instrument']>();
     let stepped = 0;
     for (const [id, { trade: state }] of held.trades) {

@@ -16,7 +16,12 @@ export type PaperFillRow = typeof paperFills.$inferSelect;
 export type PaperPositionRow = typeof paperPositions.$inferSelect;
 
 const OPEN = ['open', 'partially_filled'] as const;
-const isOpen = sql`${paperOrders.status} in ('open', 'partially_filled')`;
+/**
+ * The working statuses as a literal list, as the partial indexes' predicates name them (a list of
+ * parameters would keep PostgreSQL from matching a query to those indexes).
+ */
+const WORKING = sql.raw(`(${OPEN.map((s) => `'${s}'`).join(', ')})`);
+const isOpen = sql`${paperOrders.status} in ${WORKING}`;
 
 export function paperRepo(db: Db) {
   return {
@@ -105,17 +110,17 @@ export function paperRepo(db: Db) {
         legs: PaperOrderRow['legs'];
       }>(sql`
         with recursive symbols(symbol) as (
-          (select symbol from paper_orders where status in ('open', 'partially_filled') order by symbol limit 1)
+          (select symbol from paper_orders where status in ${WORKING} order by symbol limit 1)
           union all
           select (select p.symbol from paper_orders p
-                   where p.status in ('open', 'partially_filled') and p.symbol > s.symbol
+                   where p.status in ${WORKING} and p.symbol > s.symbol
                    order by p.symbol limit 1)
             from symbols s where s.symbol is not null
         )
         select s.symbol, o.instrument_kind, o.legs
           from symbols s
           cross join lateral (select instrument_kind, legs from paper_orders p
-                               where p.status in ('open', 'partially_filled') and p.symbol = s.symbol
+                               where p.status in ${WORKING} and p.symbol = s.symbol
                                limit 1) o
          where s.symbol is not null`);
       return rows.map((r) => ({ symbol: r.symbol, instrumentKind: r.instrument_kind, legs: r.legs }));
@@ -136,7 +141,7 @@ export function paperRepo(db: Db) {
         select o.id from q
           cross join lateral (
             select p.id from paper_orders p
-             where p.symbol = q.symbol and p.side = ${side} and p.status in ('open', 'partially_filled')
+             where p.symbol = q.symbol and p.side = ${side} and p.status in ${WORKING}
                and ${side === 'buy' ? sql`p.limit_price >= q.ask` : sql`p.limit_price <= q.bid`}
             offset 0) o`;
       const ids = sql`
@@ -144,7 +149,7 @@ export function paperRepo(db: Db) {
           select * from unnest(${column('symbol')}::text[], ${column('bid')}::numeric[], ${column('ask')}::numeric[]))
         select o.id from q
           join paper_orders o on o.symbol = q.symbol
-           and o.status in ('open', 'partially_filled') and (o.type = 'market' or o.last_volume is not null)
+           and o.status in ${WORKING} and (o.type = 'market' or o.last_volume is not null)
         union ${near('buy')}
         union ${near('sell')}`;
       return db
@@ -167,7 +172,7 @@ export function paperRepo(db: Db) {
             ${sql.param(rows.map((r) => r.to))}::bigint[]
           ) as v(id, from_volume, to_volume)
          where p.id = v.id
-           and p.status in ('open', 'partially_filled')
+           and p.status in ${WORKING}
            and p.last_volume is not distinct from v.from_volume`);
     },
 

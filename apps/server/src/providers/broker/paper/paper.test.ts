@@ -11,6 +11,7 @@ import { paperFills, paperOrders } from '../../../db/schema/index';
 import { makeUser } from '../../../../test/factories';
 import { createTestApp, type TestApp } from '../../../../test/harness';
 import { createSimMarket } from '../../market/sim/index';
+import { paperRepo } from './paper.repo';
 import type { MarketDataProvider } from '../../market/interface';
 import type { PlaceOrder } from '../interface';
 import { createPaperBroker, PAPER_REASONS, PLACED_AGAIN, type PaperBroker } from './paper';
@@ -230,7 +231,10 @@ describe('fills', () => {
     const sale = await broker.placeOrder(sell(acct, { symbol: 'NEAR', limitPrice: '21.00' }));
     await broker.accountsToPoll!();
     expect([(await orderRow(buy.id)).lastVolume, (await orderRow(sale.id)).lastVolume]).toEqual([null, null]);
-    // The ask comes to the buy's limit: the look reads that order (its baseline is set), not the sell.
+    // The ask comes to the buy's limit: a look reads that order alone (it sets its baseline), not the sell.
+    const near = async (bid: string, ask: string) =>
+      (await paperRepo(t.db).openOrdersNear([{ symbol: 'NEAR', bid, ask }])).map((o) => String(o.id)).sort();
+    expect(await near('18.95', '19')).toEqual([buy.id]);
     quote('NEAR', 18.95, 19.0, 2000);
     expect((await broker.accountsToPoll!()).has(acct)).toBe(false);
     expect([(await orderRow(buy.id)).lastVolume, (await orderRow(sale.id)).lastVolume]).toEqual([2000, null]);
@@ -238,6 +242,7 @@ describe('fills', () => {
     quote('NEAR', 21.0, 21.05, 3000);
     expect((await broker.accountsToPoll!()).has(acct)).toBe(false);
     expect([(await orderRow(buy.id)).lastVolume, (await orderRow(sale.id)).lastVolume]).toEqual([null, 3000]);
+    expect(await near('21', '21.05')).toEqual([sale.id]);
     // Volume traded at the sell's price: its account is due.
     quote('NEAR', 21.1, 21.15, 4000);
     expect((await broker.accountsToPoll!()).has(acct)).toBe(true);
