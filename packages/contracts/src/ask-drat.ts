@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { fromDecimalText } from './amounts';
-import { TICKER_PATTERN, tickerField } from './market';
+import { TICKER_PATTERN } from './constants';
+import { tickerField } from './market';
 import { operation } from './operation';
 
 /* ---- Limits ----------------------------------------------------------------------------------- */

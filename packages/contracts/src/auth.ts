@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { MSG } from './messages';
-import { OTP_LENGTH, PASSWORD_CONFIRMATION_REQUIRED, PASSWORD_MIN_LENGTH, THEMES } from './constants';
+import {
+  OTP_LENGTH,
+  PASSWORD_CONFIRMATION_REQUIRED,
+  PASSWORD_MIN_LENGTH,
+  THEMES,
+  CONFIRM_PASSWORD_REASONS,
+  type ConfirmPasswordReason,
+} from './constants';
 import { messageSchema, operation } from './operation';
 import { profileSchema, sessionDataSchema } from './session';
 
@@ -87,22 +94,7 @@ export const setNewPasswordBody = z
   .object({ p1: newPassword, p2: z.string({ error: MSG.fieldRequired }), resetkey: requiredText(MSG.resetLinkInvalid) })
   .refine((b) => b.p1 === b.p2, { path: ['p2'], error: MSG.passwordsDoNotMatch });
 
-/**
- * Why the password is asked again: the spec's trading reasons, and the sensitive changes of the
- * account (a change is accepted only with a confirmation of its own reason, in the same session, within
- * STEP_UP_MINUTES, or a sign-in that recent).
- */
-export const CONFIRM_PASSWORD_REASONS = [
-  'DEAUTHORIZATION',
-  'AUTHORIZATION',
-  'LIVE_TRADING',
-  'PASSWORD_CHANGE',
-  'EMAIL_CHANGE',
-  'OTP_DISABLE',
-  'SIGNAL_WEBHOOK',
-  'ADMIN_PASSWORD_RESET',
-] as const;
-export type ConfirmPasswordReason = (typeof CONFIRM_PASSWORD_REASONS)[number];
+/** The password typed again, for one of CONFIRM_PASSWORD_REASONS (constants.ts). */
 export const confirmPasswordBody = z.object({
   password: requiredText(MSG.passwordRequired),
   reason: z.enum(CONFIRM_PASSWORD_REASONS),
@@ -142,27 +134,6 @@ export interface ExpiredReply {
   expired: true;
   renewal_url?: string;
 }
-
-/** What the password prompt says for each reason (the app shell's modal). */
-export const STEP_UP_TEXTS: Record<ConfirmPasswordReason, { title: string; explanation: string }> = {
-  DEAUTHORIZATION: { title: 'Confirm your password', explanation: 'Confirm your password to switch to Demo Mode.' },
-  AUTHORIZATION: { title: 'Confirm your password', explanation: 'Confirm your password to connect your broker.' },
-  LIVE_TRADING: { title: 'Confirm your password', explanation: 'Confirm your password to trade live.' },
-  PASSWORD_CHANGE: {
-    title: 'Confirm your password',
-    explanation: 'To change your password, type the one you use now.',
-  },
-  EMAIL_CHANGE: { title: 'Confirm your password', explanation: 'To change your sign-in e-mail, type your password.' },
-  OTP_DISABLE: { title: 'Confirm your password', explanation: 'To turn off two-factor sign-in, type your password.' },
-  SIGNAL_WEBHOOK: {
-    title: 'Confirm your password',
-    explanation: 'A webhook places trades with your bot: type your password to make its address and secret.',
-  },
-  ADMIN_PASSWORD_RESET: {
-    title: 'Confirm your password',
-    explanation: "Setting someone's password signs them out everywhere: type your own password first.",
-  },
-};
 
 /** The 403 of a sensitive change whose password was not confirmed recently enough. */
 export interface PasswordConfirmationRequired {

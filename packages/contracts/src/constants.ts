@@ -46,3 +46,39 @@ export const RENEWAL_PATH = '/renew';
 
 /** The code of the 403 answering a sensitive change whose password was not confirmed recently (auth.ts). */
 export const PASSWORD_CONFIRMATION_REQUIRED = 'PASSWORD_CONFIRMATION_REQUIRED';
+
+/** Where the buyer lands after paying; the checkout's id follows as `?checkout=`. */
+export const CHECKOUT_COMPLETE_PATH = '/checkout/complete';
+
+/** Letters and digits starting with a letter, with an optional class suffix (BRK.B, BF-B, BRK/A). */
+export const TICKER_PATTERN = /^[A-Z][A-Z0-9]{0,9}(?:[./-][A-Z0-9]{1,4})?$/;
+
+/** Close code when the first message is not a valid `auth`. */
+export const WS_CLOSE_UNAUTHORIZED = 4401;
+
+/** Most tickers one WebSocket connection may follow at once. */
+export const WS_MAX_TICKERS = 50;
+
+/** The inbox shows at most this many unread notifications, newest first; `unread` counts them all. */
+export const INBOX_LIMIT = 100;
+
+/** User events over the WebSocket: a new notification, and notifications read (in another tab). */
+export const NOTIFICATION_EVENT = 'notification';
+export const NOTIFICATIONS_READ_EVENT = 'notifications.read';
+
+/**
+ * Why the password is asked again: the spec's trading reasons, and the sensitive changes of the
+ * account (a change is accepted only with a confirmation of its own reason, in the same session, within
+ * STEP_UP_MINUTES, or a sign-in that recent).
+ */
+export const CONFIRM_PASSWORD_REASONS = [
+  'DEAUTHORIZATION',
+  'AUTHORIZATION',
+  'LIVE_TRADING',
+  'PASSWORD_CHANGE',
+  'EMAIL_CHANGE',
+  'OTP_DISABLE',
+  'SIGNAL_WEBHOOK',
+  'ADMIN_PASSWORD_RESET',
+] as const;
+export type ConfirmPasswordReason = (typeof CONFIRM_PASSWORD_REASONS)[number];

@@ -1,6 +1,7 @@
 export * from './zod-messages';
 export * from './constants';
 export * from './messages';
+export * from './screens';
 export * from './session';
 export * from './auth';
 export * from './routes';

@@ -4,6 +4,7 @@ import { blankToUndefined, fromDecimalText, priceField } from './amounts';
 import { MSG } from './messages';
 import { operation } from './operation';
 import { isCalendarDay } from './days';
+import { TICKER_PATTERN, WS_MAX_TICKERS } from './constants';
 
 export const INTERVALS = [
   '1min',
@@ -164,9 +165,6 @@ export type WsServerMessage =
   | { type: 'error'; message: string }
   | { type: 'pong' };
 
-/** Close code when the first message is not a valid `auth`. */
-export const WS_CLOSE_UNAUTHORIZED = 4401;
-
 /* ---- DRAT's own market endpoints (dashboard widgets, charts) -------------------------------- */
 
 /** GET /api/market/bars?ticker&interval&from&to (ISO dates; defaults give a sensible window). */
@@ -213,8 +211,6 @@ export const TA_DEFAULTS: { parameter: TaParameter; interval: Interval; timePeri
 
 /** Most tickers one GET /api/market/quotes may ask for. */
 export const QUOTES_MAX_TICKERS = 50;
-/** Most tickers one WebSocket connection may follow at once. */
-export const WS_MAX_TICKERS = 50;
 /** Quote updates are pushed at most this often per ticker (ms); only changed quotes are sent. */
 export const WS_QUOTE_EVERY_MS = 1000;
 
@@ -307,9 +303,6 @@ export const MARKET_MSG = {
 
 const trimmedUpper = (v: unknown) => (typeof v === 'string' ? v.trim().toUpperCase() : v);
 const trimmedLower = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : v);
-
-/** Letters and digits starting with a letter, with an optional class suffix (BRK.B, BF-B, BRK/A). */
-export const TICKER_PATTERN = /^[A-Z][A-Z0-9]{0,9}(?:[./-][A-Z0-9]{1,4})?$/;
 
 /** A ticker as typed: trimmed and upper-cased. */
 export const tickerField = z

@@ -19,9 +19,6 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const DELIVERY_STATUSES = ['SUCCESS', 'PENDING', 'FAILED'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
-/** The inbox shows at most this many unread notifications, newest first; `unread` counts them all. */
-export const INBOX_LIMIT = 100;
-
 /** One notification of the inbox (NotificationDto); `timestamp` is an ISO time. */
 export const inboxNotificationSchema = z.object({
   id: z.number(),
@@ -49,10 +46,6 @@ export const markSingleAsReadBody = z.object({
 });
 export type MarkSingleAsReadBody = z.input<typeof markSingleAsReadBody>;
 
-/** User events over the WebSocket: a new notification, and notifications read (in another tab). */
-export const NOTIFICATION_EVENT = 'notification';
-export const NOTIFICATIONS_READ_EVENT = 'notifications.read';
-
 /** Payload of a `notification` user event: the notification itself, its content cut short. */
 export interface NotificationEventPayload {
   id: number;
@@ -63,16 +56,6 @@ export interface NotificationEventPayload {
 }
 /** Content longer than this is cut in the event (NOTIFY payloads are small); the inbox has it whole. */
 export const NOTIFICATION_EVENT_CONTENT_MAX = 280;
-
-/** Texts of the inbox (2-trading §2.9). */
-export const INBOX_MSG = {
-  title: 'Inbox',
-  empty: 'You have no unread notifications.',
-  markAll: 'Mark all as read',
-  markOne: 'Mark as read',
-  loadFailed: 'Could not load your notifications.',
-  notFound: 'Notification not found.',
-} as const;
 
 /* ---- Operations ------------------------------------------------------------------------------- */
 

@@ -24,8 +24,6 @@ export const CHECKOUT_CLAIM_MINUTES = 30;
 export const RENEWAL_LINK_HOURS = 24;
 /** The plan the free-trial sign-up gives. */
 export const FREE_TRIAL_PLAN = 'free-trial';
-/** Where the buyer lands after paying; the checkout's id follows as `?checkout=`. */
-export const CHECKOUT_COMPLETE_PATH = '/checkout/complete';
 /** The local provider's own checkout page; the session's id follows. */
 /** What the page that starts a checkout keeps in localStorage (key + checkout id): the secret that signs a new buyer in. */
 export const CHECKOUT_CLAIM_STORAGE = 'drat.checkout.';

@@ -5,12 +5,6 @@
 import { z } from 'zod';
 import { messageSchema, operation } from './operation';
 
-export const TRADING_MSG = {
-  /** 2-trading §4: the answer of withdrawing broker access. */
-  demoMode: 'Now set to Demo Mode',
-  deauthorizeFailed: 'There was an error while deauthorizing.',
-} as const;
-
 /** POST /livetrading/deauthorize/: the broker is named by the web app; it is not read. */
 export const deauthorizeBody = z.object({ broker: z.string().max(40).optional() }).optional();
 

@@ -7,7 +7,7 @@ import { deauthorize as deauthorizeBroker } from '../../api/trading';
 import { brokerKeys } from '../../lib/queryKeys';
 import { can } from '../access';
 import { updateSession } from '../session';
-import { ConfirmPasswordModal } from './ConfirmPasswordModal';
+import { ConfirmPasswordDialog } from './confirmPasswordDialog';
 
 /** The top bar's demo/live switch (2-trading §4 "Trade mode"). */
 export function DemoLiveSwitch({ session }: { session: SessionData }) {
@@ -47,7 +47,7 @@ export function DemoLiveSwitch({ session }: { session: SessionData }) {
         onChange={(v) => change(String(v))}
         aria-label="Trading mode"
       />
-      <ConfirmPasswordModal
+      <ConfirmPasswordDialog
         open={confirming}
         reason="DEAUTHORIZATION"
         title="Switch to demo mode"

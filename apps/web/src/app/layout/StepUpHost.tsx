@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { STEP_UP_TEXTS, type ConfirmPasswordReason } from '@drat/contracts';
 import { onStepUp } from '../../api/client';
-import { ConfirmPasswordModal } from './ConfirmPasswordModal';
+import { ConfirmPasswordDialog } from './confirmPasswordDialog';
 
 /**
  * The password prompt of sensitive changes: when the server wants the password confirmed (a
@@ -34,7 +34,7 @@ export function StepUpHost() {
   if (!reason) return null;
   const texts = STEP_UP_TEXTS[reason];
   return (
-    <ConfirmPasswordModal
+    <ConfirmPasswordDialog
       open
       reason={reason}
       title={texts.title}

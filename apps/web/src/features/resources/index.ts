@@ -10,4 +10,3 @@ export const AlertTypeResourcesModal = lazyDialog(
   (p) => (p.open ?? true) && !!p.alertType,
 );
 export type { AlertTypeResourcesModalProps } from './AlertTypeResourcesModal';
-export { resourceKeys } from './queries';
