@@ -12,10 +12,10 @@ const FIRST_DOWNLOAD = ['constants.ts', 'messages.ts', 'routes.ts', 'idempotency
 
 /**
  * What the app shell and the parts every signed-in screen shares take from '@drat/contracts': the
- * same, plus their texts (screens.ts). Forms that check input with a schema are fetched when
- * they open (the password prompt: app/layout/confirmPasswordDialog.ts).
+ * same, plus their texts (screens.ts, and the library's resource-texts.ts). Forms that check input
+ * with a schema are fetched when they open (the password prompt: app/layout/confirmPasswordDialog.ts).
  */
-const SHELL = [...FIRST_DOWNLOAD, 'screens.ts'];
+const SHELL = [...FIRST_DOWNLOAD, 'screens.ts', 'resource-texts.ts'];
 
 describe("the sign-in page's contracts", () => {
   it.each(FIRST_DOWNLOAD)('%s imports neither zod nor a module that does', (file) => {
@@ -29,8 +29,8 @@ describe("the sign-in page's contracts", () => {
 });
 
 describe("the signed-in shell's contracts", () => {
-  it('screens.ts imports neither zod nor a module that does', () => {
-    const source = fs.readFileSync(path.join(import.meta.dirname, 'screens.ts'), 'utf8');
+  it.each(['screens.ts', 'resource-texts.ts'])('%s imports neither zod nor a module that does', (file) => {
+    const source = fs.readFileSync(path.join(import.meta.dirname, file), 'utf8');
     const imports = [...source.matchAll(/^import\s[^;]*?from\s+'([^']+)'/gms)].map((m) => m[1]!);
     expect(imports.filter((from) => from === 'zod' || from.startsWith('zod/'))).toEqual([]);
     const local = imports.filter((from) => from.startsWith('./')).map((from) => `${from.slice(2)}.ts`);

@@ -2,6 +2,7 @@ export * from './zod-messages';
 export * from './constants';
 export * from './messages';
 export * from './screens';
+export * from './resource-texts';
 export * from './session';
 export * from './auth';
 export * from './routes';
