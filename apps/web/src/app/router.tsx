@@ -3,17 +3,12 @@ import { BrowserRouter, useLocation, useRoutes, type RouteObject } from 'react-r
 import { ConfirmEmailPage, LoginPage, ResetConfirmPage, ResetEmailSentPage, ResetRequestPage } from '../features/auth';
 import { lazyPage } from '../lib/lazyPage';
 import { PublicOnly } from './guards';
-import { loadShell } from './loadShell';
-import { getSession } from './session';
+import { loadScreen } from './loadScreen';
 
-// The sign-in screen is in the first download; every other route comes later (app/otherRoutes.tsx),
-// the signed-in shell with React Query and antd's toasts and modals (app/loadScreen.ts). With a
-// session the shell is fetched alongside the routes, not after them.
-const OtherRoutes = lazyPage(async () => {
-  const routes = import('./otherRoutes');
-  if (getSession()) void loadShell();
-  return (await routes).OtherRoutes;
-});
+// The sign-in screen is in the first download; every other route comes later (app/otherRoutes.tsx,
+// with the signed-in shell), together with React Query and antd's toasts and modals
+// (app/loadScreen.ts).
+const OtherRoutes = lazyPage(() => loadScreen(async () => (await import('./otherRoutes')).OtherRoutes));
 
 const login = (
   <PublicOnly>
