@@ -8,8 +8,9 @@ import { z } from 'zod';
 import { fromDecimalText, priceField, textIdField } from './amounts';
 import { alertDtoSchema } from './alerts';
 import { PRICE_DECIMALS } from './decimal';
-import { expirationDateField, MARKET_MSG, strategyField, strikeField, tickerField } from './market';
+import { expirationDateField, strategyField, strikeField, tickerField } from './market';
 import { messageSchema, operation } from './operation';
+import { MARKET_MSG } from './trading-texts';
 
 export const ALERT_PUBLISH_MSG = {
   required: 'This field is required.',

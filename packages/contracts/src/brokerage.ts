@@ -9,17 +9,9 @@ import { priceField, quantityField } from './amounts';
 import { messageSchema, operation } from './operation';
 import { ORDER_CLASSES, ORDER_DURATIONS, ORDER_SIDES, ORDER_TYPES } from './smart-trades';
 import { accountIdField } from './smart-trades-fields';
+import { BROKERS, BROKER_MSG } from './trading-texts';
 
 /* ---- Constants (2-trading §9) ----------------------------------------------------------------- */
-
-/** The brokers a trader may connect; `paper` is the simulated brokerage. */
-export const BROKERS = ['paper', 'tradier', 'alpaca'] as const;
-export type BrokerName = (typeof BROKERS)[number];
-export const BROKER_LABELS: Record<BrokerName, string> = {
-  paper: 'Simulated brokerage',
-  tradier: 'Tradier',
-  alpaca: 'Alpaca',
-};
 
 export type OrderType = (typeof ORDER_TYPES)[number];
 export type OrderDuration = (typeof ORDER_DURATIONS)[number];
@@ -35,58 +27,6 @@ export const AUTHORIZATION_WARNING_HOURS = 2;
 
 /** Balances are kept this long per account (1-core §7 "cached 3 minutes per account"). */
 export const ACCOUNT_INFO_CACHE_SECONDS = 180;
-
-export const BROKER_MSG = {
-  // 2-trading §8 and 1-core §8.
-  orderModified: 'Order modified successfully',
-  modifyFailed: 'Failed to modify order',
-  orderPlaced: 'Order placed successfully',
-  placeFailed: 'Failed to place order',
-  accountsFailed: 'Error fetching your live accounts.',
-  syncFailed: 'There was an error',
-  // Our own words, where the spec gives none.
-  orderTypeRequired: 'Please select the order type!',
-  durationRequired: 'Please select the duration!',
-  sideRequired: 'Please select the side!',
-  classRequired: 'Please select the class!',
-  choose: (label: string, allowed: readonly string[]) => `${label} must be one of: ${allowed.join(', ')}.`,
-  symbolRequired: 'Please input the symbol!',
-  optionSymbolRequired: 'An option order names its option symbol (OCC), e.g. AAPL261218C00150000.',
-  quantityRequired: 'Quantity must be a whole number greater than 0.',
-  priceRequired: (type: string) => `A ${type} order needs a price.`,
-  stopRequired: (type: string) => `A ${type} order needs a stop price.`,
-  pricePositive: 'Price must be greater than 0.',
-  orderIdRequired: 'Give the id of the order to modify.',
-  accountSelected: 'Account selected',
-  accountsSynced: 'Accounts synced',
-  authorized: 'Your brokerage account is connected: you are trading live.',
-  authLinkInvalid: 'This authorization has expired or was not started by you. Start again from Broker Settings.',
-  authRefused: 'The broker did not grant access. Try again from Broker Settings.',
-  notConnected: 'Connect your brokerage account in Broker Settings first.',
-  tokenExpired: 'Your broker authorization has expired. Re-authorize from Broker Settings.',
-  authorizationEnding: (at: string) =>
-    `Your broker authorization ends at ${at}. Re-authorize in Broker Settings to keep your trades running.`,
-  notPermitted: 'Your broker authorization does not allow this. Re-authorize from Broker Settings.',
-  brokerNotOffered: (broker: string) => `${broker} is not offered on this server.`,
-  accountUnknown: 'There is no such brokerage account.',
-  orderNotFound: 'Order not found.',
-  notModifiable: 'Only open or pending orders that are not part of a multileg order can be modified.',
-  orderTypeUnsupported: (broker: string, type: string) => `${broker} does not take ${type} orders.`,
-  keyIdRequired: 'Please input the API key ID!',
-  secretKeyRequired: 'Please input the API secret key!',
-  keysNotTaken: (broker: string) => `${broker} is connected by authorization, not with API keys.`,
-  keysRefused: (broker: string) =>
-    `${broker} did not accept this key pair. Check the key ID and the secret key, and that they are for this server's kind of account (paper or live).`,
-  keyTooLong: 'An API key is at most 200 characters.',
-  brokerRefused: (reason: string) => `The broker refused the order: ${reason}`,
-  brokerUnavailable: 'The broker did not answer. Nothing was changed; try again in a moment.',
-  neverReached: 'The broker never received this order: it was not placed.',
-  unconfirmed: 'The broker could not confirm this order in time. Check your account at the broker.',
-  outcomeUnknown:
-    'The broker did not confirm this order, and it may have been placed. DRAT is checking: look at the Trade Monitor in a minute before placing it again.',
-  exitUnconfirmed: (instrument: string) =>
-    `An order for ${instrument} on this account is still being confirmed with the broker. Look at the Trade Monitor in a minute.`,
-} as const;
 
 /* ---- Requests --------------------------------------------------------------------------------- */
 
@@ -343,19 +283,6 @@ export const brokerConnectionResponseSchema = z.object({
 });
 export type BrokerConnectionResponse = z.infer<typeof brokerConnectionResponseSchema>;
 
-/**
- * User event over the WebSocket: an order at the broker changed (a smart trade's order answered,
- * an order modified or placed by hand). The Trade Monitor and the balances read it again.
- */
-export const BROKER_ORDER_EVENT = 'broker-order';
-export interface BrokerOrderEventPayload {
-  account_id: string;
-  /** Our client order id (a smart trade's order), when there is one. */
-  client_order_id: string | null;
-  /** The broker's order id, when known. */
-  order_id: string | null;
-  status: string;
-}
 export type BrokerOrderReply = z.infer<typeof brokerOrderReplySchema>;
 
 /* ---- Operations ------------------------------------------------------------------------------- */

@@ -3,6 +3,7 @@ export * from './constants';
 export * from './messages';
 export * from './screens';
 export * from './resource-texts';
+export * from './trading-texts';
 export * from './session';
 export * from './auth';
 export * from './routes';

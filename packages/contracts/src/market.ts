@@ -5,21 +5,15 @@ import { MSG } from './messages';
 import { operation } from './operation';
 import { isCalendarDay } from './days';
 import { TICKER_PATTERN, WS_MAX_TICKERS } from './constants';
-
-export const INTERVALS = [
-  '1min',
-  '5min',
-  '15min',
-  '30min',
-  '45min',
-  '1hr',
-  '2hr',
-  '4hr',
-  '1day',
-  '1week',
-  '1month',
-] as const;
-export type Interval = (typeof INTERVALS)[number];
+import {
+  INTERVALS,
+  QUOTES_MAX_TICKERS,
+  type Interval,
+  MARKET_MSG,
+  TA_PARAMETERS,
+  TA_TIME_PERIOD_MAX,
+  type TaParameter,
+} from './trading-texts';
 
 /** Minutes in one bar of each intraday interval (daily and longer intervals follow the calendar). */
 export const INTRADAY_MINUTES: Partial<Record<Interval, number>> = {
@@ -32,9 +26,6 @@ export const INTRADAY_MINUTES: Partial<Record<Interval, number>> = {
   '2hr': 120,
   '4hr': 240,
 };
-
-export const TA_PARAMETERS = ['SMA', 'EMA', 'VALUE'] as const;
-export type TaParameter = (typeof TA_PARAMETERS)[number];
 
 export const OPTION_STRATEGIES = ['BUY CALL', 'BUY PUT', 'STRANGLE', 'STRADDLE'] as const;
 export type OptionStrategy = (typeof OPTION_STRATEGIES)[number];
@@ -54,9 +45,6 @@ export const SECTORS = [
   'Energy',
 ] as const;
 export type Sector = (typeof SECTORS)[number];
-
-/** The spec's "unknown price" value (2-trading §4 "Live price fields"). */
-export const UNKNOWN_PRICE = -500;
 
 export const quoteSchema = z.object({
   symbol: z.string(),
@@ -200,8 +188,6 @@ export type OverviewResponse = z.infer<typeof overviewResponseSchema>;
 
 /* ---- Limits and lists of the market endpoints and the WebSocket ---------------------------- */
 
-/** Time periods of GET /stock/ta: a whole number of bars (2-trading §9 defaults to 50). */
-export const TA_TIME_PERIOD_MAX = 500;
 /** Defaults of a technical condition (2-trading §9): SMA, 1day, time period 50. */
 export const TA_DEFAULTS: { parameter: TaParameter; interval: Interval; timePeriod: number } = {
   parameter: 'SMA',
@@ -209,8 +195,6 @@ export const TA_DEFAULTS: { parameter: TaParameter; interval: Interval; timePeri
   timePeriod: 50,
 };
 
-/** Most tickers one GET /api/market/quotes may ask for. */
-export const QUOTES_MAX_TICKERS = 50;
 /** Quote updates are pushed at most this often per ticker (ms); only changed quotes are sent. */
 export const WS_QUOTE_EVERY_MS = 1000;
 
@@ -266,38 +250,6 @@ export const OVERVIEW_SECTORS = [
   { symbol: 'XLU', label: 'Utilities' },
   { symbol: 'XLRE', label: 'Real Estate' },
 ] as const;
-
-/** Texts of the market endpoints' 400 answers and of the WebSocket's `error` messages. */
-export const MARKET_MSG = {
-  tickerRequired: 'Enter a ticker symbol.',
-  tickerInvalid:
-    'A ticker is 1 to 10 letters or digits starting with a letter, with an optional class suffix such as BRK.B.',
-  unknownTicker: (ticker: string) => `Unknown ticker: ${ticker}.`,
-  marketUnavailable: 'Market data is unavailable right now. Try again in a moment.',
-  tickersRequired: 'Enter at least one ticker, separated by commas.',
-  tooManyTickers: (max: number) => `Ask for at most ${max} tickers at once.`,
-  intervalInvalid: `Interval must be one of ${INTERVALS.join(', ')}.`,
-  parameterInvalid: `Parameter must be one of ${TA_PARAMETERS.join(', ')}.`,
-  timePeriodInvalid: `Time period must be a whole number from 1 to ${TA_TIME_PERIOD_MAX}.`,
-  notEnoughBars: (ticker: string, interval: Interval, have: number, need: number) =>
-    `Not enough ${interval} price history for ${ticker}: the time period needs ${need} bars and ${have} ${have === 1 ? 'is' : 'are'} available.`,
-  strategyInvalid: 'Invalid Strategy',
-  dateInvalid: 'Enter a date as YYYY-MM-DD.',
-  strikeInvalid: 'A strike is a number above 0 and at most 10,000,000.',
-  straddleOneStrike:
-    'A straddle buys the call and the put at the same strike: leg_two_strike must equal leg_one_strike.',
-  noSuchExpiration: (ticker: string, date: string) => `${ticker} has no options expiring on ${date}.`,
-  noSuchStrike: (ticker: string, date: string, strike: number, type: 'call' | 'put') =>
-    `${ticker} has no ${strike} ${type} expiring on ${date}.`,
-  timeInvalid: 'Enter a time as an ISO date (YYYY-MM-DD) or date-time.',
-  rangeInvalid: '`from` must be before `to`.',
-  windowTooWide: (interval: Interval, maxDays: number) =>
-    `One request for ${interval} bars may cover at most ${maxDays} days; ask for a shorter window.`,
-  wsAuthFirst: 'Authenticate first: send {"type":"auth","token":"…"}.',
-  wsUnauthorized: 'Invalid or expired session token.',
-  wsBadMessage: 'Unreadable message: expected JSON such as {"type":"subscribe","tickers":["AAPL"]}.',
-  wsTooManyTickers: (max: number) => `A connection may follow at most ${max} tickers; unsubscribe from some first.`,
-} as const;
 
 /* ---- Validation of market inputs (server routes and web forms) --------------------------- */
 

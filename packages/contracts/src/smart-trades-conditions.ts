@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { priceField } from './amounts';
 import { PRICE_DECIMALS } from './decimal';
-import { INTERVALS, MARKET_MSG, TA_DEFAULTS, TA_PARAMETERS, TA_TIME_PERIOD_MAX } from './market';
+import { TA_DEFAULTS } from './market';
 import {
   ACTION_PRICE_TYPES,
   ACTION_SIGNS,
@@ -18,10 +18,11 @@ import {
   orderKeyOf,
   PRICE_TYPES,
   TRADE_MSG,
-  tradePrice,
   type ConditionType,
   type TradeIssue,
 } from './smart-trades';
+import { INTERVALS, MARKET_MSG, TA_PARAMETERS, TA_TIME_PERIOD_MAX } from './trading-texts';
+import { tradePrice } from './smart-trades-fields';
 
 const orderKeyField = z
   .string({ error: TRADE_MSG.orderKeyInvalid })

@@ -4,8 +4,8 @@
  * some fields failed, on the fields that passed: every broken rule is said once, on its field.
  */
 import { z } from 'zod';
-import { textIdField } from './amounts';
-import { exactDecimal } from './decimal';
+import { priceField, textIdField, type FieldError } from './amounts';
+import { exactDecimal, PRICE_DECIMALS } from './decimal';
 import { PERCENT_DECIMALS, TRADE_MSG, TRADE_NOTE_MAX, TRAILING_PERCENT_MAX, TRIGGER_PERCENT_MAX } from './smart-trades';
 
 export const isRecord = (v: unknown): v is Record<string, unknown> =>
@@ -99,3 +99,12 @@ export const notesField = z
   .max(TRADE_NOTE_MAX, { error: TRADE_MSG.notesTooLong })
   .nullish()
   .transform((v) => v ?? '');
+
+/**
+ * A price of a trade: a number of at most 8 decimals (the column's), up to PRICE_MAX (amounts.ts); `error`
+ * says a missing value or one that is not a number.
+ */
+export function tradePrice(label: string, error?: FieldError) {
+  // Its sign is the trade's rules' to judge (§5.1), in their words; the bounds are every price's.
+  return priceField(label, { type: error, precise: TRADE_MSG.tooPrecise(label, PRICE_DECIMALS) }, { least: 'any' });
+}

@@ -12,7 +12,7 @@
  */
 import { z } from 'zod';
 import { exactDecimal, PRICE_DECIMALS } from './decimal';
-import { MARKET_MSG, strategyField, tickerField } from './market';
+import { strategyField, tickerField } from './market';
 import {
   BASIC_RANGE_COUNT,
   BASIC_TRADE_TYPES,
@@ -29,7 +29,6 @@ import {
   TRADE_MSG,
   TRADE_TIME_ZONE,
   TRAILING_MIN,
-  tradePrice,
   type TradeIssue,
 } from './smart-trades';
 import { onTypeIssue, QUANTITY_MAX, quantityField } from './amounts';
@@ -44,12 +43,14 @@ import {
   onObjects,
   optional,
   optionalText,
+  tradePrice,
   trailingProfitField,
   triggerPercentField,
   validOf,
   type Add,
   type Valid,
 } from './smart-trades-fields';
+import { MARKET_MSG } from './trading-texts';
 
 /* ---- Dates and times ---------------------------------------------------------------------------- */
 

@@ -22,7 +22,6 @@ import {
   TRADE_MSG,
   TRADE_NOTE_MAX,
   TRADE_TYPES,
-  tradePrice,
   type TemplateEntry,
 } from './smart-trades';
 import { conditionRowsField } from './smart-trades-conditions';
@@ -35,6 +34,7 @@ import {
   optionalText,
   orderIdField,
   queryIdField,
+  tradePrice,
   trailingProfitField,
   triggerPercentField,
   validOf,

@@ -1,15 +1,14 @@
 /**
- * Smart trades (2-trading §2-§9, issue 13): the constants and messages of the area, and the price
- * field every trade schema uses. The rest of the area's contracts:
+ * Smart trades (2-trading §2-§9, issue 13): the constants and messages of the area, free of zod
+ * (the dashboard shows them: first-download.test.ts). The rest of the area's contracts:
+ * - smart-trades-fields.ts: the pieces the schemas are built of (a trade's price field, ids, notes);
  * - smart-trades-conditions.ts: condition rows (requests and answers);
  * - smart-trades-answers.ts: what the calls answer (the trade DTO, logs, templates, the demo account);
  * - smart-trades-forms.ts: the trade bodies with the rules of §5.1-§5.3, and the cancel-by check;
  * - smart-trades-requests.ts: edits of a placed trade, templates, sharing, queries;
  * - smart-trades-api.ts: the operations (SMART_TRADES_API).
  */
-import { priceField, type FieldError } from './amounts';
-import { PRICE_DECIMALS } from './decimal';
-import { MARKET_MSG } from './market';
+import { MARKET_MSG } from './trading-texts';
 
 /* ---- Constants (2-trading §3, §4, §9) ---------------------------------------------------------- */
 
@@ -349,15 +348,6 @@ export const TRADE_FIELD_LABELS = {
 export interface TradeIssue {
   path: (string | number)[];
   message: string;
-}
-
-/**
- * A price of a trade: a number of at most 8 decimals (the column's), up to PRICE_MAX (amounts.ts); `error`
- * says a missing value or one that is not a number.
- */
-export function tradePrice(label: string, error?: FieldError) {
-  // Its sign is the trade's rules' to judge (§5.1), in their words; the bounds are every price's.
-  return priceField(label, { type: error, precise: TRADE_MSG.tooPrecise(label, PRICE_DECIMALS) }, { least: 'any' });
 }
 
 /** An order of a trade in conditions: `buy_range_N` (range N's buy) or `sell_range_N` (its target sell). */

@@ -15,15 +15,6 @@ export const deauthorizeReplySchema = messageSchema.extend({
 });
 export type DeauthorizeReply = z.infer<typeof deauthorizeReplySchema>;
 
-/** User event over the WebSocket: a smart trade changed (a fill, a status); the screens read it again. */
-export const TRADE_EVENT = 'trade';
-export interface TradeEventPayload {
-  id: number;
-  status: 'DRAFT' | 'PENDING' | 'OPEN' | 'COMPLETED' | 'CANCELLED' | 'FAIL';
-  /** Why it failed (FAIL): the broker's words. */
-  reason?: string;
-}
-
 /* ---- Operations ------------------------------------------------------------------------------- */
 
 /** Live or demo trading (2-trading §4). Signed-in only. */
