@@ -10,6 +10,7 @@ import {
   type WsServerMessage,
 } from '@drat/contracts';
 import { DomainError } from '../../core/errors';
+import { sendShared } from './frames';
 import type { QuoteHub, QuoteSink } from './quote-hub';
 
 /** Resolves a session token to its user and session; throws a DomainError when the token is not a live session. */
@@ -109,14 +110,18 @@ export function createGateway({
   }, revalidateMs);
   revalidation.unref();
 
-  /** Sends a JSON text frame; a message for many sockets is encoded once, as a Buffer. */
+  /**
+   * Sends a JSON text frame. A message for many sockets is encoded once, as a Buffer, and framed
+   * once (frames.ts); a connection's own message (`ready`, `pong`, an error) goes through `ws`.
+   */
   function sendText(c: Connection, data: string | Buffer): void {
     if (c.socket.readyState !== OPEN) return;
     if (c.socket.bufferedAmount > MAX_BACKLOG_BYTES) {
       c.socket.terminate();
       return;
     }
-    c.socket.send(data, { binary: false });
+    if (typeof data === 'string') c.socket.send(data, { binary: false });
+    else sendShared(c.socket, data);
   }
   const send = (c: Connection, message: WsServerMessage) => sendText(c, JSON.stringify(message));
   const encode = (message: WsServerMessage) => Buffer.from(JSON.stringify(message));
