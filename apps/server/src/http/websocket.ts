@@ -3,11 +3,12 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * The WebSocket plugin's settings: messages are small JSON, so a large frame is a misbehaving
- * client; on close, sockets hear 1001 "going away", so clients reconnect (to another node) rather
- * than give up.
+ * client; they are not compressed (permessage-deflate is not offered), so a message for many
+ * sockets is framed once (modules/live/frames.ts); on close, sockets hear 1001 "going away", so
+ * clients reconnect (to another node) rather than give up.
  */
 const OPTIONS: WebsocketPluginOptions = {
-  options: { maxPayload: 64 * 1024 },
+  options: { maxPayload: 64 * 1024, perMessageDeflate: false },
   preClose(done) {
     for (const client of this.websocketServer.clients) client.close(1001, 'Server shutting down');
     this.websocketServer.close();

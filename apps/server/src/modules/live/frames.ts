@@ -11,8 +11,9 @@ import type { WebSocket } from 'ws';
  * socket's TCP stream.
  *
  * Only where those are the bytes `ws` would write, in the order it would write them: a socket with
- * no extension negotiated (no permessage-deflate: the server does not offer it, http/websocket.ts)
- * whose sender holds nothing back. Any other socket is sent the message by `ws` itself.
+ * no extension negotiated (no permessage-deflate: http/websocket.ts does not offer it) whose sender
+ * is idle and holds nothing back (it holds a message while it compresses one or reads a Blob).
+ * Any other socket is sent the message by `ws` itself.
  */
 const frames = new WeakMap<Buffer, Buffer>();
 
@@ -30,29 +31,35 @@ const { Sender } = ws as unknown as { Sender: { frame(data: Buffer, options: Fra
 export function frameOf(data: Buffer): Buffer {
   let frame = frames.get(data);
   if (!frame) {
-    const parts = Sender.frame(data, { fin: true, rsv1: false, opcode: 1, mask: false, readOnly: true });
-    frame = parts.length === 1 ? parts[0]! : Buffer.concat(parts);
+    frame = Buffer.concat(Sender.frame(data, { fin: true, rsv1: false, opcode: 1, mask: false, readOnly: true }));
     frames.set(data, frame);
   }
   return frame;
 }
 
-/** What `ws` keeps of a socket that this module reads: its TCP stream and what its sender holds back. */
+/**
+ * What `ws` (8.x) keeps of a socket that this module reads: its TCP stream, and its sender's state
+ * (0 when idle) and queue (what it holds back until then).
+ */
 interface WsInternals {
   _socket?: Socket;
-  _sender?: { _queue?: unknown[] };
+  _sender?: { _state?: number; _queue?: unknown[] };
 }
+const SENDER_IDLE = 0;
+const OPEN = 1;
 
 /** The TCP stream a ready-made frame may be written to, or null when `ws` must send it. */
 function streamOf(socket: WebSocket): Socket | null {
   if (socket.extensions !== '') return null;
   const { _socket: stream, _sender: sender } = socket as unknown as WsInternals;
-  if (!stream || !sender || !Array.isArray(sender._queue) || sender._queue.length > 0) return null;
+  if (!stream || sender?._state !== SENDER_IDLE || !Array.isArray(sender._queue) || sender._queue.length > 0)
+    return null;
   return stream;
 }
 
-/** Sends `data`, a JSON text that other sockets are sent too, on an open socket. */
+/** Sends `data`, a JSON text that other sockets are sent too; a socket that is not open is skipped. */
 export function sendShared(socket: WebSocket, data: Buffer): void {
+  if (socket.readyState !== OPEN) return;
   const stream = streamOf(socket);
   if (stream) stream.write(frameOf(data));
   else socket.send(data, { binary: false });

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import { frameOf, sendShared } from './frames';
 
@@ -17,10 +17,7 @@ async function pair(options: { deflate: boolean }): Promise<{
     perMessageDeflate: options.deflate,
   });
   const received: string[] = [];
-  client.on('message', (data, isBinary) => {
-    expect(isBinary).toBe(false);
-    received.push(String(data));
-  });
+  client.on('message', (data, isBinary) => received.push(isBinary ? `binary: ${String(data)}` : String(data)));
   await new Promise<void>((resolve) => client.once('open', () => resolve()));
   const server = await serverSide;
   return {
@@ -79,6 +76,41 @@ describe('a message for many sockets is framed once (frames.ts)', () => {
       { type: 'event', n: 4, text: 'é'.repeat(200) },
     ]);
     expect(client.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it.each([
+    ['compressing or reading a Blob', { _state: 1, _queue: [] }],
+    ['holding a message back', { _state: 0, _queue: [['a message']] }],
+  ])('goes through ws while the socket sender is %s, so nothing jumps ahead', (_name, sender) => {
+    const write = vi.fn();
+    const send = vi.fn();
+    const socket = { readyState: 1, extensions: '', _socket: { write }, _sender: sender, send };
+    const data = Buffer.from('{"type":"event"}');
+    sendShared(socket as unknown as WebSocket, data);
+    expect(write).not.toHaveBeenCalled();
+    expect(send).toHaveBeenCalledWith(data, { binary: false });
+    // An idle sender holding nothing: the frame goes straight to the stream.
+    sendShared({ ...socket, _sender: { _state: 0, _queue: [] } } as unknown as WebSocket, data);
+    expect(write).toHaveBeenCalledWith(frameOf(data));
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it('skips a socket that is closing or closed', () => {
+    const write = vi.fn();
+    const send = vi.fn();
+    for (const readyState of [2, 3])
+      sendShared(
+        {
+          readyState,
+          extensions: '',
+          _socket: { write },
+          _sender: { _state: 0, _queue: [] },
+          send,
+        } as unknown as WebSocket,
+        Buffer.from('{}'),
+      );
+    expect(write).not.toHaveBeenCalled();
+    expect(send).not.toHaveBeenCalled();
   });
 
   it('goes through ws on a socket that negotiated permessage-deflate, and arrives', async () => {
