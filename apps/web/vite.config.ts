@@ -16,9 +16,9 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // What the first screen (the sign-in page) needs, in one file: without this group it is split
-        // into a score of small shared chunks, each compressed on its own. The signed-in shell and
-        // every page stay lazy chunks of their own (app/router.tsx, app/pages.tsx). Measured by
-        // bench/web/bundle.ts.
+        // into a score of small shared chunks, each compressed on its own. The other routes with the
+        // signed-in shell (app/otherRoutes.tsx) and every page stay lazy chunks of their own
+        // (app/router.tsx, app/pages.tsx). Measured by bench/web/bundle.ts.
         codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
       },
     },

@@ -7,8 +7,8 @@ import { useToken } from 'antd/es/theme/internal';
  * antd's App context (`App.useApp()`: message, notification, modal) without their code in the
  * first download. The context holds stand-ins that call antd's own API once its holders
  * (AntAppHolders.tsx, a chunk of its own) have mounted; a call made before fetches them and runs
- * when they are there. Screens loaded with app/loadScreen.ts (the signed-in shell, the reset and OTP
- * screens) wait for `loadAntApp()` before they render, so there every call reaches antd at once and
+ * when they are there. Screens loaded with app/loadScreen.ts (every route after sign-in, with the
+ * signed-in shell: app/otherRoutes.tsx; the reset and OTP screens) wait for `loadAntApp()` before they render, so there every call reaches antd at once and
  * returns what antd returns. The holders sit at the root, so a toast outlives the page that showed
  * it ('OTP Successfully verified' while the dashboard opens, a refused page's message after its
  * redirect).

@@ -3,7 +3,6 @@ import type { SessionData } from '@drat/contracts';
 import { CHECKOUT_COMPLETE_PATH, MSG, RENEWAL_PATH } from '@drat/contracts';
 import { can } from './access';
 import { lazyPage } from '../lib/lazyPage';
-import { loadScreen } from './loadScreen';
 // An alert's Trade opens smart trades' drawer (fetched when first opened): handed to the alerts
 // page here, so neither feature imports the other (smart trades show an alert's card). The index
 // is small: its page and drawers are fetched when first shown (features/smart-trades/index.ts).
@@ -36,8 +35,7 @@ const UserDataPage = lazyPage(async () => (await import('../features/user-data')
 const UploadUsersPage = lazyPage(async () => (await import('../features/user-data')).UploadUsersPage);
 const PendingChangesPage = lazyPage(async () => (await import('../features/user-data')).PendingChangesPage);
 const AlertTypesPage = lazyPage(async () => (await import('../features/alert-types')).AlertTypesPage);
-// A public page outside the signed-in shell brings React Query with it (app/loadScreen.ts).
-const RenewPage = lazyPage(() => loadScreen(async () => (await import('../features/renewal')).RenewPage));
+const RenewPage = lazyPage(async () => (await import('../features/renewal')).RenewPage);
 const CheckoutCompletePage = lazyPage(async () => (await import('../features/checkout')).CheckoutCompletePage);
 
 export interface PageDef {
