@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import pino from 'pino';
 import { DomainError } from '../core/errors';
 import { jobFailures } from '../db/schema/index';
 import { ProviderError } from '../providers/provider-error';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { cronSlot, jobIdFor, startJobs } from './queue';
 
 /**
  * The retry policy of every queue (jobs/queue.ts): a job retries only what may pass later; one
@@ -123,5 +125,44 @@ describe('job retries', () => {
     expect(await until('the failure record', () => failureOf('batch-bad'))).toMatchObject({ code: 'VALIDATION' });
     expect(calls.get('batch-ok-1')).toBe(1);
     expect(calls.get('batch-ok-2')).toBe(1);
+  });
+});
+
+describe('a schedule (jobs/queue.ts: schedule)', () => {
+  const minute = (iso: string) => Date.parse(iso);
+
+  it('names the latest time of its cron at or before now (UTC)', () => {
+    expect(cronSlot('* * * * *', minute('2026-11-29T10:01:00.000Z'))).toBe(minute('2026-11-29T10:01:00.000Z'));
+    expect(cronSlot('* * * * *', minute('2026-11-29T10:01:59.999Z'))).toBe(minute('2026-11-29T10:01:00.000Z'));
+    expect(cronSlot('*/5 * * * *', minute('2026-11-29T10:04:59.000Z'))).toBe(minute('2026-11-29T10:00:00.000Z'));
+    expect(cronSlot('17 * * * *', minute('2026-11-29T10:16:00.000Z'))).toBe(minute('2026-11-29T09:17:00.000Z'));
+  });
+
+  it('queues each slot once, however many processes keep it and however often one sends it again', async () => {
+    const name = 'bots.trim-logs';
+    const from = new Date();
+    // A second process on the same database, and the first one again (after a restart, or after
+    // an answer lost while the database was away): each sends the slot of this minute.
+    const other = await startJobs(t.databaseUrl, pino({ level: 'silent' }));
+    try {
+      await t.jobs.schedule(name, '* * * * *');
+      await other.schedule(name, '* * * * *');
+      await t.jobs.schedule(name, '* * * * *');
+      const { rows } = await t.database.pool.query<{ minute: Date; id: string; runs: number }>(
+        `select date_trunc('minute', created_on) as minute, min(id::text) as id, count(*)::int as runs
+           from pgboss.job where name = $1 and created_on >= $2 group by 1 order by 1`,
+        [name, from],
+      );
+      expect(rows.length).toBeGreaterThanOrEqual(1);
+      expect(rows.filter((row) => row.runs !== 1)).toEqual([]);
+      // Each is the job of a slot (its id is the queue's and the slot's), not a copy with an id of its own.
+      const slots = [];
+      for (let at = cronSlot('* * * * *', from.getTime()) - 60_000; at <= Date.now(); at += 60_000)
+        slots.push(jobIdFor(name, `schedule:${new Date(at).toISOString()}`));
+      for (const row of rows) expect(slots).toContain(row.id);
+    } finally {
+      await t.jobs.unschedule(name);
+      await other.stop();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import cronParser from 'cron-parser';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { errorCodeOf, isRetryable } from '../core/errors';
@@ -112,10 +113,23 @@ export interface JobsOptions {
   failures?: Pick<JobFailuresRepo, 'record'>;
   /**
    * Whether this process keeps the queue (pg-boss's maintenance: expiring jobs a dead process held,
-   * archiving; and its cron timekeeping). Off in a process without workers (WORKERS=0), which only
-   * sends jobs; the worker processes keep it. Default on.
+   * archiving; and the schedules: see `schedule`). Off in a process without workers (WORKERS=0),
+   * which only sends jobs; the worker processes keep it. Default on.
    */
   keeper?: boolean;
+}
+
+/** How often a keeper looks whether a scheduled job is due (pg-boss's own cron looked every 30 s). */
+const SCHEDULE_TICK_MS = 5_000;
+/** A cron slot is queued within this long of its time, as pg-boss did: after a longer outage it is skipped. */
+const SCHEDULE_WINDOW_MS = 60_000;
+
+/** The latest time `cron` (UTC) names at or before `now`. */
+export function cronSlot(cron: string, now: number): number {
+  return cronParser
+    .parseExpression(cron, { currentDate: new Date(now + 1), tz: 'UTC' })
+    .prev()
+    .getTime();
 }
 
 /** A stable job id (a UUID) for `key` in queue `name`, so pg-boss refuses a second copy. */
@@ -135,7 +149,8 @@ export async function startJobs(databaseUrl: string, log: Logger, options: JobsO
     max: 4,
     application_name: 'drat-jobs',
     supervise: keeper,
-    schedule: keeper,
+    // The schedules are queued by this module (below), not by pg-boss's cron.
+    schedule: false,
   });
   boss.on('error', (err) => log.error({ err }, 'pg-boss error'));
   await boss.start();
@@ -175,6 +190,36 @@ export async function startJobs(databaseUrl: string, log: Logger, options: JobsO
     if (retryable) await boss.fail(name, job.id, { message: reason });
     else await boss.complete(name, job.id, { failed: { code: errorCodeOf(err), reason } });
   }
+  /**
+   * The schedules, queued by the keepers' own clocks: each cron slot is one job whose id is the
+   * queue's and the slot's (jobIdFor), so however many processes send it, and however often one
+   * sends it again after an answer lost in an outage, it is queued once. pg-boss's cron queued a
+   * slot through a job of its own, and could queue it twice when the database went away between
+   * the two (issue 29: the minute's alert lifecycle twice in a minute, in two-processes.test.ts).
+   */
+  const schedules = new Map<QueueName, { cron: string; sent: number }>();
+  let ticking: NodeJS.Timeout | undefined;
+  let failing = false;
+  let queueing: Promise<void> | null = null;
+  async function queueDue(): Promise<void> {
+    const now = Date.now();
+    for (const [name, due] of schedules) {
+      const slot = cronSlot(due.cron, now);
+      if (due.sent === slot || now - slot >= SCHEDULE_WINDOW_MS) continue;
+      try {
+        await boss.send(name, {}, { ...retry, id: jobIdFor(name, `schedule:${new Date(slot).toISOString()}`) });
+        due.sent = slot;
+        failing = false;
+      } catch (err) {
+        // The database is away: the next look tries again, and the slot's id keeps it to one job.
+        if (!failing) log.warn({ err, queue: name }, 'a scheduled job could not be queued; it is tried again');
+        failing = true;
+        return;
+      }
+    }
+  }
+  const queueDueOnce = () => (queueing ??= queueDue().finally(() => (queueing = null)));
+
   return {
     async send(name, data, sendOptions = {}) {
       await boss.send(name, data, {
@@ -218,11 +263,26 @@ export async function startJobs(databaseUrl: string, log: Logger, options: JobsO
       );
     },
     async unschedule(name) {
+      schedules.delete(name);
       await boss.unschedule(name);
     },
     async schedule(name, cron) {
-      await boss.schedule(name, cron, {});
+      cronSlot(cron, Date.now()); // a cron it cannot read throws here, at start
+      // A schedule pg-boss kept from before (its cron is off) is dropped.
+      await boss.unschedule(name);
+      if (!keeper) return;
+      schedules.set(name, { cron, sent: 0 });
+      if (!ticking) {
+        ticking = setInterval(() => void queueDueOnce(), SCHEDULE_TICK_MS);
+        ticking.unref();
+      }
+      await queueDueOnce();
     },
-    stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
+    async stop() {
+      clearInterval(ticking);
+      ticking = undefined;
+      await queueing;
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
   };
 }
