@@ -194,8 +194,7 @@ export function routeFigures(output: Rollup.OutputBundle[string][]): { routes: R
     const files = filesOf(route, renders);
     const signedIn = SHELL.every((rel) => renders.includes(rel));
     const base = signedIn ? shellFiles : entryFiles;
-    let ownGzip = 0;
-    for (const file of files) if (!base.has(file)) ownGzip += sizeOf(file).gzip;
+    const ownGzip = gzipOf([...files].filter((file) => !base.has(file)));
     let js = ZERO;
     let css = ZERO;
     const cssFiles = new Set<string>();
