@@ -68,6 +68,18 @@ const PROVIDER_INTERNALS = {
     'Use a provider through its interface (providers/<kind>/interface.ts); only compose.ts picks an implementation.',
 };
 
+/** A focused test (`test.only`, `describe.only`, `it.concurrent.only`…) must never be committed. */
+const FOCUSED_TESTS = [
+  {
+    selector: `MemberExpression[property.name='only'][object.name=${TEST_FUNCTIONS}]`,
+    message: 'Remove .only: a focused test silently skips the others.',
+  },
+  {
+    selector: `MemberExpression[property.name='only'][object.object.name=${TEST_FUNCTIONS}]`,
+    message: 'Remove .only: a focused test silently skips the others.',
+  },
+];
+
 export default defineConfig(
   globalIgnores([
     '**/dist/',
@@ -94,17 +106,7 @@ export default defineConfig(
       eqeqeq: ['error', 'always', { null: 'ignore' }],
       'no-console': 'off',
       // A focused test (`test.only`, `describe.only`, `it.concurrent.only`…) must never be committed.
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: `MemberExpression[property.name='only'][object.name=${TEST_FUNCTIONS}]`,
-          message: 'Remove .only: a focused test silently skips the others.',
-        },
-        {
-          selector: `MemberExpression[property.name='only'][object.object.name=${TEST_FUNCTIONS}]`,
-          message: 'Remove .only: a focused test silently skips the others.',
-        },
-      ],
+      'no-restricted-syntax': ['error', ...FOCUSED_TESTS],
     },
   },
   {
@@ -123,6 +125,16 @@ export default defineConfig(
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
     rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...FOCUSED_TESTS,
+        {
+          // antd's App component holds the modal, message and notification code: naming it puts all
+          // three in the screen's download. app/antApp.tsx provides its context; read it with useApp.
+          selector: `MemberExpression[object.name='App'][property.name='useApp']`,
+          message: "Use useApp from 'antd/es/app/useApp': antd's App brings its modal code into the screen's download.",
+        },
+      ],
       'import-x/no-restricted-paths': ['error', { basePath: REPO_ROOT, zones: WEB_BOUNDARIES }],
       // No import cycle in the web app either: features meet only through the page or components/ and lib/.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { App, Tour, type TourProps } from 'antd';
+import { Tour, type TourProps } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import { FIRST_LOGIN_TOAST_SECONDS, MSG, type SessionData } from '@drat/contracts';
 import { markNotFirstLogin } from '../../api/profile';
 import { updateSession } from '../session';
@@ -26,7 +27,7 @@ interface Props {
 
 /** First login: a toast about the default password and a guided tour; closing it marks first login done (2-trading §2.11). */
 export function FirstLoginTour({ session, target, enabled }: Props) {
-  const { notification } = App.useApp();
+  const { notification } = useApp();
   const toasted = useRef(false);
   const open = enabled && session.first_login;
 

@@ -1,19 +1,6 @@
 import { useState } from 'react';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Empty,
-  Flex,
-  Form,
-  Input,
-  Modal,
-  Popconfirm,
-  Skeleton,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Empty, Flex, Form, Input, Modal, Popconfirm, Skeleton, Tooltip, Typography } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import { CopyOutlined, DeleteOutlined, EditOutlined, ImportOutlined } from '@ant-design/icons';
 import { DRAFT_MSG, NOTIFICATION_MESSAGE_MAX, draftBody, type NotificationDraft } from '@drat/contracts';
 import { applyServerErrors } from '../../lib/formErrors';
@@ -30,7 +17,7 @@ const draftRules = {
 
 /** Edit a draft: its title and message, in the drafts' own words (§5 "Draft"). */
 function EditDraftModal({ draft, onClose }: { draft: NotificationDraft | null; onClose: () => void }) {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<{ title: string; message: string }>();
   const update = useUpdateDraft({
     onSuccess: (reply) => {
@@ -86,7 +73,7 @@ function DraftItem({
   onUse: (draft: NotificationDraft) => void;
   onEdit: (draft: NotificationDraft) => void;
 }) {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const remove = useDeleteDraft({
     onSuccess: (reply) => void message.success(reply.message || DRAFT_MSG.deleted),
     onError: () => void message.error(DRAFT_MSG.deleteFailed),

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   Alert,
-  App,
   Button,
   Checkbox,
   Flex,
@@ -15,6 +14,7 @@ import {
   type FormRule,
   type UploadFile,
 } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import { CloudUploadOutlined, PaperClipOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
 import {
   DRAFT_MSG,
@@ -84,7 +84,7 @@ interface Sent {
  * on the fields too.
  */
 export function NotifyForm({ form, phone }: { form: FormInstance<NotifyFormState>; phone: boolean }) {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useApp();
   const session = useSession();
   const audience = Form.useWatch('notification_type', form) ?? 'single';
   const users = useNotifyUsers(audience === 'single' || audience === 'multiple');

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import type { AdminSmartTrade } from '@drat/contracts';
 import { archiveLiveTrade, cancelDemoTrade, cancelLiveTrade, unarchiveLiveTrade } from '../../api/trading';
 import { adminTradeKeys } from './queries';
@@ -15,7 +15,7 @@ type Acted = Pick<AdminSmartTrade, 'id' | 'account_id'>;
  */
 function useAdminChange(change: (trade: Acted) => Promise<{ message: string }>) {
   const queryClient = useQueryClient();
-  const { message } = App.useApp();
+  const { message } = useApp();
   return useMutation({
     mutationFn: change,
     onSuccess: (reply) => {

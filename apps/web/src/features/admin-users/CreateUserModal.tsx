@@ -1,4 +1,5 @@
-import { App, Form, Input, Modal, Select, Typography } from 'antd';
+import { Form, Input, Modal, Select, Typography } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import { ADMIN_MSG, createUserBody, WELCOME_LINK_DAYS } from '@drat/contracts';
 import { zodFieldRule } from '../../lib/zodRule';
 import { useCreateUser, usePaymentPlans } from './queries';
@@ -25,7 +26,7 @@ const rules = {
  */
 export function CreateUserModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const plans = usePaymentPlans(open);
   const create = useCreateUser({
     onSuccess: () => {

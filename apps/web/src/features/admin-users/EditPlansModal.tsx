@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { App, Form, Modal, Select, Typography } from 'antd';
+import { Form, Modal, Select, Typography } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import { ADMIN_MSG, userPlansBody, type AdminProfile } from '@drat/contracts';
 import { zodFieldRule } from '../../lib/zodRule';
 import { usePaymentPlans, useSetPlans } from './queries';
@@ -18,7 +19,7 @@ const rules = [zodFieldRule(userPlansBody, 'current_plans')];
  */
 export function EditPlansModal({ user, onClose }: { user: AdminProfile | null; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const plans = usePaymentPlans(user !== null);
   const save = useSetPlans({
     onSuccess: () => {

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { App, Button, Card, Flex, Grid, Input, Tabs } from 'antd';
+import { Button, Card, Flex, Grid, Input, Tabs } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import { UserAddOutlined } from '@ant-design/icons';
 import type { AdminProfile } from '@drat/contracts';
 import { useSession } from '../../app/session';
@@ -18,7 +19,7 @@ import { matchesSearch, userActions } from './userWords';
 function UsersTab() {
   const phone = Grid.useBreakpoint().md === false;
   const navigate = useNavigate();
-  const { modal } = App.useApp();
+  const { modal } = useApp();
   const session = useSession();
   const profiles = useAdminProfiles();
   const setActive = useSetActive();

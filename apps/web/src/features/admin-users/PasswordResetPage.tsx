@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { App, AutoComplete, Button, Card, Form, Input, Typography } from 'antd';
+import { AutoComplete, Button, Card, Form, Input, Typography } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import { TeamOutlined } from '@ant-design/icons';
 import {
   ADMIN_MSG,
@@ -38,7 +39,7 @@ const promptCancelled = (err: unknown) => err instanceof ApiError && err.body.co
 export function PasswordResetPage() {
   const [params] = useSearchParams();
   const [form] = Form.useForm<Values>();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const profiles = useAdminProfiles();
   const typed = Form.useWatch('user_email', form) ?? '';
   // The users whose name or e-mail has what is typed, to pick the address from (no typo to send).

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import dayjs from 'dayjs';
 import {
-  App,
   Button,
   DatePicker,
   Empty,
@@ -15,6 +14,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import type { ColumnsType } from 'antd/es/table';
 import { EditOutlined } from '@ant-design/icons';
 import { SLOT_MAX_RATE_HOURS, slotEditBody, type SlotDto } from '@drat/contracts';
@@ -145,7 +145,7 @@ function columns(phone: boolean, onEdit: (slot: SlotDto) => void): ColumnsType<S
 /** Edit slots (§2.3, §5 "Slot edit", §7): the places and the count-down; saving starts the count-down again. */
 function EditSlotModal({ slot, onClose }: { slot: SlotDto | null; onClose: () => void }) {
   const [form] = Form.useForm<SlotValues>();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const edit = useEditSlot({
     onSuccess: (reply) => {
       void message.success(reply.message);

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { App, Form, Input, InputNumber, Modal, Switch, Typography } from 'antd';
+import { Form, Input, InputNumber, Modal, Switch, Typography } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import { ADMIN_MSG, updateProfileBody, type AdminProfile } from '@drat/contracts';
 import { zodFieldRule } from '../../lib/zodRule';
 import { useUpdateProfile } from './queries';
@@ -21,7 +22,7 @@ const rules = {
  */
 export function UpdateProfileModal({ user, onClose }: { user: AdminProfile | null; onClose: () => void }) {
   const [form] = Form.useForm<ProfileValues>();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const update = useUpdateProfile({
     onSuccess: () => {
       void message.success(ADMIN_MSG.profileUpdated);

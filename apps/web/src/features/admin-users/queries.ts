@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import type {
   AdminPasswordResetBody,
   AdminProfile,
@@ -144,7 +144,7 @@ function useRowAction<TReply extends { message: string }, TVars>(
   apply: (queryClient: QueryClient, reply: TReply) => void,
 ) {
   const queryClient = useQueryClient();
-  const { message } = App.useApp();
+  const { message } = useApp();
   return useMutation<TReply, Error, TVars>({
     mutationFn: call,
     onSuccess: (reply) => {

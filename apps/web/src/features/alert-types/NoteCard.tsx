@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Alert, App, Button, Card, Col, Empty, Form, Row, Select, Skeleton, Typography, theme } from 'antd';
+import { Alert, Button, Card, Col, Empty, Form, Row, Select, Skeleton, Typography, theme } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import { SaveOutlined } from '@ant-design/icons';
 import { ALERT_MSG, type AlertCategory, type AlertTypeAdminDto } from '@drat/contracts';
 import { ApiError } from '../../api/client';
@@ -17,7 +18,7 @@ const NoteEditor = lazyPart(
 
 /** 3-bots-admin-public §2.7: a category, one of its types, the type's note and its preview, Save. */
 export function NoteCard() {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const { token } = theme.useToken();
   const types = useAlertTypesAdmin();
   const all = useMemo(() => types.data ?? [], [types.data]);

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Alert, App, Button, Card, Empty, Flex, List, Select, Switch, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Flex, List, Select, Switch, Tag, Typography } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import { ALERT_MSG, type AlertCategory, type AlertTypeAdminDto } from '@drat/contracts';
 import { categoriesOf, enabledCount, typesOf, type CategoryFilter } from './alertTypes';
 import { useSwitchCategory, useSwitchType } from './mutations';
@@ -74,7 +75,7 @@ function CategoryGroup({
 
 /** 3-bots-admin-public §2.7: every type's notification switch, by category, with a category filter. */
 export function NotificationsCard() {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const types = useAlertTypesAdmin();
   const all = useMemo(() => types.data ?? [], [types.data]);
   const categories = useMemo(() => categoriesOf(all), [all]);

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useDeleteAlerts } from './queries';
 import type { Selection } from './AlertCard';
@@ -26,7 +27,7 @@ export type DeletionMode = ReturnType<typeof useDeletionMode>;
 
 /** Activate/Deactivate Deletion and Delete with a confirm popup; on success the mode turns off. */
 export function DeletionControls({ mode }: { mode: DeletionMode }) {
-  const { modal } = App.useApp();
+  const { modal } = useApp();
   const remove = useDeleteAlerts();
   const count = mode.selected.size;
   const confirm = () =>

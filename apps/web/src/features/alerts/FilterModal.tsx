@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { App, Button, DatePicker, Divider, Flex, Modal, Select, Switch, Typography, type GetProps } from 'antd';
+import { Button, DatePicker, Divider, Flex, Modal, Select, Switch, Typography, type GetProps } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import { SearchOutlined } from '@ant-design/icons';
 import { ALERT_MSG, type AlertCategory, type AlertSearchBody } from '@drat/contracts';
 
@@ -37,7 +38,7 @@ export function FilterModal({
   searching: boolean;
   children: ReactNode;
 }) {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [useDates, setUseDates] = useState(true);
   const [useTickers, setUseTickers] = useState(false);
   const [range, setRange] = useState<RangeValue>(null);

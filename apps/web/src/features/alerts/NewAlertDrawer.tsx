@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import {
   Alert,
-  App,
   Button,
   Col,
   Divider,
@@ -15,6 +14,7 @@ import {
   Select,
   type FormRule,
 } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { ALERT_CATEGORIES, ALERT_PUBLISH_MSG, createAlertBody, OPTION_STRATEGIES } from '@drat/contracts';
 import type { NewAlertBody } from '../../api/alerts';
@@ -127,7 +127,7 @@ export function NewAlertDrawer({
   defaultType: string;
 }) {
   const session = useSession()!;
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<FormValues>();
   const [general, setGeneral] = useState<string[]>([]);
   const create = useCreateAlert();

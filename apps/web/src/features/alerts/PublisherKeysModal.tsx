@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, App, Button, Flex, Form, Input, Modal, Popconfirm, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Flex, Form, Input, Modal, Popconfirm, Table, Tag, Typography } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import { KeyOutlined } from '@ant-design/icons';
 import type { AlertPublisherDto, CreatedPublisherDto } from '@drat/contracts';
 import { applyServerErrors } from '../../lib/formErrors';
@@ -11,7 +12,7 @@ import { useCreatePublisher, usePublishers, useRevokePublisher } from './queries
  * `Authorization: Bearer <key>`). A new key is shown once; revoking one refuses it from then on.
  */
 export function PublisherKeysModal({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<{ name: string }>();
   const [created, setCreated] = useState<CreatedPublisherDto | null>(null);
   const publishers = usePublishers(open);

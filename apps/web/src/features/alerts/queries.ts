@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import {
   ALERT_MSG,
   type AlertCategory,
@@ -119,7 +119,7 @@ export function useTrackAlert() {
 /** Super users' soft batch delete; the deleted alerts leave every cached list. */
 export function useDeleteAlerts() {
   const queryClient = useQueryClient();
-  const { message } = App.useApp();
+  const { message } = useApp();
   return useMutation({
     mutationFn: (ids: number[]) => deleteAlerts(ids),
     onSuccess: (_reply, ids) => {
@@ -180,7 +180,7 @@ export function useCreatePublisher(handlers: MutationHandlers<CreatedPublisherDt
 /** Revokes a publisher's key: the server's words, and the list read again. */
 export function useRevokePublisher() {
   const queryClient = useQueryClient();
-  const { message } = App.useApp();
+  const { message } = useApp();
   return useMutation({
     mutationFn: (id: number) => revokePublisher(id),
     onSuccess: (reply) => {

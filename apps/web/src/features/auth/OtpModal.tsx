@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, App, Button, Form, Input, Modal, Typography, theme } from 'antd';
+import { Alert, Button, Form, Input, Modal, Typography, theme } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import { MailOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { MSG, OTP_LENGTH, OTP_SUCCESS_DELAY_MS, type SessionData } from '@drat/contracts';
 import { failureMessages, MessageLines } from './AuthFrame';
@@ -18,7 +19,7 @@ interface Props {
  * shows with a Resend OTP button that works once.
  */
 export function OtpModal({ email, onCancel, onVerified }: Props) {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const { token } = theme.useToken();
   const [otp, setOtp] = useState('');
   const [inputKey, setInputKey] = useState(0);

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { Alert, App, Button, Form, Input, Result, Spin, Steps, Typography, theme } from 'antd';
+import { Alert, Button, Form, Input, Result, Spin, Steps, Typography, theme } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import { ArrowLeftOutlined, KeyOutlined, LockOutlined, MailOutlined } from '@ant-design/icons';
 import { MSG, passwordResetBody, RESET_TOKEN_TTL_MINUTES, resetCodeBody, ROUTES } from '@drat/contracts';
 import { ApiError } from '../../api/client';
@@ -133,7 +134,7 @@ interface PasswordValues {
 export function ResetConfirmPage() {
   const { token_activation_code: activation = '' } = useParams();
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const { token } = theme.useToken();
   const [step, setStep] = useState(0);
   const [resetkey, setResetkey] = useState('');

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Drawer, Flex, Form, Tooltip, Typography, type SelectProps } from 'antd';
+import { Button, Drawer, Flex, Form, Tooltip, Typography, type SelectProps } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import { HistoryOutlined } from '@ant-design/icons';
 import {
   BOT_REPLAY_MSG,
@@ -80,7 +81,7 @@ function BotDrawerFor({
   onCreated,
 }: Props & { state: BotDrawerState; open: boolean }) {
   const [form] = Form.useForm<BotFormValues>();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const session = useSession()!;
   const existing = state.kind === 'update' ? state.bot : null;
   // New York's today when the drawer opened: the defaults' first day and the pickers' first day.

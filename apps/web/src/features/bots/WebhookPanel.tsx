@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import {
   Alert,
-  App,
   Button,
   Descriptions,
   Flex,
@@ -14,6 +13,7 @@ import {
   Typography,
   type FormInstance,
 } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import { ApiOutlined, CheckOutlined, CopyOutlined, StopOutlined, SyncOutlined } from '@ant-design/icons';
 import {
   PASSWORD_CONFIRMATION_REQUIRED,
@@ -47,7 +47,7 @@ const promptCancelled = (err: unknown) => err instanceof ApiError && err.body.co
  * it in `field` for the person to copy.
  */
 function useCopy() {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [copied, setCopied] = useState<string | null>(null);
   const copy = async (what: string, text: string, field: HTMLInputElement | HTMLTextAreaElement | null) => {
     try {
@@ -210,7 +210,7 @@ function BotRow({ bots, label, children }: { bots: BotDto[]; label: string; chil
 
 /** Make, or make a new one: the server's words under the select, a cancelled password prompt said nothing. */
 function useMake(form: FormInstance<BotChoice>, onMade: (made: WebhookCreated) => void) {
-  const { message } = App.useApp();
+  const { message } = useApp();
   return useMakeWebhook({
     onSuccess: onMade,
     onError: (err) => {
@@ -233,7 +233,7 @@ function CurrentWebhook({
   onMade: (made: WebhookCreated) => void;
 }) {
   const phone = usePhone();
-  const { modal } = App.useApp();
+  const { modal } = useApp();
   const [form] = Form.useForm<BotChoice>();
   const chosen = Form.useWatch('bot_id', form);
   const make = useMake(form, onMade);

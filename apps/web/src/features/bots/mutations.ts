@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import type {
   BotBodyIn,
   BotChange,
@@ -75,7 +75,7 @@ const CHANGES: Record<Change, (id: number) => Promise<BotChange>> = {
  */
 export function useBotChange(change: Change, admin = false) {
   const queryClient = useQueryClient();
-  const { message } = App.useApp();
+  const { message } = useApp();
   return useMutation<BotChange, Error, BotDto>({
     mutationFn: (bot) => CHANGES[change](bot.id),
     onSuccess: (reply) => {
@@ -136,7 +136,7 @@ function useWebhookChange<A, R extends MessageReply>(
   hookOf: (reply: R) => WebhookDto | null,
 ) {
   const queryClient = useQueryClient();
-  const { message } = App.useApp();
+  const { message } = useApp();
   return useMutation<R, Error, A>({
     mutationFn: change,
     onSuccess: (reply) => {

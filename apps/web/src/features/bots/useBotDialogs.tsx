@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import type { BotDto } from '@drat/contracts';
 import { BotDetailsModal, BotLogsModal, BotPerformanceModal } from './BotModals';
 import type { BotActionHandlers } from './BotTable';
@@ -11,7 +11,7 @@ import { useBotChange } from './mutations';
  * open them, and the dialogs to render. `admin`: the super users' calls and words.
  */
 export function useBotDialogs(admin: boolean) {
-  const { modal } = App.useApp();
+  const { modal } = useApp();
   const [detailsOf, setDetailsOf] = useState<BotDto | null>(null);
   const [performanceOf, setPerformanceOf] = useState<BotDto | null>(null);
   const [logsOf, setLogsOf] = useState<BotDto | null>(null);

@@ -1,21 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Col,
-  Collapse,
-  Flex,
-  Form,
-  Input,
-  Row,
-  Select,
-  Space,
-  Statistic,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Col, Collapse, Flex, Form, Input, Row, Select, Space, Statistic, Typography } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import {
   BankOutlined,
   DollarOutlined,
@@ -77,7 +63,7 @@ const promptCancelled = (err: unknown) => err instanceof ApiError && err.body.co
 function useReturnFromBroker(): ReactNode {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const connected = useBrokerConnected();
   const code = params.get('code');
   const state = params.get('state');
@@ -111,7 +97,7 @@ function BrokerCard({ live }: { live: boolean }) {
   const authorize = useStartAuthorization({
     onSuccess: (reply) => window.location.assign(reply.url),
   });
-  const { message } = App.useApp();
+  const { message } = useApp();
   const current = live ? data?.connection : null;
   const again = current?.broker === broker;
   return (
@@ -169,7 +155,7 @@ const KEY_FIELDS = ['key_id', 'secret_key'] as const;
  */
 function KeyPairForm({ broker }: { broker: BrokerName }) {
   const [form] = Form.useForm<{ key_id?: string; secret_key?: string }>();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const connected = useBrokerConnected();
   const connect = useConnectWithKeys();
   const submit = (values: { key_id?: string; secret_key?: string }) => {

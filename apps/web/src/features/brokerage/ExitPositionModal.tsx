@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { App, Form, InputNumber, Modal, Select, Typography } from 'antd';
+import { Form, InputNumber, Modal, Select, Typography } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import {
   BROKER_MSG,
   ORDER_CLASSES,
@@ -50,7 +51,7 @@ export function ExitPositionModal({
   onClose: () => void;
 }) {
   const [form] = Form.useForm<Values>();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const place = usePlaceOrder();
   const key = useRef('');
   const cls = Form.useWatch('order_class', form);

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { App, Form, Input, Modal, Typography } from 'antd';
+import { Form, Input, Modal, Typography } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import {
   BROKER_MSG,
   ORDER_DURATIONS,
@@ -40,7 +41,7 @@ export function ModifyOrderModal({
   onClose: () => void;
 }) {
   const [form] = Form.useForm<Values>();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const modify = useModifyOrder();
   const type = Form.useWatch('order_type', form);
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import {
   BROKER_MSG,
   BROKER_ORDER_EVENT,
@@ -38,7 +38,7 @@ import { brokerKeys } from '../../lib/queryKeys';
  * live accounts.' once (1-core §8), wherever the accounts are shown.
  */
 export function useLiveAccounts(enabled: boolean) {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const query = useQuery({ queryKey: brokerKeys.accounts(), queryFn: fetchLiveAccounts, enabled, retry: 1 });
   const told = useRef(false);
   useEffect(() => {
@@ -115,7 +115,7 @@ export function useKeepAccounts() {
 
 /** Chooses the account live trades go to. */
 export function useSetCurrentAccount() {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const keep = useKeepAccounts();
   return useMutation({
     mutationFn: setCurrentAccount,
@@ -129,7 +129,7 @@ export function useSetCurrentAccount() {
 
 /** Reads the accounts from the broker again; a failure says 'There was an error' (1-core §8). */
 export function useSyncAccounts() {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const keep = useKeepAccounts();
   return useMutation({
     mutationFn: syncAccounts,
@@ -161,7 +161,7 @@ export function usePlaceOrder() {
 
 /** A broker connected (authorized, or with API keys): the trader is live, the accounts are the broker's. */
 export function useBrokerConnected() {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const keep = useKeepAccounts();
   const queryClient = useQueryClient();
   return (reply: AuthCodeReply) => {

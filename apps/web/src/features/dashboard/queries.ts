@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import { TRADE_EVENT } from '@drat/contracts';
 import { fetchDemoAccount, resetDemoAccount } from '../../api/trading';
 import { useUserEvents } from '../../lib/live';
@@ -12,7 +12,7 @@ const demoAccountKey = ['trading', 'demo-account'] as const;
  */
 export function useDemoAccount(enabled: boolean) {
   const queryClient = useQueryClient();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const query = useQuery({ queryKey: demoAccountKey, queryFn: fetchDemoAccount, enabled, staleTime: 15_000 });
   useUserEvents(TRADE_EVENT, () => void queryClient.invalidateQueries({ queryKey: demoAccountKey }));
   const reset = useMutation({

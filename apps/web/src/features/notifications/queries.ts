@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import {
   NOTIFICATION_EVENT,
   NOTIFICATIONS_READ_EVENT,
@@ -60,7 +60,7 @@ const TOAST_SECONDS = 6;
  */
 export function useNotificationEvents({ inboxOpen, openInbox }: { inboxOpen: boolean; openInbox: () => void }): void {
   const queryClient = useQueryClient();
-  const { notification } = App.useApp();
+  const { notification } = useApp();
   const refresh = useCallback(
     () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
     [queryClient],

@@ -2,7 +2,6 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import {
   Alert,
-  App,
   Button,
   Card,
   Col,
@@ -19,6 +18,7 @@ import {
   type FormRule,
   type UploadFile,
 } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import {
   FileExcelOutlined,
   FilePdfOutlined,
@@ -143,7 +143,7 @@ const thumbnailRules: FormRule[] = [
 /** Manage resources (3-bots-admin-public §2.9): the create form, for super users. */
 export function ManageResourcesPage() {
   const { token } = theme.useToken();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const session = useSession();
   const [form] = Form.useForm<FormValues>();
   const type = Form.useWatch('type', form);

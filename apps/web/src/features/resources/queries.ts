@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import { RESOURCE_MSG } from '@drat/contracts';
 import {
   createResource,
@@ -44,7 +44,7 @@ export function useAlertTypeResources(alertTypeId: number | null) {
 /** Delete (super users): the spec's success message, or the error's own text (1-core §8). */
 export function useDeleteResource() {
   const queryClient = useQueryClient();
-  const { message } = App.useApp();
+  const { message } = useApp();
   return useMutation({
     mutationFn: deleteResource,
     onSuccess: (reply) => {
@@ -60,7 +60,7 @@ export function useDeleteResource() {
 /** Create (super users). Field errors are the form's to show; the toast says it failed (3-bots §8). */
 export function useCreateResource() {
   const queryClient = useQueryClient();
-  const { message } = App.useApp();
+  const { message } = useApp();
   return useMutation({
     mutationFn: (input: ResourceCreateInput) => createResource(input),
     onSuccess: (reply) => {

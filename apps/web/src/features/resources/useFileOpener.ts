@@ -1,5 +1,5 @@
 import { useCallback, type MouseEvent } from 'react';
-import { App } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import type { ResourceDto } from '@drat/contracts';
 import { openResource } from '../../api/resources';
 import { needsFreshLink } from './links';
@@ -16,7 +16,7 @@ export type FileOpener = (event: MouseEvent<HTMLElement>, resource: ResourceDto)
  * refuses (the plan ended, the resource is gone) the tab closes and its words show as a toast.
  */
 export function useFileOpener(fetchedAt: number): FileOpener {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const refresh = useRefreshResources();
   return useCallback(
     (event, resource) => {

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { App, Button, Col, Empty, Flex, Form, Input, Row, Typography, theme } from 'antd';
+import { Button, Col, Empty, Flex, Form, Input, Row, Typography, theme } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import { CrownOutlined, MailOutlined, PhoneOutlined } from '@ant-design/icons';
 import { MSG, profileChangeBody, type CurrentPlan, type Profile } from '@drat/contracts';
 import type { ProfileChange } from '../../api/profile';
@@ -36,7 +37,7 @@ function ReadOnlyField({ id, label, value }: { id: string; label: string; value:
 }
 
 function DetailsForm({ profile }: { profile: Profile }) {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<DetailsValues>();
   const change = useChangeProfile();
   const email = Form.useWatch('email', form);

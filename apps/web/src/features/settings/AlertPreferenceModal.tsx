@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, App, Button, Empty, Flex, Modal, Skeleton, Switch, Typography, theme } from 'antd';
+import { Alert, Button, Empty, Flex, Modal, Skeleton, Switch, Typography, theme } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import { ALERT_CATEGORIES, MSG, type AlertTypeStatus } from '@drat/contracts';
 import { useAlertTypeStatus, useExemptAlerts } from './queries';
 
@@ -25,7 +26,7 @@ const switchId = (id: number) => `alert-type-notify-${id}`;
  */
 export function AlertPreferenceModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { token } = theme.useToken();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const status = useAlertTypeStatus(open);
   const save = useExemptAlerts();
   /** The user's unsaved changes over the server's list: alert type id → exempted. */

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { App, Avatar, Button, Flex, Typography, Upload, theme, type UploadProps } from 'antd';
+import { Avatar, Button, Flex, Typography, Upload, theme, type UploadProps } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import { CloudUploadOutlined, PictureOutlined, UserOutlined } from '@ant-design/icons';
 import { MSG, PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_TYPES, type Profile } from '@drat/contracts';
 import { useSession } from '../../app/session';
@@ -11,7 +12,7 @@ const MAX_MB = Math.round((PROFILE_PICTURE_MAX_BYTES / (1024 * 1024)) * 10) / 10
 /** Avatar with a two-step change: choose a png, jpeg or gif (checked here), then upload it. */
 export function ProfilePicture({ profile }: { profile: Profile }) {
   const { token } = theme.useToken();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const session = useSession();
   const upload = useUploadProfilePicture();
   /** The chosen file and its preview URL, until it is uploaded or dropped. */

@@ -1,4 +1,5 @@
-import { App, Button, Col, Flex, Form, Input, Row, Switch, theme } from 'antd';
+import { Button, Col, Flex, Form, Input, Row, Switch, theme } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import { LockOutlined } from '@ant-design/icons';
 import { MSG, PASSWORD_MIN_LENGTH, passwordChangeBody, type Profile } from '@drat/contracts';
 import type { PasswordChange } from '../../api/profile';
@@ -12,7 +13,7 @@ const PASSWORD_FIELDS = ['new_password1', 'new_password2'] as const;
 const NEW_PASSWORD_RULES = [zodFieldRule(passwordChangeBody, 'new_password1', { skipEmpty: true })];
 
 function PasswordForm({ username }: { username: string }) {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<PasswordChange>();
   const change = useChangePassword();
   const p1 = Form.useWatch('new_password1', form);

@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { App, Button, Grid, Result, Skeleton, Tabs, Typography, theme } from 'antd';
+import { Button, Grid, Result, Skeleton, Tabs, Typography, theme } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import { BellOutlined, BgColorsOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
 import { MSG, type Profile } from '@drat/contracts';
 import { AccountTab } from './AccountTab';
@@ -66,7 +67,7 @@ function TabLabel({ icon, text, compact }: { icon: ReactNode; text: string; comp
 /** Settings (1-core §2): Account Information, Notifications, Security and Appearance. */
 export function SettingsPage() {
   const { token } = theme.useToken();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const active: TabKey = isTab(requested) ? requested : 'account';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import { MSG, type AlertTypeStatus, type Profile, type Theme } from '@drat/contracts';
 import {
   changePassword,
@@ -53,7 +53,7 @@ function usePatchProfile() {
 export function useChangeProfile() {
   const queryClient = useQueryClient();
   const patchProfile = usePatchProfile();
-  const { message } = App.useApp();
+  const { message } = useApp();
   return useMutation({
     mutationFn: changeProfile,
     onSuccess: (reply, change: ProfileChange) => {
@@ -78,7 +78,7 @@ export function useChangeProfile() {
 export function useUploadProfilePicture() {
   const queryClient = useQueryClient();
   const patchProfile = usePatchProfile();
-  const { message } = App.useApp();
+  const { message } = useApp();
   return useMutation({
     mutationFn: uploadProfilePicture,
     onSuccess: ({ new_image_url }) => {
@@ -97,7 +97,7 @@ export function useUploadProfilePicture() {
 export function useToggleNotification() {
   const queryClient = useQueryClient();
   const patchProfile = usePatchProfile();
-  const { message } = App.useApp();
+  const { message } = useApp();
   return useMutation({
     mutationFn: (which: NotificationSetting) => NOTIFICATION_TOGGLES[which](),
     onSuccess: (reply, which) => {
@@ -115,7 +115,7 @@ export function useToggleNotification() {
 /** Saves the per-alert-type preference (switch on = notified = not exempted). */
 export function useExemptAlerts() {
   const queryClient = useQueryClient();
-  const { message } = App.useApp();
+  const { message } = useApp();
   return useMutation({
     mutationFn: (list: ExemptAlertItem[]) => exemptAlerts(list),
     onSuccess: (reply) => {
@@ -132,7 +132,7 @@ export function useExemptAlerts() {
 
 /** Password change; on a first login it also marks first login done (1-core §4 "First login"). */
 export function useChangePassword() {
-  const { message } = App.useApp();
+  const { message } = useApp();
   return useMutation({
     mutationFn: (body: PasswordChange) => changePassword(body),
     onSuccess: async () => {
@@ -149,7 +149,7 @@ export function useChangePassword() {
 export function useSetOtp() {
   const queryClient = useQueryClient();
   const patchProfile = usePatchProfile();
-  const { message } = App.useApp();
+  const { message } = useApp();
   return useMutation({
     mutationFn: setOtp,
     onSuccess: (reply, enable) => {
@@ -167,7 +167,7 @@ export function useSetOtp() {
 export function useSaveTheme() {
   const queryClient = useQueryClient();
   const patchProfile = usePatchProfile();
-  const { message } = App.useApp();
+  const { message } = useApp();
   return useMutation({
     mutationFn: (theme: Theme) => saveTheme(theme),
     onSuccess: (_reply, theme) => patchProfile({ theme }),

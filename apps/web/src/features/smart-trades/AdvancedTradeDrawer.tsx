@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
-import { App, Button, Drawer, Flex, Form, Input, InputNumber, Modal, Tabs, Tooltip, Typography } from 'antd';
+import { Button, Drawer, Flex, Form, Input, InputNumber, Modal, Tabs, Tooltip, Typography } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import dayjs from 'dayjs';
 import {
   cancelByInFuture,
@@ -92,7 +93,7 @@ function AdvancedTradeForm({
   onClose: () => void;
 }) {
   const [form] = Form.useForm<AdvancedValues>();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [initialValues] = useState(() => valuesOf(initial, pickedTimeOf));
   const [options, setOptions] = useState(() => isOptionsTrade(initial));
   const [showAll, setShowAll] = useState(false);

@@ -1,6 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Flex, Form, InputNumber, Select, Tag, theme, Typography } from 'antd';
+import { Button, Card, Flex, Form, InputNumber, Select, Tag, theme, Typography } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import {
   ACTION_PRICE_TYPES,
   ACTION_SIGNS,
@@ -75,7 +76,7 @@ interface BuilderProps {
  */
 export function ConditionBuilder({ rangeCount, ticker, onChanged }: BuilderProps) {
   const form = Form.useFormInstance();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const rowsNow = (): ConditionRow[] => form.getFieldValue('conditions') ?? [];
   const apply = (change: RowsChange | ConditionRow[]) => {
     if ('error' in change) {

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { App, Button, Descriptions, Flex, Modal, Segmented, Table, Typography } from 'antd';
+import { Button, Descriptions, Flex, Modal, Segmented, Table, Typography } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import { HistoryOutlined } from '@ant-design/icons';
 import {
   CandlestickSeries,
@@ -87,7 +88,7 @@ function ReplayChart({ result }: { result: ReplayResult }) {
  * what is wrong).
  */
 export function ReplayButton({ bodyOf }: { bodyOf: () => Promise<ReplayTradeInput['trade'] | null> }) {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [days, setDays] = useState<number>(REPLAY_DAYS.default);
   const [result, setResult] = useState<ReplayResult | null>(null);
   const run = useReplayTrade({

@@ -1,4 +1,5 @@
-import { App, Form, Input, Modal, Radio, Select, Typography, type FormRule, type SelectProps } from 'antd';
+import { Form, Input, Modal, Radio, Select, Typography, type FormRule, type SelectProps } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import { SHARING_TYPES, TRADE_MSG, type SmartTradeDto } from '@drat/contracts';
 import { useSession } from '../../app/session';
 import { applyServerErrors } from '../../lib/formErrors';
@@ -37,7 +38,7 @@ export interface ShareModalProps {
 export function ShareModal({ item, onClose, onShared }: ShareModalProps) {
   const session = useSession();
   const isSuper = session?.is_super === true;
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<ShareFormValues>();
   const open = item !== null;
   const mode = (Form.useWatch('sharing_type', form) as ShareFormValues['sharing_type'] | undefined) ?? 'single';

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { App, Button, Drawer, Flex, Form, Input, InputNumber, Select, Typography, type FormRule } from 'antd';
+import { Button, Drawer, Flex, Form, Input, InputNumber, Select, Typography, type FormRule } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import { TEMPLATE_BASES, TEMPLATE_ENTRIES, TEMPLATE_NAME_MAX, type TradeTemplateDto } from '@drat/contracts';
 import { applyServerErrors } from '../../lib/formErrors';
 import {
@@ -40,7 +41,7 @@ export function TemplateDrawer({
   onClose: () => void;
 }) {
   const [form] = Form.useForm<TemplateFormValues>();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const existing = template !== null && template !== 'new' ? template : null;
 
   useEffect(() => {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { App, Button, Descriptions, Dropdown, Modal, Space, Table, Typography } from 'antd';
+import { Button, Descriptions, Dropdown, Modal, Space, Table, Typography } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import type { ColumnsType } from 'antd/es/table';
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
 import { TEMPLATE_ENTRIES, type TemplateEntry, type TradeTemplateDto } from '@drat/contracts';
@@ -73,7 +74,7 @@ const MENU_ITEMS: { key: MenuKey; label: string; danger?: boolean }[] = [
  */
 export function TemplatesPanel({ onUse }: { onUse: (template: TradeTemplateDto) => void }) {
   const phone = usePhone();
-  const { modal } = App.useApp();
+  const { modal } = useApp();
   const templates = useTradeTemplates();
   const [editing, setEditing] = useState<TradeTemplateDto | 'new' | null>(null);
   const [viewing, setViewing] = useState<TradeTemplateDto | null>(null);

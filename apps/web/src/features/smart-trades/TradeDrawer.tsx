@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
-import { App, Button, Drawer, Flex, Form, Input, InputNumber, Modal, Select, Space, Tooltip, Typography } from 'antd';
+import { Button, Drawer, Flex, Form, Input, InputNumber, Modal, Select, Space, Tooltip, Typography } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import {
   OPTION_STRATEGIES,
   STRIKE_MAX,
@@ -87,7 +88,7 @@ function keyOf(s: TradeSource | null): string {
 
 function TradeDrawerFor({ source, onClose }: { source: TradeSource | null; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const session = useSession();
   const live = session?.is_live_trader === true;
   const isSuper = session?.is_super === true;

@@ -1,4 +1,5 @@
-import { App, Button, Flex, Form, Input, InputNumber, Typography } from 'antd';
+import { Button, Flex, Form, Input, InputNumber, Typography } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import {
   DETAILS_PRICE_STEP,
   TRADE_NOTE_MAX,
@@ -49,7 +50,7 @@ export function lockedFields(t: SmartTradeDto): Set<(typeof FIELDS)[number]> {
  */
 export function TradeEditForm({ trade }: { trade: SmartTradeDto }) {
   const [form] = Form.useForm<Values>();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const advanced = trade.trade_type === 'ADVANCED';
   const locked = lockedFields(trade);
   const done = (reply: { message: string }) => {

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { App, Button, Card, Flex, Grid, Popconfirm, Select, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Flex, Grid, Popconfirm, Select, Table, Tag, Tooltip, Typography } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import type { ColumnsType, ColumnType } from 'antd/es/table';
 import {
   ControlOutlined,
@@ -74,7 +75,7 @@ export function TradeTypeSelect(props: {
 /** Export (2-trading §2.1): the list shown as a spreadsheet of Trade ID, Date, Symbol, Account and Status. */
 /** Export (2-trading §2.1): saves what `download` makes; off while there is nothing to save. */
 export function ExportButton({ count, download }: { count: number; download: () => Promise<void> }) {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [busy, setBusy] = useState(false);
   const save = async () => {
     setBusy(true);

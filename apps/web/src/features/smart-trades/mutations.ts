@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { App } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import type { BasicTradeInput, TradeTemplateBody, TradeTemplateDto } from '@drat/contracts';
 import {
   archiveLiveTrade,
@@ -41,7 +41,7 @@ function useChange<A, R extends { message: string }>(
   quiet = false,
 ) {
   const queryClient = useQueryClient();
-  const { message } = App.useApp();
+  const { message } = useApp();
   return useMutation({
     mutationFn: change,
     onSuccess: (reply) => {

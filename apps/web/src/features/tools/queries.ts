@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import {
   DIONE_HISTORY_LIMIT,
   DIONE_MSG,
@@ -36,7 +36,7 @@ export const toolKeys = {
 
 /** The toast of a failed tool call, when there is one to show. Never returns antd's thenable. */
 function useToolErrorToast() {
-  const { message } = App.useApp();
+  const { message } = useApp();
   return (err: unknown) => {
     const text = toolErrorMessage(err);
     if (text) message.error(text);
@@ -80,7 +80,7 @@ export function useDioneSearch() {
 
 export function useClearDioneHistory() {
   const queryClient = useQueryClient();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const toast = useToolErrorToast();
   return useMutation({
     mutationFn: resetDioneHistory,
@@ -110,7 +110,7 @@ export interface TrackDioneInput {
 /** Track one term of a search: it then shows on the DIONE Tracker tab of My Trackers. */
 export function useTrackDione() {
   const queryClient = useQueryClient();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const toast = useToolErrorToast();
   return useMutation({
     mutationFn: ({ entry, type }: TrackDioneInput) => {
@@ -152,7 +152,7 @@ export function useTradeIdeasHistory() {
 /** A Range Radar search: new balance, new history entry; an `error` field is a toast (1-core §8). */
 export function useTradeIdeasSearch() {
   const queryClient = useQueryClient();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const toast = useToolErrorToast();
   return useMutation({
     mutationFn: async (ticker: string) => {
@@ -179,7 +179,7 @@ export function useTradeIdeasSearch() {
 
 export function useClearTradeIdeasHistory() {
   const queryClient = useQueryClient();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const toast = useToolErrorToast();
   return useMutation({
     mutationFn: clearTradeIdeasHistory,

@@ -1,4 +1,5 @@
-import { App, Button } from 'antd';
+import { Button } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import { ClearOutlined } from '@ant-design/icons';
 
 /** 'Reset' with a confirm popup, for either tab. */
@@ -13,7 +14,7 @@ export function ResetButton({
   loading: boolean;
   onReset: () => void;
 }) {
-  const { modal } = App.useApp();
+  const { modal } = useApp();
   return (
     <Button
       icon={<ClearOutlined />}

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { App } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import {
   fetchDioneTrackers,
   fetchTrackerAlert,
@@ -50,7 +50,7 @@ export function useTrackerAlert(id: number | null) {
 /** A remove or reset call: the server's message on success, its error on failure, then a re-read. */
 function useTrackerChange<V>(call: (v: V) => Promise<{ message?: string }>, key: QueryKey, done: string) {
   const queryClient = useQueryClient();
-  const { message } = App.useApp();
+  const { message } = useApp();
   return useMutation({
     mutationFn: call,
     onSuccess: (reply) => {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import { MSG, USER_DATA_MSG } from '@drat/contracts';
 import {
   acceptPendingChange,
@@ -26,7 +26,7 @@ export type ExportWhat = UserDataFilters | { ids: readonly number[] };
 
 /** Export: fetches the CSV with the session's token and saves it under the server's name. */
 export function useExportUserData() {
-  const { message } = App.useApp();
+  const { message } = useApp();
   return useMutation({
     mutationFn: async (what: ExportWhat) => {
       const file = await downloadUserData(what);
@@ -40,7 +40,7 @@ export function useExportUserData() {
 /** Deletes people in calls of USER_DATA_DELETE_BATCH ids (each answers 204); answers how many were asked for. */
 export function useDeleteUserData(handlers: MutationHandlers<number, readonly number[]> = {}) {
   const queryClient = useQueryClient();
-  const { message } = App.useApp();
+  const { message } = useApp();
   return useMutation({
     mutationFn: async (ids: readonly number[]) => {
       let deleted = 0;
@@ -67,7 +67,7 @@ export function useDeleteUserData(handlers: MutationHandlers<number, readonly nu
 /** Upload: one file; the report is the answer. */
 export function useUploadUserData() {
   const queryClient = useQueryClient();
-  const { message } = App.useApp();
+  const { message } = useApp();
   return useMutation({
     mutationFn: uploadUserData,
     onSuccess: (reply) => {
@@ -83,7 +83,7 @@ export type Decision = 'accept' | 'reject';
 /** Accept or Reject one pending change; the server's message is shown. */
 export function useDecideChange() {
   const queryClient = useQueryClient();
-  const { message } = App.useApp();
+  const { message } = useApp();
   return useMutation({
     mutationFn: ({ id, action }: { id: number; action: Decision }) =>
       action === 'accept' ? acceptPendingChange(id) : rejectPendingChange(id),
@@ -98,7 +98,7 @@ export function useDecideChanges(
   handlers: MutationHandlers<number, { ids: readonly number[]; action: Decision }> = {},
 ) {
   const queryClient = useQueryClient();
-  const { message } = App.useApp();
+  const { message } = useApp();
   return useMutation({
     mutationFn: async ({ ids, action }: { ids: readonly number[]; action: Decision }) => {
       let decided = 0;

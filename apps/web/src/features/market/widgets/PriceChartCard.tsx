@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { App, Card, Grid, Select, Typography } from 'antd';
+import { Card, Grid, Select, Typography } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import { MARKET_MSG, TICKER_PATTERN, UNKNOWN_PRICE } from '@drat/contracts';
 import { TickerChart } from '../TickerChart';
 import { usePriceLookup } from '../queries';
@@ -21,7 +22,7 @@ interface Props {
 export function PriceChartCard({ ticker, onTicker, suggestions }: Props) {
   const screens = Grid.useBreakpoint();
   const card = useCompactCards();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const lookUpPrice = usePriceLookup();
   const [search, setSearch] = useState('');
   const [checking, setChecking] = useState(false);

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { App, AutoComplete, Button, Card, Form, Input, InputNumber, Modal } from 'antd';
+import { AutoComplete, Button, Card, Form, Input, InputNumber, Modal } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import { FileSearchOutlined } from '@ant-design/icons';
 import { FILING_FORM_TYPES, FILINGS_MAX_RESULTS, filingsQuery, type FilingRow } from '@drat/contracts';
 import { zodMessage } from '../../../lib/zodRule';
@@ -23,7 +24,7 @@ const FORM_OPTIONS = FILING_FORM_TYPES.map((f) => ({ value: f }));
  */
 export function FilingsForm({ ticker }: { ticker: string }) {
   const [form] = Form.useForm<Values>();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const search = useFilingsSearch();
   const [shown, setShown] = useState<{ title: string; rows: FilingRow[] } | null>(null);
 

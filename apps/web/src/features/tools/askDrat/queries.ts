@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { App } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import { ASK_DRAT_MSG } from '@drat/contracts';
 import { downloadSheet, fetchFilings, type FilingsInput } from '../../../api/tools';
 import { downloadBlob } from '../../../lib/download';
@@ -7,7 +7,7 @@ import { filingsErrorMessage, sheetFailure } from '../errors';
 
 /** GET /stock/filings/getboth from the filings form; failures are toasts (1-core §8). */
 export function useFilingsSearch() {
-  const { message } = App.useApp();
+  const { message } = useApp();
   return useMutation({
     mutationFn: (input: FilingsInput) => fetchFilings(input),
     onSuccess: (reply) => {
@@ -27,7 +27,7 @@ export interface SheetInput {
 
 /** GET /stock/sheet-analysis: saves the workbook under the name the server gave it. */
 export function useSheetDownload() {
-  const { message } = App.useApp();
+  const { message } = useApp();
   return useMutation({
     mutationFn: async ({ ticker, years }: SheetInput) => {
       const file = await downloadSheet(ticker, years);
