@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
-import { Alert, Drawer, theme } from 'antd';
+import { Alert, theme } from 'antd';
 import { HAMBURGER_BREAKPOINT_PX, MSG, NAV_SIZES, RENEWAL_PATH, type NavSize } from '@drat/contracts';
 import { useLiveConnection } from '../../lib/live';
 import { InboxModal, useNotificationEvents, useUnreadCount } from '../../features/notifications';
@@ -26,6 +26,12 @@ function useIsMobile() {
   }, [query]);
   return mobile;
 }
+
+/** The phone's navigation drawer, fetched the first time the hamburger opens it. */
+const NavDrawer = lazyDialog(
+  async () => (await import('./NavDrawer')).NavDrawer,
+  (p) => p.open,
+);
 
 /** Shown once, on a first login: fetched only then. */
 const FirstLoginTour = lazyDialog(
@@ -132,17 +138,9 @@ export function AppLayout() {
         </aside>
       )}
       {mobile && (
-        <Drawer
-          open={drawer}
-          onClose={() => setDrawer(false)}
-          placement="left"
-          size={NAV_SIZES.LARGE}
-          styles={{ body: { padding: 0 } }}
-          title={null}
-          closable={false}
-        >
+        <NavDrawer open={drawer} onClose={() => setDrawer(false)}>
           {nav('LARGE', () => setDrawer(false))}
-        </Drawer>
+        </NavDrawer>
       )}
       <div
         style={{

@@ -1,17 +1,25 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Modal, Segmented } from 'antd';
+import { Segmented } from 'antd';
+import useApp from 'antd/es/app/useApp';
 import { MSG, TRADING_MSG, type SessionData } from '@drat/contracts';
 import { deauthorize as deauthorizeBroker } from '../../api/trading';
 import { brokerKeys } from '../../lib/queryKeys';
 import { can } from '../access';
 import { updateSession } from '../session';
+import { lazyDialog } from '../../lib/lazyPage';
 import { ConfirmPasswordDialog } from './confirmPasswordDialog';
+
+/** Asked before live trading; fetched the first time, so the shell does not download antd's Modal. */
+const GoLiveDialog = lazyDialog(
+  async () => (await import('./GoLiveModal')).GoLiveModal,
+  (p) => p.open,
+);
 
 /** The top bar's demo/live switch (2-trading §4 "Trade mode"). */
 export function DemoLiveSwitch({ session }: { session: SessionData }) {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
@@ -55,19 +63,14 @@ export function DemoLiveSwitch({ session }: { session: SessionData }) {
         onCancel={() => setConfirming(false)}
         onConfirmed={() => void deauthorize()}
       />
-      <Modal
+      <GoLiveDialog
         open={askLive}
-        title="Switch to live trading"
-        okText="Proceed"
         onCancel={() => setAskLive(false)}
-        onOk={() => {
+        onProceed={() => {
           setAskLive(false);
           navigate('/trade/settings');
         }}
-      >
-        Live trading places real orders through your brokerage account. Proceed to Broker Settings to grant DRAT access
-        to your account.
-      </Modal>
+      />
     </>
   );
 }

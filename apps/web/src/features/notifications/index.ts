@@ -1,3 +1,9 @@
 /** The inbox (2-trading §2.9): the modal the top bar opens, the unread count and the live toasts of the signed-in shell. */
-export { InboxModal } from './InboxModal';
+import { lazyDialog } from '../../lib/lazyPage';
+
+/** The inbox modal, fetched the first time it opens (its list is read then too). */
+export const InboxModal = lazyDialog(
+  async () => (await import('./InboxModal')).InboxModal,
+  (props) => props.open,
+);
 export { useNotificationEvents, useUnreadCount } from './queries';
