@@ -1,6 +1,6 @@
 import { useState, type ComponentType, type MouseEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Alert, Button, Card, Col, Empty, Flex, Row, Segmented, Select, Spin } from 'antd';
+import { Alert, Button, Card, Col, Empty, Flex, Row, Segmented, Spin } from 'antd';
 import {
   AppstoreOutlined,
   FilterOutlined,
@@ -22,11 +22,11 @@ import {
 } from '@drat/contracts';
 import { useSession } from '../../app/session';
 import { AlertCard, type AlertActions, type Selection } from './AlertCard';
-import { MoreInfoModal, NotesModal } from './AlertModals';
 import { CategoryTabs, TypePills, useCategoryType } from './categories';
 import { DeletionControls, useDeletionMode } from './DeletionControls';
 import { FilterModal } from './filterDialog';
 import { InfiniteFooter } from '../../components/InfiniteFooter';
+import { SortMenu } from '../../components/SortMenu';
 import { listLoadError } from '../../lib/errors';
 import { lazyDialog, lazyPart } from '../../lib/lazyPage';
 import { useAlertList, useAlertSearch, useAlertTickers, useTrackAlert } from './queries';
@@ -35,7 +35,15 @@ import { AlertTypeResourcesModal } from '../resources';
 type View = 'cards' | 'table';
 
 // Parts fetched when first shown: the table view (the page opens on cards) and the dialogs (the
-// HTML sanitizer of the notes, the publishing forms).
+// HTML sanitizer of the notes, the publishing forms, an alert's notes and more info: antd's Modal).
+const NotesModal = lazyDialog(
+  async () => (await import('./AlertModals')).NotesModal,
+  (p) => p.alert !== null,
+);
+const MoreInfoModal = lazyDialog(
+  async () => (await import('./AlertModals')).MoreInfoModal,
+  (p) => p.alert !== null,
+);
 const ImportantNotesModal = lazyDialog(
   async () => (await import('./TypeInfoModals')).ImportantNotesModal,
   (p) => p.open,
@@ -191,13 +199,7 @@ export function AlertsPage({ TradeDrawer }: { TradeDrawer: TradeDrawerOf }) {
               { value: 'table', icon: <TableOutlined />, label: 'Table' },
             ]}
           />
-          <Select<AlertSort>
-            value={sort}
-            onChange={setSort}
-            options={ALERT_SORTS.map((s) => ({ value: s, label: s }))}
-            style={{ width: 150 }}
-            aria-label="Sort alerts"
-          />
+          <SortMenu sorts={ALERT_SORTS} value={sort} onChange={setSort} label="Sort alerts" />
         </Flex>
       </Flex>
 

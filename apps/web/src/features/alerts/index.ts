@@ -10,7 +10,9 @@ export const AlertsPage = lazyPage(async () => (await import('./AlertsPage')).Al
 export const CompletedAlertsPage = lazyPage(
   async () => (await import('./completed/CompletedAlertsPage')).CompletedAlertsPage,
 );
-export { StandaloneAlertCard } from './AlertModals';
+// One alert's card inside another screen's modal (a tracker's, a trade's alert): fetched when
+// shown, with antd's Modal of its Notes and More info, which the alert list's first screen leaves out.
+export const StandaloneAlertCard = lazyPart(async () => (await import('./AlertModals')).StandaloneAlertCard);
 export { CategoryTabs, useCategoryType } from './categories';
 export { FilterModal } from './filterDialog';
 // The sanitized HTML of an alert type's note, shown also by the alert-types screen's preview:

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Col, Dropdown, Empty, Flex, Row, Select, Spin } from 'antd';
-import { DownOutlined, FilterOutlined, SortAscendingOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Col, Empty, Flex, Row, Select, Spin } from 'antd';
+import { FilterOutlined } from '@ant-design/icons';
 import {
   ALERT_MSG,
   TRIGGER_PAGE_SIZE,
@@ -12,6 +12,7 @@ import {
 } from '@drat/contracts';
 import { CategoryTabs, FilterModal, useCategoryType } from '../alerts';
 import { InfiniteFooter } from '../../components/InfiniteFooter';
+import { SortMenu } from '../../components/SortMenu';
 import { listLoadError } from '../../lib/errors';
 import { TriggerCard } from './TriggerCard';
 import { useTriggerList, useTriggerSearch, useTriggerTickers } from './queries';
@@ -70,19 +71,7 @@ export function TriggersPage() {
             aria-label="Alert type"
           />
           <Flex wrap gap={8}>
-            <Dropdown
-              trigger={['click']}
-              menu={{
-                items: TRIGGER_SORTS.map((s) => ({ key: s, label: s })),
-                selectable: true,
-                selectedKeys: [sort],
-                onClick: ({ key }) => setSort(key as TriggerSort),
-              }}
-            >
-              <Button icon={<SortAscendingOutlined />} aria-label="Sort triggers">
-                {sort} <DownOutlined />
-              </Button>
-            </Dropdown>
+            <SortMenu sorts={TRIGGER_SORTS} value={sort} onChange={setSort} label="Sort triggers" />
             <Button icon={<FilterOutlined />} onClick={() => setFilterOpen(true)}>
               Filter
             </Button>
