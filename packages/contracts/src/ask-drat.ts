@@ -8,49 +8,14 @@ import { fromDecimalText } from './amounts';
 import { TICKER_PATTERN } from './constants';
 import { tickerField } from './market';
 import { operation } from './operation';
-
-/* ---- Limits ----------------------------------------------------------------------------------- */
-
-/** Filings form: number of results 1 to 10 (1-core §5, §9). */
-export const FILINGS_MIN_RESULTS = 1;
-export const FILINGS_MAX_RESULTS = 10;
-/** 10K sheet: a range of 2 to 6 fiscal years (1-core §5, §9). */
-export const SHEET_YEARS_MIN = 2;
-export const SHEET_YEARS_MAX = 6;
-export const SHEET_YEAR_CHOICES = [2, 3, 4, 5, 6] as const;
-/** Form types offered by the filings form (any other EDGAR form name is accepted by the server too). */
-export const FILING_FORM_TYPES = [
-  '10-K',
-  '10-Q',
-  '8-K',
-  '4',
-  'DEF 14A',
-  'S-8',
-  'SC 13G/A',
-  '20-F',
-  '6-K',
-  'N-CSR',
-] as const;
-/** Media type of the 10-K sheet. */
-export const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/* ---- Messages --------------------------------------------------------------------------------- */
-
-export const ASK_DRAT_MSG = {
-  edgarUnreachable: 'SEC EDGAR could not be reached. Try again later.',
-  noAccess: 'You currently do not have access to the Ask Drat Service',
-  serviceError: 'There was an error using the Ask Drat Service. Try again later.',
-  invalidInputs: 'Invalid inputs',
-  noFilings: 'No filings',
-  filingsError: 'Error fetching filings',
-  sheetError: 'An error occurred analyzing this ticker.',
-  sheetRequestFailed: 'An error occurred',
-  sheetYears: `Choose a range of ${SHEET_YEARS_MIN} to ${SHEET_YEARS_MAX} years.`,
-  unknownCompany: (ticker: string) => `Unknown ticker: ${ticker}. Enter the symbol of a listed company or fund.`,
-  noAnnualReports: (ticker: string) =>
-    `${ticker} has no 10-K figures to analyze (funds and foreign issuers file none).`,
-  filingsPartlyUnavailable: 'SEC filings could not be loaded right now; the market information is shown without them.',
-} as const;
+import {
+  ASK_DRAT_MSG,
+  FILINGS_MAX_RESULTS,
+  FILINGS_MIN_RESULTS,
+  SHEET_YEARS_MAX,
+  SHEET_YEARS_MIN,
+  XLSX_MEDIA_TYPE,
+} from './tools-texts';
 
 /* ---- Queries ---------------------------------------------------------------------------------- */
 

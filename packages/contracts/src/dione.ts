@@ -7,29 +7,7 @@ import { z } from 'zod';
 import { bodyIdField, priceField } from './amounts';
 import { tickerField } from './market';
 import { messageSchema, operation } from './operation';
-
-/* ---- Limits ----------------------------------------------------------------------------------- */
-
-/** 'Recent Dione Searches' lists at most this many, newest first. */
-export const DIONE_HISTORY_LIMIT = 50;
-
-/* ---- Messages --------------------------------------------------------------------------------- */
-
-export const DIONE_MSG = {
-  noAccess: 'You currently do not have access to the Dione Service',
-  noCredits: 'You have no Dione credits left. Get more credits to run another search; nothing was charged.',
-  notEnoughHistory: (ticker: string) =>
-    `There is not enough price history for ${ticker} to analyze it yet; nothing was charged.`,
-  historyCleared: 'Dione history cleared successfully',
-  tracked: 'Tracked',
-  trackerRemoved: 'DIONE tracker removed successfully',
-  trackersCleared: 'DIONE trackers cleared successfully',
-  searchNotFound: 'That Dione search no longer exists. Run the search again to track it.',
-  trackerNotFound: 'That DIONE tracker no longer exists.',
-  trackMismatch: 'The ticker, price and targets sent do not match this Dione search.',
-  idInvalid: 'A valid id is required.',
-  priceInvalid: 'A price is a number above 0.',
-} as const;
+import { DIONE_MSG } from './tools-texts';
 
 /* ---- Requests --------------------------------------------------------------------------------- */
 

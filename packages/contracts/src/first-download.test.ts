@@ -13,11 +13,11 @@ const FIRST_DOWNLOAD = ['constants.ts', 'messages.ts', 'routes.ts', 'idempotency
 /**
  * What the app shell and the parts every signed-in screen shares take from '@drat/contracts': the
  * same, plus their texts (screens.ts, the library's resource-texts.ts, the trading screens'
- * trading-texts.ts, and smart-trades.ts, the smart-trade area's constants and TRADE_MSG, which the
- * dashboard shows; the schemas' pieces are in smart-trades-fields.ts). Forms that check input with
+ * trading-texts.ts, smart-trades.ts, the smart-trade area's constants and TRADE_MSG, which the
+ * dashboard shows, the schemas' pieces being in smart-trades-fields.ts; and the tools' tools-texts.ts). Forms that check input with
  * a schema are fetched when they open (the password prompt: app/layout/confirmPasswordDialog.ts).
  */
-const TEXTS = ['screens.ts', 'resource-texts.ts', 'trading-texts.ts', 'smart-trades.ts'];
+const TEXTS = ['screens.ts', 'resource-texts.ts', 'trading-texts.ts', 'smart-trades.ts', 'tools-texts.ts'];
 const SHELL = [...FIRST_DOWNLOAD, ...TEXTS];
 
 /** `file` imports no zod, and of this package only modules in `allowed` (which are checked too). */

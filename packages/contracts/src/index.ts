@@ -4,6 +4,7 @@ export * from './messages';
 export * from './screens';
 export * from './resource-texts';
 export * from './trading-texts';
+export * from './tools-texts';
 export * from './session';
 export * from './auth';
 export * from './routes';

@@ -6,17 +6,6 @@ import { z } from 'zod';
 import { tickerField } from './market';
 import { messageSchema, operation } from './operation';
 
-/** 'Recent Trade Ideas Searches' lists at most this many, newest first. */
-export const TRADE_IDEAS_HISTORY_LIMIT = 50;
-
-export const TRADE_IDEAS_MSG = {
-  noAccess: 'You currently do not have access to Range Radar',
-  noCredits: 'You have no Trade Ideas credits left. Get more credits to run another search; nothing was charged.',
-  notEnoughHistory: (ticker: string) =>
-    `There is not enough price history for ${ticker} to find supports and resistances yet; nothing was charged.`,
-  historyCleared: 'Trade Ideas history cleared successfully',
-} as const;
-
 /** GET /trade-ideas/info?ticker: the ticker is trimmed and upper-cased. */
 export const tradeIdeasQuery = z.object({ ticker: tickerField, token: z.string().optional() });
 export type TradeIdeasQuery = z.infer<typeof tradeIdeasQuery>;

@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { Button, Flex, Input, Typography } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
-import { tickerField } from '@drat/contracts';
-import { zodMessage } from '../../lib/zodRule';
 import styles from './tools.module.css';
 
 interface Props {
@@ -18,17 +16,22 @@ interface Props {
   hint?: string;
 }
 
-/** The ticker search box of the tools screen (1-core §2): the text is trimmed and must not be empty (§5). */
+/**
+ * The ticker search box of the tools screen (1-core §2): the text is trimmed and must not be empty
+ * (§5). It is checked with the server's schema when searched; the check (zod) is fetched then, so
+ * the screen's first download leaves it out.
+ */
 export function TickerSearch({ value, onChange, onSearch, loading, label, hint }: Props) {
-  const [tried, setTried] = useState(false);
+  // What the last search found wrong with the text; cleared when the text changes.
+  const [shown, setShown] = useState<string | null>(null);
   const ticker = value.trim().toUpperCase();
-  const problem = zodMessage(tickerField, value);
 
-  const submit = () => {
-    setTried(true);
+  const submit = async () => {
+    const { tickerProblem } = await import('./tickerCheck');
+    const problem = tickerProblem(value);
+    setShown(problem);
     if (!problem && !loading) onSearch(ticker);
   };
-  const shown = tried ? problem : null;
 
   return (
     <Flex vertical gap={4} style={{ maxWidth: 520, width: '100%' }}>
@@ -38,10 +41,10 @@ export function TickerSearch({ value, onChange, onSearch, loading, label, hint }
           placeholder="Enter a ticker, e.g. AAPL"
           value={value}
           onChange={(e) => {
-            setTried(false);
+            setShown(null);
             onChange(e.target.value);
           }}
-          onPressEnter={submit}
+          onPressEnter={() => void submit()}
           status={shown ? 'error' : undefined}
           allowClear
           maxLength={16}
@@ -50,7 +53,7 @@ export function TickerSearch({ value, onChange, onSearch, loading, label, hint }
           classNames={{ input: styles.tickerInput }}
           prefix={<SearchOutlined style={{ opacity: 0.55 }} />}
         />
-        <Button type="primary" onClick={submit} loading={loading} disabled={!ticker}>
+        <Button type="primary" onClick={() => void submit()} loading={loading} disabled={!ticker}>
           Search
         </Button>
       </Flex>
