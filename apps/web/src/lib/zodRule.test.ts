@@ -16,6 +16,7 @@ import {
   resourceCreateFields,
   tickerField,
 } from '@drat/contracts';
+import { lazyRule } from './lazyRule';
 import { zodFieldRule, zodMessage, zodRule } from './zodRule';
 
 /** Runs an antd rule as a Form would: resolves to null when the value passes, else to the message shown. */
@@ -122,5 +123,25 @@ describe('zodMessage', () => {
     } finally {
       z.config({ customError: registered });
     }
+  });
+});
+
+describe('lazyRule', () => {
+  it('loads its rule when a value is checked, not before, and checks with it', async () => {
+    let loads = 0;
+    const rule = lazyRule(async () => {
+      loads++;
+      return zodFieldRule(resourceCreateFields, 'alert_types', { with: ['access_level'] });
+    });
+    expect(loads).toBe(0);
+    expect(await check(rule, [], { access_level: 'alert_type' })).toBe(RESOURCE_MSG.alertTypeRequired);
+    expect(await check(rule, [3], { access_level: 'alert_type' })).toBeNull();
+    expect(loads).toBe(2);
+  });
+
+  it('runs a plain rule object as loaded', async () => {
+    const rule = lazyRule(async () => zodRule(tickerField));
+    expect(await check(rule, '')).toBe(MARKET_MSG.tickerRequired);
+    expect(await check(rule, 'AAPL')).toBeNull();
   });
 });

@@ -25,7 +25,8 @@ import {
   draftBody,
 } from '@drat/contracts';
 import { useSession } from '../../app/session';
-import { applyServerErrors, checkWithSchema } from '../../lib/formErrors';
+import { applyServerErrors } from '../../lib/formErrors';
+import { checkWithSchema } from '../../lib/zodRule';
 import { useAddDraft, useSendNotification } from './mutations';
 import {
   AUDIENCE_OPTIONS,

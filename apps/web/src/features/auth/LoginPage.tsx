@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Alert, Button, Divider, Form, type FormRule } from 'antd';
+import { Alert, Button, Divider, Form } from 'antd';
 // The password input itself, not the Input namespace (with TextArea, Search, OTP).
 import Password from 'antd/es/input/Password';
 import { LockOutlined } from '@ant-design/icons';
@@ -11,6 +11,7 @@ import { landingRoute } from '../../app/access';
 import { loadScreen } from '../../app/loadScreen';
 import { lastSignOutReason, setSession } from '../../app/session';
 import { lazyDialog } from '../../lib/lazyPage';
+import { lazyRule } from '../../lib/lazyRule';
 import { STORAGE_KEYS } from '../../lib/storage';
 import {
   AuthPanel,
@@ -33,15 +34,7 @@ interface LoginValues {
  * The password's rule of the sign-in schema (loginRules.ts). The schema and zod are fetched by the
  * first check, not with the page: the sign-in screen's first download stays small (issue 12).
  */
-const PASSWORD_RULES: FormRule[] = [
-  (form) => ({
-    validator: async (rule, value: unknown) => {
-      const { PASSWORD_RULE } = await import('./loginRules');
-      const schemaRule = typeof PASSWORD_RULE === 'function' ? PASSWORD_RULE(form) : PASSWORD_RULE;
-      await schemaRule.validator?.(rule, value, () => undefined);
-    },
-  }),
-];
+const PASSWORD_RULES = [lazyRule(async () => (await import('./loginRules')).PASSWORD_RULE)];
 
 // Opens only after the password of an account with two-factor sign-in: fetched then.
 const OtpModal = lazyDialog(

@@ -12,8 +12,8 @@ import {
 } from '@ant-design/icons';
 import { BROKER_MSG, PASSWORD_CONFIRMATION_REQUIRED, brokerKeysBody, type BrokerName } from '@drat/contracts';
 import { ApiError } from '../../api/client';
-import { applyServerErrors, checkWithSchema } from '../../lib/formErrors';
-import { zodFieldRule } from '../../lib/zodRule';
+import { applyServerErrors } from '../../lib/formErrors';
+import { checkWithSchema, zodFieldRule } from '../../lib/zodRule';
 import { useSession } from '../../app/session';
 import { formatDateTime, formatPrice } from '../../lib/format';
 import { CurrentAccountBar } from './AccountParts';

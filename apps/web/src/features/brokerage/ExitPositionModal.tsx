@@ -12,7 +12,8 @@ import {
   type OrderSide,
   type OrderType,
 } from '@drat/contracts';
-import { applyServerErrors, checkWithSchema } from '../../lib/formErrors';
+import { applyServerErrors } from '../../lib/formErrors';
+import { checkWithSchema } from '../../lib/zodRule';
 import { formatPrice } from '../../lib/format';
 import { OrderPriceFields, OrderTermsFields } from './OrderFields';
 import { needsPrice, needsStop, sideLabel } from './orderForm';

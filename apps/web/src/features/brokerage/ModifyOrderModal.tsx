@@ -9,7 +9,8 @@ import {
   type OrderDuration,
   type OrderType,
 } from '@drat/contracts';
-import { applyServerErrors, checkWithSchema } from '../../lib/formErrors';
+import { applyServerErrors } from '../../lib/formErrors';
+import { checkWithSchema } from '../../lib/zodRule';
 import { OrderPriceFields, OrderTermsFields } from './OrderFields';
 import { needsPrice, needsStop } from './orderForm';
 import { useModifyOrder } from './queries';
