@@ -2,10 +2,10 @@ import { useEffect } from 'react';
 import { Button, Col, Empty, Flex, Form, Input, Row, Typography, theme } from 'antd';
 import useApp from 'antd/es/app/useApp';
 import { CrownOutlined, MailOutlined, PhoneOutlined } from '@ant-design/icons';
-import { MSG, profileChangeBody, type CurrentPlan, type Profile } from '@drat/contracts';
+import { MSG, type CurrentPlan, type Profile } from '@drat/contracts';
 import type { ProfileChange } from '../../api/profile';
 import { applyServerErrors } from '../../lib/formErrors';
-import { zodFieldRule } from '../../lib/zodRule';
+import { lazyRule } from '../../lib/lazyRule';
 import { formatCents, formatExpiry } from './format';
 import { Section } from './parts';
 import { ProfilePicture } from './ProfilePicture';
@@ -16,8 +16,8 @@ interface DetailsValues {
   phone_number: string;
 }
 const EDITABLE = ['email', 'phone_number'] as const;
-const EMAIL_RULES = [zodFieldRule(profileChangeBody, 'email')];
-const PHONE_RULES = [zodFieldRule(profileChangeBody, 'phone_number')];
+const EMAIL_RULES = [lazyRule(async () => (await import('./rules')).EMAIL_RULE)];
+const PHONE_RULES = [lazyRule(async () => (await import('./rules')).PHONE_RULE)];
 
 function changesOf(profile: Profile, values: Partial<DetailsValues>): ProfileChange {
   const change: ProfileChange = {};

@@ -3,9 +3,15 @@ import { Button, Switch } from 'antd';
 import { SlidersOutlined } from '@ant-design/icons';
 import type { Profile } from '@drat/contracts';
 import { NOTIFICATION_SETTINGS, type NotificationSetting } from '../../api/profile';
-import { AlertPreferenceModal } from './AlertPreferenceModal';
 import { Section, SettingRow } from './parts';
 import { useToggleNotification } from './queries';
+import { lazyDialog } from '../../lib/lazyPage';
+
+/** The alert types' notification switches: fetched the first time the modal opens. */
+const AlertPreferenceModal = lazyDialog(
+  async () => (await import('./AlertPreferenceModal')).AlertPreferenceModal,
+  (p) => p.open,
+);
 
 const ROWS: { which: NotificationSetting; label: string; description: string }[] = [
   { which: 'emails', label: 'Receive Email', description: 'News, account notices and alert summaries by e-mail.' },

@@ -1,16 +1,15 @@
 import { Button, Col, Flex, Form, Input, Row, Switch, theme } from 'antd';
 import useApp from 'antd/es/app/useApp';
 import { LockOutlined } from '@ant-design/icons';
-import { MSG, PASSWORD_MIN_LENGTH, passwordChangeBody, type Profile } from '@drat/contracts';
+import { MSG, PASSWORD_MIN_LENGTH, type Profile } from '@drat/contracts';
 import type { PasswordChange } from '../../api/profile';
 import { applyServerErrors } from '../../lib/formErrors';
-import { zodFieldRule } from '../../lib/zodRule';
+import { lazyRule } from '../../lib/lazyRule';
 import { Section, SettingRow } from './parts';
 import { useChangePassword, useSetOtp } from './queries';
 
 const PASSWORD_FIELDS = ['new_password1', 'new_password2'] as const;
-/** Empty is left to the Save button, which waits for both fields. */
-const NEW_PASSWORD_RULES = [zodFieldRule(passwordChangeBody, 'new_password1', { skipEmpty: true })];
+const NEW_PASSWORD_RULES = [lazyRule(async () => (await import('./rules')).NEW_PASSWORD_RULE)];
 
 function PasswordForm({ username }: { username: string }) {
   const { message } = useApp();

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Button, Grid, Result, Skeleton, Tabs, Typography, theme } from 'antd';
+import { Alert, Button, Grid, Skeleton, Tabs, Typography, theme } from 'antd';
 import useApp from 'antd/es/app/useApp';
 import { BellOutlined, BgColorsOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
 import { MSG, type Profile } from '@drat/contracts';
@@ -20,11 +20,12 @@ function WithProfile({ children }: { children: (profile: Profile) => ReactNode }
   if (profile.data) return <>{children(profile.data)}</>;
   if (profile.isError)
     return (
-      <Result
-        status="warning"
+      <Alert
+        type="warning"
+        showIcon
         title={MSG.profileFetchFailed}
-        extra={
-          <Button type="primary" loading={profile.isFetching} onClick={() => profile.refetch()}>
+        action={
+          <Button type="primary" size="small" loading={profile.isFetching} onClick={() => profile.refetch()}>
             Try again
           </Button>
         }
