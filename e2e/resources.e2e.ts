@@ -47,8 +47,7 @@ describe('resources library', () => {
 
     await adminPage.getByLabel('Name').fill(name);
     await adminPage.getByText('Document (PDF)', { exact: true }).click();
-    await adminPage.getByLabel('Category with access').click();
-    await adminPage.getByTitle(/^STOCKS/).click();
+    await adminPage.getByRole('radio', { name: /^STOCKS/ }).check();
     await adminPage
       .locator('input[type=file]')
       .setInputFiles({ name: 'checklist.pdf', mimeType: 'application/pdf', buffer: pdf });

@@ -1,8 +1,33 @@
 /**
- * Constants and texts of the resources library and its alert-type modal, written once for the
- * server and the web app. Their own module, free of zod (first-download.test.ts), as screens.ts is:
+ * Constants and texts of the resources library, its alert-type modal and the manage-resources
+ * form, written once for the server and the web app. Their own module, free of zod (first-download.test.ts), as screens.ts is:
  * the library's first download carries no schema, and the other screens' do not carry these.
  */
+
+export const RESOURCE_TYPES = ['VIDEO', 'PDF', 'SHEET'] as const;
+export type ResourceType = (typeof RESOURCE_TYPES)[number];
+
+/** Category-level access choices (3-bots-admin-public §5). ALL is everyone signed in, ADMIN super users only. */
+export const RESOURCE_ACCESS = ['STOCKS', 'OPTIONS', 'ALL', 'OTC', 'ADMIN'] as const;
+export type ResourceAccess = (typeof RESOURCE_ACCESS)[number];
+
+/** How the create form gives access: to a category (`access`) or to alert types (`alert_types`). */
+export const RESOURCE_ACCESS_LEVELS = ['category', 'alert_type'] as const;
+export type ResourceAccessLevel = (typeof RESOURCE_ACCESS_LEVELS)[number];
+
+const MB = 1024 * 1024;
+/** Upload limits per kind of file, checked on the server as the bytes arrive. */
+export const RESOURCE_MAX_BYTES: Record<ResourceType, number> = { PDF: 20 * MB, SHEET: 10 * MB, VIDEO: 100 * MB };
+export const RESOURCE_THUMBNAIL_MAX_BYTES = 2 * MB;
+
+/** What the file input of each type accepts (the server checks the bytes, not these). */
+export const RESOURCE_FILE_ACCEPT: Record<ResourceType, string> = {
+  PDF: '.pdf,application/pdf',
+  SHEET:
+    '.xlsx,.xls,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel,text/csv',
+  VIDEO: '.mp4,.webm,video/mp4,video/webm',
+};
+export const RESOURCE_THUMBNAIL_ACCEPT = '.png,.jpg,.jpeg,.gif,.webp,image/png,image/jpeg,image/gif,image/webp';
 
 /** Tabs of the library and of the alert-type resources modal, with the response list each shows. */
 export const RESOURCE_TABS = [

@@ -2,32 +2,16 @@
 import { z } from 'zod';
 import { fromDecimalText, ID_MAX } from './amounts';
 import { messageSchema, operation } from './operation';
-import { RESOURCE_DESCRIPTION_MAX, RESOURCE_DURATION_MAX, RESOURCE_MSG, RESOURCE_NAME_MAX } from './resource-texts';
-
-export const RESOURCE_TYPES = ['VIDEO', 'PDF', 'SHEET'] as const;
-export type ResourceType = (typeof RESOURCE_TYPES)[number];
-
-/** Category-level access choices (3-bots-admin-public §5). ALL is everyone signed in, ADMIN super users only. */
-export const RESOURCE_ACCESS = ['STOCKS', 'OPTIONS', 'ALL', 'OTC', 'ADMIN'] as const;
-export type ResourceAccess = (typeof RESOURCE_ACCESS)[number];
-
-/** How the create form gives access: to a category (`access`) or to alert types (`alert_types`). */
-export const RESOURCE_ACCESS_LEVELS = ['category', 'alert_type'] as const;
-export type ResourceAccessLevel = (typeof RESOURCE_ACCESS_LEVELS)[number];
-
-const MB = 1024 * 1024;
-/** Upload limits per kind of file, checked on the server as the bytes arrive. */
-export const RESOURCE_MAX_BYTES: Record<ResourceType, number> = { PDF: 20 * MB, SHEET: 10 * MB, VIDEO: 100 * MB };
-export const RESOURCE_THUMBNAIL_MAX_BYTES = 2 * MB;
-
-/** What the file input of each type accepts (the server checks the bytes, not these). */
-export const RESOURCE_FILE_ACCEPT: Record<ResourceType, string> = {
-  PDF: '.pdf,application/pdf',
-  SHEET:
-    '.xlsx,.xls,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel,text/csv',
-  VIDEO: '.mp4,.webm,video/mp4,video/webm',
-};
-export const RESOURCE_THUMBNAIL_ACCEPT = '.png,.jpg,.jpeg,.gif,.webp,image/png,image/jpeg,image/gif,image/webp';
+import {
+  RESOURCE_ACCESS,
+  RESOURCE_ACCESS_LEVELS,
+  RESOURCE_DESCRIPTION_MAX,
+  RESOURCE_DURATION_MAX,
+  RESOURCE_MSG,
+  RESOURCE_NAME_MAX,
+  RESOURCE_TYPES,
+  type ResourceType,
+} from './resource-texts';
 
 export const resourceAlertTypeRefSchema = z.object({ id: z.number().int(), name: z.string() });
 export type ResourceAlertTypeRef = z.infer<typeof resourceAlertTypeRefSchema>;

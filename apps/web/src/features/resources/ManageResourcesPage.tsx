@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import {
   Alert,
@@ -11,7 +11,6 @@ import {
   Input,
   Radio,
   Row,
-  Select,
   Typography,
   Upload,
   theme,
@@ -19,6 +18,7 @@ import {
   type UploadFile,
 } from 'antd';
 import useApp from 'antd/es/app/useApp';
+import type { SelectProps } from 'antd';
 import {
   FileExcelOutlined,
   FilePdfOutlined,
@@ -38,7 +38,6 @@ import {
   RESOURCE_NAME_MAX,
   RESOURCE_THUMBNAIL_ACCEPT,
   RESOURCE_THUMBNAIL_MAX_BYTES,
-  resourceCreateFields,
   type ResourceAccess,
   type ResourceAccessLevel,
   type ResourceDto,
@@ -46,7 +45,8 @@ import {
 } from '@drat/contracts';
 import { useSession } from '../../app/session';
 import { applyServerErrors } from '../../lib/formErrors';
-import { zodFieldRule } from '../../lib/zodRule';
+import { lazyPart } from '../../lib/lazyPage';
+import { lazyRule } from '../../lib/lazyRule';
 import { useCreateResource } from './queries';
 
 interface FormValues {
@@ -88,21 +88,27 @@ const ACCESS_HINT: Record<ResourceAccess, string> = {
   ADMIN: 'Super users only',
 };
 
+/** The alert types' multiple select, shown only when access is given by alert type: fetched then. */
+const AlertTypeSelect = lazyPart(
+  async () => (await import('antd/es/select')).default as ComponentType<SelectProps<number[]>>,
+);
+
 const FILE_HINT: Record<ResourceType, string> = {
   PDF: `A PDF, up to ${RESOURCE_MAX_BYTES.PDF / 1024 / 1024} MB.`,
   SHEET: `An XLSX, XLS or CSV file, up to ${RESOURCE_MAX_BYTES.SHEET / 1024 / 1024} MB.`,
   VIDEO: `An MP4 or WebM file, up to ${RESOURCE_MAX_BYTES.VIDEO / 1024 / 1024} MB, or leave it empty and give a link.`,
 };
 
-/** The text fields' rules are the server's (resourceCreateFields); the files are checked below. */
+/** The text fields' rules are the server's (rules.ts, fetched at the first check); the files are checked below. */
+const serverRule = (field: keyof Awaited<typeof import('./rules')>['RESOURCE_RULES']) =>
+  lazyRule(async () => (await import('./rules')).RESOURCE_RULES[field]);
 const fieldRules = {
-  name: [zodFieldRule(resourceCreateFields, 'name')],
-  type: [zodFieldRule(resourceCreateFields, 'type')],
-  access: [zodFieldRule(resourceCreateFields, 'access', { with: ['access_level'] })],
-  alert_types: [zodFieldRule(resourceCreateFields, 'alert_types', { with: ['access_level'] })],
-  video_time_duration: [zodFieldRule(resourceCreateFields, 'video_time_duration', { with: ['type'] })],
-  /** An empty link is no link (the form sends none). */
-  link: [zodFieldRule(resourceCreateFields, 'link', { skipEmpty: true })],
+  name: [serverRule('name')],
+  type: [serverRule('type')],
+  access: [serverRule('access')],
+  alert_types: [serverRule('alert_types')],
+  video_time_duration: [serverRule('video_time_duration')],
+  link: [serverRule('link')],
 } satisfies Partial<Record<keyof FormValues, FormRule[]>>;
 
 const fileList = (e: { fileList?: UploadFile[] } | UploadFile[] | undefined) => (Array.isArray(e) ? e : e?.fileList);
@@ -255,14 +261,14 @@ export function ManageResourcesPage() {
           </Form.Item>
           {level === 'category' ? (
             <Form.Item label="Category with access" name="access" rules={fieldRules.access}>
-              <Select<ResourceAccess>
-                placeholder="Select a category"
+              <Radio.Group
+                orientation="vertical"
                 options={RESOURCE_ACCESS.map((a) => ({ value: a, label: `${a} — ${ACCESS_HINT[a]}` }))}
               />
             </Form.Item>
           ) : (
             <Form.Item label="Alert types with access" name="alert_types" rules={fieldRules.alert_types}>
-              <Select<number[]>
+              <AlertTypeSelect
                 mode="multiple"
                 placeholder="Select one or more alert types"
                 options={alertTypeOptions}
