@@ -81,6 +81,8 @@ export function PasswordResetPage() {
         Set a user's password: they are signed out everywhere and told by e-mail.
       </Typography.Paragraph>
       <Form<Values>
+        // The fields are checked by their rules, in the app's words: not by the browser's own bubble.
+        noValidate
         name="admin-password-reset"
         form={form}
         layout="vertical"

@@ -65,6 +65,8 @@ function DetailsForm({ profile }: { profile: Profile }) {
 
   return (
     <Form<DetailsValues>
+      // The fields are checked by their rules, in the app's words: not by the browser's own bubble.
+      noValidate
       form={form}
       layout="vertical"
       requiredMark={false}

@@ -103,6 +103,8 @@ export function ShareModal({ item, onClose, onShared }: ShareModalProps) {
     >
       {words && <Typography.Paragraph type="secondary">{words.hint}</Typography.Paragraph>}
       <Form<ShareFormValues>
+        // The fields are checked by their rules, in the app's words: not by the browser's own bubble.
+        noValidate
         form={form}
         layout="vertical"
         preserve={false}
