@@ -49,3 +49,23 @@ describe('exact decimals', () => {
     expect(percentOf(1, 0, 2)).toBeNull();
   });
 });
+
+describe('a text parsed once', () => {
+  it('gives the same decimal for the same text, which no operation changes', () => {
+    const a = dec('187.23');
+    expect(dec('187.23')).toBe(a);
+    expect(Object.isFrozen(a)).toBe(true);
+    // Every operation answers a new decimal; the shared one keeps its value.
+    expect(toText(a.plus(1).times(2).neg().abs().toDecimalPlaces(1))).toBe('376.5');
+    expect(toText(roundDec(a, 1))).toBe('187.2');
+    expect(toText(a)).toBe('187.23');
+    expect(toText(dec('187.23'))).toBe('187.23');
+  });
+
+  it('takes a decimal of its own as it is, and still refuses a text that is no number', () => {
+    const a = dec('0.5');
+    expect(dec(a)).toBe(a);
+    expect(() => dec('abc')).toThrow();
+    expect(() => dec('abc')).toThrow();
+  });
+});

@@ -18,7 +18,28 @@ export type Dec = Decimal;
 /** What `dec` takes: a column's text, a JSON number or a decimal. */
 export type DecimalInput = Decimal.Value;
 
+/**
+ * Texts already parsed, by text: the same prices and amounts come back again and again (a quote's
+ * bid, a trade's levels at every step), and parsing was the engine's largest cost (issue 29). A
+ * decimal never changes once made (every operation answers a new one), so one may be shared.
+ */
+const parsed = new Map<string, Dec>();
+/** Texts kept at most; then the cache starts over rather than grow. */
+const PARSED_MAX = 50_000;
+
 export function dec(value: DecimalInput): Dec {
+  if (typeof value === 'string') {
+    let d = parsed.get(value);
+    if (d === undefined) {
+      // Frozen: a change to a shared decimal would be an error, not a wrong price elsewhere.
+      d = Object.freeze(new Dec(value));
+      if (parsed.size >= PARSED_MAX) parsed.clear();
+      parsed.set(value, d);
+    }
+    return d;
+  }
+  // Already one of ours: the same value, shared rather than copied.
+  if (value instanceof Dec) return value;
   return new Dec(value);
 }
 

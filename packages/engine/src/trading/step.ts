@@ -13,18 +13,20 @@ import type { EngineTrade, Quote, RangeState, StepResult, TradeEdit, TradeEvent,
 const RUNNING: ReadonlySet<TradeStatus> = new Set(['PENDING', 'OPEN']);
 
 export function step(trade: EngineTrade, event: TradeEvent): StepResult {
-  return (event.type === 'quote' && quietQuote(trade, event)) || stepFully(trade, event);
+  return (event.type === 'quote' && quoteStep(trade, event)) || stepFully(trade, event);
 }
 
 /**
  * Most quotes only move a trail's peak, or nothing: such a quote is applied to a light copy (its
  * own quotes, trails and range copies; the orders shared, untouched) and answered at once. If the
  * quote did anything a trader would read in the log (a stop, a trail set or tightened, a target
- * reached), the copy is dropped and the whole step runs. Nothing else can change on a quote when
- * no condition row is pending and no deadline falls due: the orders, fills and plan are as the
- * last step left them. `step.test.ts` checks both paths agree.
+ * reached), the copy is made whole and the rest of the step runs on it, as `stepFully` would after
+ * the quote (the quote's rules change only what the light copy owns: the scenario tests freeze
+ * what they step). Nothing else can change on a quiet quote when no condition row is pending and
+ * no deadline falls due: the orders, fills and plan are as the last step left them. `step.test.ts`
+ * checks both paths agree. Null when the trade is not one a quote can leave quiet.
  */
-function quietQuote(trade: EngineTrade, event: Extract<TradeEvent, { type: 'quote' }>): StepResult | null {
+function quoteStep(trade: EngineTrade, event: Extract<TradeEvent, { type: 'quote' }>): StepResult | null {
   if (!RUNNING.has(trade.status) || trade.exitReason !== null) return null;
   if (trade.conditions.some((row) => !row.done)) return null;
   if (trade.cancelUnfilledAt !== null && !trade.deadlinePassed && event.at >= trade.cancelUnfilledAt) return null;
@@ -39,7 +41,8 @@ function quietQuote(trade: EngineTrade, event: Extract<TradeEvent, { type: 'quot
   };
   const log: string[] = [];
   onQuote(t, event.instrument, { last: event.last, bid: event.bid, ask: event.ask, at: event.at }, log);
-  return log.length === 0 && t.exitReason === null ? { trade: t, intents: [], log } : null;
+  if (log.length === 0 && t.exitReason === null) return { trade: t, intents: [], log };
+  return afterEvent(cloneTrade(t), event, log);
 }
 
 /** Every rule, on a copy of the trade (`cloneTrade`). */
@@ -80,7 +83,11 @@ export function stepFully(trade: EngineTrade, event: TradeEvent): StepResult {
     case 'tick':
       break;
   }
+  return afterEvent(t, event, log);
+}
 
+/** What every step does after its event's own rule: deadlines, fills, conditions, the plan's intents. */
+function afterEvent(t: EngineTrade, event: TradeEvent, log: string[]): StepResult {
   if (RUNNING.has(t.status)) {
     if (t.cancelUnfilledAt !== null && !t.deadlinePassed && event.at >= t.cancelUnfilledAt) {
       t.deadlinePassed = true;
