@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Card, Flex, Select, Statistic, Typography } from 'antd';
+import { Alert, Card, Flex, Statistic, Typography } from 'antd';
 import { TrophyOutlined } from '@ant-design/icons';
 import {
   ALERT_CATEGORIES,
@@ -16,7 +16,15 @@ import { useQuotes } from '../../../lib/live';
 import { CategoryTabs, TypePills, useCategoryType } from '../categories';
 import { useAllAlertsOfType, useCompletedAlerts } from '../queries';
 import { completedColumns, livePriceColumns } from './columns';
-import { CompletedTable, ExportButton, ViewAlertModal } from './CompletedTable';
+import { SortMenu } from '../../../components/SortMenu';
+import { lazyDialog } from '../../../lib/lazyPage';
+import { CompletedTable, ExportButton } from './CompletedTable';
+
+/** An alert's card, opened from its row: fetched the first time (antd's Modal with it). */
+const ViewAlertModal = lazyDialog(
+  async () => (await import('./ViewAlertModal')).ViewAlertModal,
+  (p) => p.alert !== null,
+);
 
 const USER_TABS: readonly AlertCategory[] = ['OPTIONS', 'STOCKS', 'OTC'];
 
@@ -84,13 +92,7 @@ export function CompletedAlertsPage({ admin = false }: { admin?: boolean }) {
       <Flex wrap gap={12} justify="space-between" align="end">
         <Flex wrap gap={8} align="center">
           {!showLive && (
-            <Select<CompletedSort>
-              value={sort}
-              onChange={setSort}
-              options={COMPLETED_SORTS.map((s) => ({ value: s, label: s }))}
-              style={{ width: 150 }}
-              aria-label="Sort completed alerts"
-            />
+            <SortMenu sorts={COMPLETED_SORTS} value={sort} onChange={setSort} label="Sort completed alerts" />
           )}
           {showLive ? (
             <ExportButton columns={liveColumns} rows={liveRows} filename={filename} sheet={typeName ?? ''} />

@@ -1,9 +1,7 @@
-import { Button, Dropdown, Flex, Modal, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Dropdown, Space, Tag } from 'antd';
 import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
 import type { AlertDto } from '@drat/contracts';
-import { useMarketColors } from '../../../lib/marketColors';
-import { StandaloneAlertCard } from '../AlertModals';
-import { completionText } from '../format';
+import { DataTable, type DataColumn } from '../../../components/DataTable';
 import type { CompletedColumn } from './columns';
 import { downloadCsv, downloadXlsx } from './exportTable';
 
@@ -53,10 +51,10 @@ export function CompletedTable<T extends AlertDto & { deleted?: boolean }>({
   onView: (row: T) => void;
 }) {
   // The admin view marks a soft-deleted alert beside its symbol, the first column.
-  const tableColumns: TableColumnsType<T> = columns.map((c, index) => ({
+  const tableColumns: DataColumn<T>[] = columns.map((c, index) => ({
     key: c.key,
     title: c.title,
-    render: (_: unknown, row: T) => {
+    render: (row: T) => {
       const cell = c.render?.(row) ?? c.value(row);
       if (!(index === 0 && showDeleted && row.deleted)) return cell;
       return (
@@ -70,48 +68,21 @@ export function CompletedTable<T extends AlertDto & { deleted?: boolean }>({
   tableColumns.push({
     key: 'view',
     title: 'View Alert',
-    render: (_: unknown, row: T) => (
+    render: (row: T) => (
       <Button size="small" icon={<EyeOutlined />} onClick={() => onView(row)} aria-label={`View ${row.ticker} alert`}>
         View
       </Button>
     ),
   });
   return (
-    <Table<T>
-      rowKey="id"
-      size="middle"
+    <DataTable<T>
+      rowKey={(row) => row.id}
       loading={loading}
       columns={tableColumns}
-      dataSource={rows}
-      scroll={{ x: 'max-content' }}
-      pagination={{ pageSize: 25, showSizeChanger: false, hideOnSinglePage: true }}
-      locale={{ emptyText }}
+      rows={rows}
+      pageSize={25}
+      wide
+      empty={emptyText}
     />
-  );
-}
-
-/** 'View Alert': the alert's card with its completion text above it. */
-export function ViewAlertModal({ alert, onClose }: { alert: AlertDto | null; onClose: () => void }) {
-  const colors = useMarketColors();
-  const status = alert ? completionText(alert) : null;
-  return (
-    <Modal
-      open={alert !== null}
-      onCancel={onClose}
-      footer={null}
-      title={alert ? `${alert.ticker} alert` : ''}
-      width={420}
-    >
-      {alert && status && (
-        <Flex vertical gap={12}>
-          <Typography.Text
-            style={{ color: status.positive === null ? undefined : status.positive ? colors.up : colors.down }}
-          >
-            {status.text}
-          </Typography.Text>
-          <StandaloneAlertCard alert={alert} />
-        </Flex>
-      )}
-    </Modal>
   );
 }

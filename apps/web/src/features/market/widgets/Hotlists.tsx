@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Empty, Skeleton, Table, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, Empty, Skeleton, Typography } from 'antd';
+import { DataTable, type DataColumn } from '../../../components/DataTable';
 import type { HotlistsResponse, Quote } from '@drat/contracts';
 import { ChangePercent, LivePrice } from '../../../components/LiveNumber';
 import { formatVolume } from '../../../lib/format';
@@ -43,12 +44,12 @@ export function Hotlists({ onPick, selected }: Props) {
   // Live prices can change the order between two readings of the lists: keep each list ranked.
   const data = rows.map((r) => live[r.symbol.toUpperCase()] ?? r).sort(RANK[tab]);
 
-  const columns: TableColumnsType<Quote> = [
+  const columns: DataColumn<Quote>[] = [
     {
       title: 'Symbol',
       key: 'symbol',
       ellipsis: true,
-      render: (_, q) => (
+      render: (q) => (
         <div style={{ minWidth: 0 }}>
           <Typography.Text strong>{q.symbol}</Typography.Text>
           <Typography.Text type="secondary" className={styles.ellipsis} style={{ fontSize: 12 }} title={q.name}>
@@ -57,13 +58,13 @@ export function Hotlists({ onPick, selected }: Props) {
         </div>
       ),
     },
-    { title: 'Last', key: 'last', align: 'right', width: 88, render: (_, q) => <LivePrice value={q.last} /> },
+    { title: 'Last', key: 'last', align: 'right', width: 88, render: (q) => <LivePrice value={q.last} /> },
     {
       title: 'Chg %',
       key: 'change',
       align: 'right',
       width: 86,
-      render: (_, q) => (
+      render: (q) => (
         <span
           style={{
             display: 'inline-block',
@@ -81,7 +82,7 @@ export function Hotlists({ onPick, selected }: Props) {
       key: 'volume',
       align: 'right',
       width: 78,
-      render: (_, q) => <span className={styles.tabular}>{formatVolume(q.volume)}</span>,
+      render: (q) => <span className={styles.tabular}>{formatVolume(q.volume)}</span>,
     },
   ];
 
@@ -103,18 +104,18 @@ export function Hotlists({ onPick, selected }: Props) {
     );
   else
     body = (
-      <Table<Quote>
+      <DataTable<Quote>
         size="small"
-        rowKey="symbol"
+        rowKey={(q) => q.symbol}
         columns={columns}
-        dataSource={data}
-        pagination={false}
-        tableLayout="fixed"
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No movers right now" /> }}
-        rowClassName={(q) => (onPick ? styles.hotRow : '') + (q.symbol === selected ? ' ant-table-row-selected' : '')}
-        onRow={(q) =>
+        rows={data}
+        fixed
+        empty={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No movers right now" />}
+        rowProps={(q) =>
           onPick
             ? {
+                selected: q.symbol === selected,
+                className: styles.hotRow,
                 onClick: () => onPick(q.symbol),
                 onKeyDown: (e) => {
                   if (e.key === 'Enter' || e.key === ' ') {
@@ -125,7 +126,7 @@ export function Hotlists({ onPick, selected }: Props) {
                 tabIndex: 0,
                 'aria-label': `Show ${q.symbol} in the chart`,
               }
-            : {}
+            : { selected: q.symbol === selected }
         }
       />
     );
