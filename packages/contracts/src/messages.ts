@@ -77,6 +77,7 @@ export const MSG = {
   alertNotificationChanged: 'Changed Alerts Notification Status Successfully',
   alertNotificationFetchFailed: 'There was an error fetching your alert notifications status',
   somethingWentWrong: 'Something went wrong.',
+  dialogLoadFailed: 'This could not be opened. Check your connection and try again.',
   firstLoginHint: 'It is recommended you change your default password on the settings page.',
   themeSaved: 'Theme saved',
   themeInvalid: "Theme must be 'light' or 'dark'.",

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import AppContext, { type useAppProps } from 'antd/es/app/context';
+import { MSG } from '@drat/contracts';
 // antd's own token hook, which also gives the CSS-variable class (the public theme.useToken does not).
 import { useToken } from 'antd/es/theme/internal';
 
@@ -11,11 +12,13 @@ import { useToken } from 'antd/es/theme/internal';
  * dialogs' (modal, ModalHolder.tsx). Screens loaded with app/loadScreen.ts (every route after
  * sign-in, with the signed-in shell: app/otherRoutes.tsx; the reset and OTP screens) wait for
  * `loadAntApp()`, the toasts, before they render, so there a toast reaches antd at once and returns
- * what antd returns. The dialogs' holder is fetched by the first `modal` call (a confirmation
- * opened by a click), which opens when it is there: no screen shows one on its first render, so
- * no screen downloads antd's Modal for it. The holders sit at the root, so a toast outlives the
- * page that showed it ('OTP Successfully verified' while the dashboard opens, a refused page's
- * message after its redirect).
+ * what antd returns. The dialogs' holder is fetched once the toasts' is there and the browser has
+ * a moment, or by a first `modal` call (a confirmation opened by a click) before that, which then
+ * opens when it is there: no screen shows one on its first render, so no screen's first download
+ * holds antd's Modal for it. While it is on its way, one call waits (a second click does not open
+ * a second confirmation); if it cannot be fetched, the call is dropped and a toast says so. The
+ * holders sit at the root, so a toast outlives the page that showed it ('OTP Successfully
+ * verified' while the dashboard opens, a refused page's message after its redirect).
  */
 type AppApi = useAppProps;
 type Method = (...args: unknown[]) => unknown;
@@ -60,9 +63,21 @@ function fetchHolder<A>(h: Holder<A>): Promise<void> {
   return h.loading;
 }
 
-/** Fetches and mounts the toasts' holder (message, notification); resolves when antd's API answers. */
+/** Runs `work` when the browser is idle (within two seconds). */
+const whenIdle = (work: () => void) =>
+  typeof requestIdleCallback === 'function' ? requestIdleCallback(work, { timeout: 2_000 }) : setTimeout(work, 200);
+
+/**
+ * Fetches and mounts the toasts' holder (message, notification); resolves when antd's API answers.
+ * The dialogs' holder follows when the browser is idle.
+ */
 export function loadAntApp(): Promise<void> {
-  return fetchHolder(toasts);
+  const loading = fetchHolder(toasts);
+  loading.then(
+    () => whenIdle(() => void fetchHolder(dialogs).catch(() => undefined)),
+    () => undefined,
+  );
+  return loading;
 }
 
 function register<A>(h: Holder<A>, real: A): void {
@@ -73,25 +88,53 @@ function register<A>(h: Holder<A>, real: A): void {
 const registerToasts = (real: Pick<AppApi, 'message' | 'notification'>) => register(toasts, real);
 const registerDialogs = (real: AppApi['modal']) => register(dialogs, real);
 
-/** An object whose methods call `methods` of the holder's API, or wait for it. */
-function standIn<A>(h: Holder<A>, pick: (api: A) => object, methods: readonly string[]) {
+/**
+ * An object whose methods call `methods` of the holder's API, or wait for it. `oneAtATime`: while
+ * the holder is on its way, a call made when one already waits is dropped (a dialog asked for
+ * twice by two clicks opens once). `failed` runs when the holder cannot be fetched; the calls that
+ * waited are dropped, not run later with what they held then.
+ */
+function standIn<A>(
+  h: Holder<A>,
+  pick: (api: A) => object,
+  methods: readonly string[],
+  { oneAtATime = false, failed }: { oneAtATime?: boolean; failed?: () => void } = {},
+) {
   const method = (real: A, name: string) => (pick(real) as Record<string, Method>)[name]!;
   const entries = methods.map((name) => [
     name,
     (...args: unknown[]) => {
       if (h.api) return method(h.api, name)(...args);
+      if (oneAtATime && h.waiting.length > 0) return undefined;
       h.waiting.push((real) => method(real, name)(...args));
-      fetchHolder(h).catch(() => undefined);
+      fetchHolder(h).catch(() => {
+        h.waiting.length = 0;
+        failed?.();
+      });
       return undefined;
     },
   ]);
   return Object.fromEntries(entries) as never;
 }
 
+const message: AppApi['message'] = standIn(toasts, (a) => a.message, [
+  'open',
+  'info',
+  'success',
+  'error',
+  'warning',
+  'loading',
+  'destroy',
+]);
+
+/** The context's stand-ins. A `modal` call answers nothing before the holder is there: callers ignore it. */
 const STAND_INS: AppApi = {
-  message: standIn(toasts, (a) => a.message, ['open', 'info', 'success', 'error', 'warning', 'loading', 'destroy']),
+  message,
   notification: standIn(toasts, (a) => a.notification, ['open', 'info', 'success', 'error', 'warning', 'destroy']),
-  modal: standIn(dialogs, (a) => a, ['confirm', 'info', 'success', 'error', 'warning']),
+  modal: standIn(dialogs, (a) => a, ['confirm', 'info', 'success', 'error', 'warning'], {
+    oneAtATime: true,
+    failed: () => void message.error(MSG.dialogLoadFailed),
+  }),
 };
 
 // Rendered once their module is fetched, so they never suspend for long.
