@@ -139,6 +139,11 @@ describe('lazyRule', () => {
     expect(loads).toBe(2);
   });
 
+  it('lets the value pass when its rule cannot be fetched: the server checks it', async () => {
+    const rule = lazyRule(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+    expect(await check(rule, '')).toBeNull();
+  });
+
   it('runs a plain rule object as loaded', async () => {
     const rule = lazyRule(async () => zodRule(tickerField));
     expect(await check(rule, '')).toBe(MARKET_MSG.tickerRequired);

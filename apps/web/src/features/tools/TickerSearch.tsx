@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Flex, Input, Typography } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import styles from './tools.module.css';
@@ -26,11 +26,19 @@ export function TickerSearch({ value, onChange, onSearch, loading, label, hint }
   const [shown, setShown] = useState<string | null>(null);
   const ticker = value.trim().toUpperCase();
 
+  // A search waiting for the check's first download: another Enter or click adds no second search.
+  const checking = useRef(false);
   const submit = async () => {
-    const { tickerProblem } = await import('./tickerCheck');
-    const problem = tickerProblem(value);
-    setShown(problem);
-    if (!problem && !loading) onSearch(ticker);
+    if (checking.current || loading) return;
+    checking.current = true;
+    try {
+      const { tickerProblem } = await import('./tickerCheck');
+      const problem = tickerProblem(value);
+      setShown(problem);
+      if (!problem) onSearch(ticker);
+    } finally {
+      checking.current = false;
+    }
   };
 
   return (
@@ -45,6 +53,8 @@ export function TickerSearch({ value, onChange, onSearch, loading, label, hint }
             onChange(e.target.value);
           }}
           onPressEnter={() => void submit()}
+          // The check is fetched as the box is first used, so the first search does not wait for it.
+          onFocus={() => void import('./tickerCheck')}
           status={shown ? 'error' : undefined}
           allowClear
           maxLength={16}
