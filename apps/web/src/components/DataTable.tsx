@@ -30,7 +30,7 @@ interface Props<T> {
   fixed?: boolean;
   /** Cells keep to one line and the table scrolls sideways when wider than its place (antd's scroll x: max-content). */
   wide?: boolean;
-  /** A row's own attributes (a click, a key, a label), and whether it shows as selected. */
+  /** A row's own attributes (a click, a key, a label), and whether it is the current one (shown selected). */
   rowProps?: (row: T) => HTMLAttributes<HTMLTableRowElement> & { selected?: boolean };
   'aria-label'?: string;
 }
@@ -119,7 +119,7 @@ export function DataTable<T>({
                   <tr
                     key={rowKey(row)}
                     data-row-key={rowKey(row)}
-                    aria-selected={selected || undefined}
+                    aria-current={selected || undefined}
                     className={[selected ? styles.selected : '', className ?? ''].join(' ').trim() || undefined}
                     {...attributes}
                   >

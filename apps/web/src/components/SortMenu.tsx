@@ -14,7 +14,7 @@ export function SortMenu<S extends string>({
   sorts: readonly S[];
   value: S;
   onChange: (next: S) => void;
-  /** What the button is called for a screen reader ('Sort alerts'). */
+  /** What the button is called for a screen reader ('Sort alerts'), followed by the current sort. */
   label: string;
 }) {
   return (
@@ -27,7 +27,7 @@ export function SortMenu<S extends string>({
         onClick: ({ key }) => onChange(key as S),
       }}
     >
-      <Button icon={<SortAscendingOutlined />} aria-label={label}>
+      <Button icon={<SortAscendingOutlined />} aria-label={`${label}: ${value}`}>
         {value} <DownOutlined />
       </Button>
     </Dropdown>
