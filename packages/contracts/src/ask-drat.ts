@@ -1,7 +1,7 @@
 /**
  * Ask DRAT (1-core §2 Tools, §3 "Ask DRAT company result", §5, §7, §8): company information, SEC
- * filings and the 10-K analysis sheet. Shapes, limits, messages and query schemas shared by the
- * server and the web app.
+ * filings and the 10-K analysis sheet. Shapes and query schemas shared by the server and the web
+ * app (its limits and messages: tools-texts.ts).
  */
 import { z } from 'zod';
 import { fromDecimalText } from './amounts';

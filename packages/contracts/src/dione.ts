@@ -1,7 +1,7 @@
 /**
- * Dione (1-core §2 Tools, §3 "Dione result" and "Dione tracker", §4 Tool search, §7): shapes,
- * limits, messages and request schemas shared by the server and the web app. The method behind
- * the numbers is docs/dione.md.
+ * Dione (1-core §2 Tools, §3 "Dione result" and "Dione tracker", §4 Tool search, §7): shapes and
+ * request schemas shared by the server and the web app (its limits and messages: tools-texts.ts).
+ * The method behind the numbers is docs/dione.md.
  */
 import { z } from 'zod';
 import { bodyIdField, priceField } from './amounts';

@@ -55,6 +55,7 @@ describe('a text parsed once', () => {
     const a = dec('187.23');
     expect(dec('187.23')).toBe(a);
     expect(Object.isFrozen(a)).toBe(true);
+    expect(Object.isFrozen(a.d)).toBe(true);
     // Every operation answers a new decimal; the shared one keeps its value.
     expect(toText(a.plus(1).times(2).neg().abs().toDecimalPlaces(1))).toBe('376.5');
     expect(toText(roundDec(a, 1))).toBe('187.2');

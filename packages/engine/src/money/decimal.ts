@@ -31,8 +31,10 @@ export function dec(value: DecimalInput): Dec {
   if (typeof value === 'string') {
     let d = parsed.get(value);
     if (d === undefined) {
-      // Frozen: a change to a shared decimal would be an error, not a wrong price elsewhere.
-      d = Object.freeze(new Dec(value));
+      // Frozen, digits too: a change to a shared decimal would be an error, not a wrong price elsewhere.
+      d = new Dec(value);
+      Object.freeze(d.d);
+      Object.freeze(d);
       if (parsed.size >= PARSED_MAX) parsed.clear();
       parsed.set(value, d);
     }

@@ -107,7 +107,7 @@ describe('the trade book', () => {
   });
 });
 
-describe('a quiet quote takes the short way', () => {
+describe('a quote steps from its light copy', () => {
   it.each(states)('the-short-way-and-the-full-step-agree: %s', (_, make) => {
     // Frozen: a quote that is not quiet goes on from the light copy, which shares the rest.
     const trade = deepFreeze(make());

@@ -23,7 +23,7 @@ export function step(trade: EngineTrade, event: TradeEvent): StepResult {
  * reached), the copy is made whole and the rest of the step runs on it, as `stepFully` would after
  * the quote (the quote's rules change only what the light copy owns: the scenario tests freeze
  * what they step). Nothing else can change on a quiet quote when no condition row is pending and
- * no deadline falls due: the orders, fills and plan are as the last step left them. `step.test.ts`
+ * no deadline falls due: the orders, fills and plan are as the last step left them. `book.test.ts`
  * checks both paths agree. Null when the trade is not one a quote can leave quiet.
  */
 function quoteStep(trade: EngineTrade, event: Extract<TradeEvent, { type: 'quote' }>): StepResult | null {

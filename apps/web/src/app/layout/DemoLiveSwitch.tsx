@@ -12,7 +12,7 @@ import { lazyDialog } from '../../lib/lazyPage';
 import { ConfirmPasswordDialog } from './confirmPasswordDialog';
 
 /** Asked before live trading; fetched the first time, so the shell does not download antd's Modal. */
-const GoLiveDialog = lazyDialog(
+const GoLiveModal = lazyDialog(
   async () => (await import('./GoLiveModal')).GoLiveModal,
   (p) => p.open,
 );
@@ -63,7 +63,7 @@ export function DemoLiveSwitch({ session }: { session: SessionData }) {
         onCancel={() => setConfirming(false)}
         onConfirmed={() => void deauthorize()}
       />
-      <GoLiveDialog
+      <GoLiveModal
         open={askLive}
         onCancel={() => setAskLive(false)}
         onProceed={() => {

@@ -48,6 +48,7 @@ import { applyServerErrors } from '../../lib/formErrors';
 import { lazyPart } from '../../lib/lazyPage';
 import { lazyRule } from '../../lib/lazyRule';
 import { useCreateResource } from './queries';
+import type { ResourceRuleField } from './rules';
 
 interface FormValues {
   name: string;
@@ -100,8 +101,7 @@ const FILE_HINT: Record<ResourceType, string> = {
 };
 
 /** The text fields' rules are the server's (rules.ts, fetched at the first check); the files are checked below. */
-const serverRule = (field: keyof Awaited<typeof import('./rules')>['RESOURCE_RULES']) =>
-  lazyRule(async () => (await import('./rules')).RESOURCE_RULES[field]);
+const serverRule = (field: ResourceRuleField) => lazyRule(async () => (await import('./rules')).RESOURCE_RULES[field]);
 const fieldRules = {
   name: [serverRule('name')],
   type: [serverRule('type')],

@@ -14,3 +14,4 @@ export const RESOURCE_RULES = {
   /** An empty link is no link (the form sends none). */
   link: zodFieldRule(resourceCreateFields, 'link', { skipEmpty: true }),
 };
+export type ResourceRuleField = keyof typeof RESOURCE_RULES;
