@@ -15,10 +15,10 @@ import {
   Upload,
   theme,
   type FormRule,
+  type SelectProps,
   type UploadFile,
 } from 'antd';
 import useApp from 'antd/es/app/useApp';
-import type { SelectProps } from 'antd';
 import {
   FileExcelOutlined,
   FilePdfOutlined,

@@ -32,8 +32,12 @@ export function TickerSearch({ value, onChange, onSearch, loading, label, hint }
     if (checking.current || loading) return;
     checking.current = true;
     try {
-      const { tickerProblem } = await import('./tickerCheck');
-      const problem = tickerProblem(value);
+      let problem: string | null = null;
+      try {
+        problem = (await import('./tickerCheck')).tickerProblem(value);
+      } catch {
+        // The check could not be fetched (the connection dropped): the server checks the ticker too.
+      }
       setShown(problem);
       if (!problem) onSearch(ticker);
     } finally {
