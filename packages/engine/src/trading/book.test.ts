@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTradeBook } from './book';
+import { createTradeBook, watchesOf } from './book';
 import { advancedTrade, basicTrade, deepFreeze, Scenario, T0 } from './scenario.fixture';
 import { step, stepFully } from './step';
 import type { EngineTrade } from './types';
@@ -95,6 +95,43 @@ describe('the trade book', () => {
     book.put(trade);
     expect(book.due([{ instrument: 'ACME', bid: '10' }]).has('7')).toBe(true);
     expect(book.due([{ instrument: call.key, bid: '1' }]).has('7')).toBe(true);
+  });
+
+  it('a-quote-reads-only-the-watches-it-crosses-and-names-the-same-trades-as-reading-all', () => {
+    // Many trades of the five kinds with stops at a few shared levels (equal levels side by side),
+    // some removed and some put again with another stop: the ordered book must name exactly the
+    // trades whose watches (watchesOf, read one by one) a bid crosses.
+    const stops = ['8.50', '9.00', '9.00', '9.25', '9.50', null];
+    const present = new Map<string, EngineTrade>();
+    const book = createTradeBook();
+    const made = states.map(([, make]) => make());
+    for (let i = 0; i < 120; i++) {
+      const t = { ...made[i % made.length]!, id: String(i), stopLoss: stops[i % stops.length]! };
+      book.put(t);
+      present.set(t.id, t);
+    }
+    for (let i = 0; i < 120; i += 7) {
+      book.remove(String(i));
+      present.delete(String(i));
+    }
+    for (let i = 3; i < 120; i += 11) {
+      const before = present.get(String(i));
+      if (!before) continue;
+      const t = { ...before, stopLoss: '9.75' };
+      book.put(t);
+      present.set(t.id, t);
+    }
+    expect(book.size).toBe([...present.values()].filter((t) => watchesOf(t).length > 0).length);
+    for (const bid of [...bids, '8.5', '9.25', '9.2499', '9.75', '9.7501']) {
+      const crossed = [...present.values()]
+        .filter((t) => watchesOf(t).some((w) => Number(bid) <= w.down || Number(bid) >= w.up))
+        .map((t) => t.id)
+        .sort();
+      expect([...book.due([{ instrument: 'ACME', bid }])].sort(), `bid ${bid}`).toEqual(crossed);
+    }
+    for (const id of present.keys()) book.remove(id);
+    expect(book.size).toBe(0);
+    expect(book.due([{ instrument: 'ACME', bid: '0.01' }]).size).toBe(0);
   });
 
   it('a-finished-trade-leaves-the-book', () => {

@@ -62,13 +62,64 @@ export function watchesOf(t: EngineTrade): Watch[] {
   return [...byInstrument.values()];
 }
 
-/** The book of active trades' watches, by instrument. */
+/**
+ * One instrument's watches, each side in order of its level, so that a quote reads only the
+ * watches it crosses and stops at the first it does not: `downs` from the highest `down` (a bid at
+ * or under it is due), `ups` from the lowest `up`. A watch with no level on a side (-Infinity down,
+ * Infinity up) is not on that side.
+ */
+interface Ladder {
+  downs: Watch[];
+  ups: Watch[];
+}
+
+/** The rank that orders each side, ascending: the highest down first, the lowest up first. */
+const downRank = (w: Watch) => -w.down;
+const upRank = (w: Watch) => w.up;
+
+/** The first index of `list` (ascending by `rank`) whose rank is not below `r`. */
+function lowerBound(list: readonly Watch[], r: number, rank: (w: Watch) => number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (rank(list[mid]!) < r) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function insert(list: Watch[], w: Watch, rank: (w: Watch) => number): void {
+  const r = rank(w);
+  let at = lowerBound(list, r, rank);
+  while (at < list.length && rank(list[at]!) === r) at++;
+  list.splice(at, 0, w);
+}
+
+function take(list: Watch[], w: Watch, rank: (w: Watch) => number): void {
+  const r = rank(w);
+  for (let at = lowerBound(list, r, rank); at < list.length && rank(list[at]!) === r; at++) {
+    if (list[at] === w) {
+      list.splice(at, 1);
+      return;
+    }
+  }
+}
+
+/** The book of active trades' watches, by instrument, each side ordered by its level. */
 export function createTradeBook() {
-  const byInstrument = new Map<string, Map<string, Watch>>();
+  const byInstrument = new Map<string, Ladder>();
   const byTrade = new Map<string, Watch[]>();
 
   function remove(tradeId: string): void {
-    for (const w of byTrade.get(tradeId) ?? []) byInstrument.get(w.instrument)?.delete(tradeId);
+    for (const w of byTrade.get(tradeId) ?? []) {
+      const ladder = byInstrument.get(w.instrument);
+      if (!ladder) continue;
+      // NaN is on neither side, as no bid compares with it.
+      if (w.down > -Infinity) take(ladder.downs, w, downRank);
+      if (w.up < Infinity) take(ladder.ups, w, upRank);
+      if (ladder.downs.length === 0 && ladder.ups.length === 0) byInstrument.delete(w.instrument);
+    }
     byTrade.delete(tradeId);
   }
 
@@ -80,9 +131,10 @@ export function createTradeBook() {
       if (watches.length === 0) return;
       byTrade.set(trade.id, watches);
       for (const w of watches) {
-        let m = byInstrument.get(w.instrument);
-        if (!m) byInstrument.set(w.instrument, (m = new Map()));
-        m.set(trade.id, w);
+        let ladder = byInstrument.get(w.instrument);
+        if (!ladder) byInstrument.set(w.instrument, (ladder = { downs: [], ups: [] }));
+        if (w.down > -Infinity) insert(ladder.downs, w, downRank);
+        if (w.up < Infinity) insert(ladder.ups, w, upRank);
       }
     },
     remove,
@@ -90,10 +142,12 @@ export function createTradeBook() {
     due(quotes: readonly { instrument: string; bid: string | number }[]): Set<string> {
       const out = new Set<string>();
       for (const q of quotes) {
-        const m = byInstrument.get(q.instrument);
-        if (!m) continue;
+        const ladder = byInstrument.get(q.instrument);
+        if (!ladder) continue;
         const bid = typeof q.bid === 'number' ? q.bid : Number(q.bid);
-        for (const w of m.values()) if (bid <= w.down || bid >= w.up) out.add(w.tradeId);
+        const { downs, ups } = ladder;
+        for (let i = 0; i < downs.length && bid <= downs[i]!.down; i++) out.add(downs[i]!.tradeId);
+        for (let i = 0; i < ups.length && bid >= ups[i]!.up; i++) out.add(ups[i]!.tradeId);
       }
       return out;
     },
