@@ -105,9 +105,9 @@ export function createWatcher(deps: RunnerDeps, { apply }: Pick<Steps, 'apply'>)
   }
 
   /** The indicator values a trade's pending rows read, as events for those that changed. */
-  async function indicatorEvents(trade: EngineTrade): Promise<TradeEvent[]> {
+  async function indicatorEvents(trade: EngineTrade, wanted: readonly string[]): Promise<TradeEvent[]> {
     const events: TradeEvent[] = [];
-    for (const key of indicatorsWanted(trade)) {
+    for (const key of wanted) {
       const value = await indicatorValue(trade.ticker, key);
       if (value !== null && trade.indicators[key] !== value) {
         events.push({ type: 'indicator', key, value, at: now().getTime() });
@@ -180,12 +180,15 @@ export function createWatcher(deps: RunnerDeps, { apply }: Pick<Steps, 'apply'>)
     let stepped = 0;
     for (const [id, { trade: state }] of held.trades) {
       let trade = state;
-      for (const e of await indicatorEvents(state)) {
-        const applied = await apply(id, e);
-        keep(held, id, applied.version, applied.trade);
-        trade = applied.trade;
-        stepped++;
-      }
+      const wanted = indicatorsWanted(state);
+      // Most trades read no indicator: no promise to make and await for them (thousands a pass).
+      if (wanted.length)
+        for (const e of await indicatorEvents(state, wanted)) {
+          const applied = await apply(id, e);
+          keep(held, id, applied.version, applied.trade);
+          trade = applied.trade;
+          stepped++;
+        }
       for (const r of trade.ranges) if (!r.completed) instruments.set(r.instrument.key, r.instrument);
       for (const row of trade.conditions) {
         if (row.done) continue;
