@@ -136,6 +136,8 @@ describe('live trading: broker authorization, the Trade Monitor, positions, demo
     await expect
       .poll(async () => Number((await cardValue(page, 'Buying Power').innerText()).replace(/,/g, '')))
       .toBeLessThan(100_000);
+    // Its account selector (fetched when a live trader's dashboard shows it) names the account.
+    await expect.poll(() => page.getByLabel('Brokerage account').locator('..').innerText()).toContain(account);
 
     // Live → Demo: the password, then 'Now set to Demo Mode'.
     await modeSwitch(page).getByText('Demo').click();

@@ -16,7 +16,7 @@ import { applyServerErrors } from '../../lib/formErrors';
 import { checkWithSchema, zodFieldRule } from '../../lib/zodRule';
 import { useSession } from '../../app/session';
 import { formatDateTime, formatPrice } from '../../lib/format';
-import { CurrentAccountBar } from './AccountParts';
+import { CurrentAccountBar } from './AccountSelect';
 import { currentAccountOf } from './accounts';
 import {
   useAccountInfo,

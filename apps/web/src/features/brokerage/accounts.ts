@@ -1,4 +1,4 @@
-import type { BrokerAccount } from '@drat/contracts';
+import { BROKER_LABELS, type BrokerAccount } from '@drat/contracts';
 
 /** The account live trades go to: the connected one, else the first (1-core §3). */
 export const currentAccountOf = <A extends Pick<BrokerAccount, 'account_id' | 'connected'>>(
@@ -11,3 +11,7 @@ export const tradeAccountOf = (
   accounts: readonly Pick<BrokerAccount, 'account_id' | 'connected'>[] | undefined,
   tradeAccount: string | undefined,
 ): string | undefined => picked ?? currentAccountOf(accounts)?.account_id ?? tradeAccount;
+
+/** 'VA000001 · Tradier · MARGIN': an account as the selectors name it. */
+export const accountLabel = (a: Pick<BrokerAccount, 'account_id' | 'broker' | 'account_type'>) =>
+  [a.account_id, BROKER_LABELS[a.broker], a.account_type].filter(Boolean).join(' · ');

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { MARKET_MSG } from '@drat/contracts';
+import { launch, newPage } from './support/browser';
+import { expectPath, signIn } from './support/journeys';
+import { createUser } from './support/users';
+
+describe("the dashboard's price chart", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('shows the ticker a trader picks from the list, types or clicks in the hotlists, and says why a ticker it cannot show is refused', async () => {
+    const trader = await createUser({ plans: ['stocks-monthly'] });
+    const page = await newPage(browser);
+    await signIn(page, trader.email, trader.password);
+    await expectPath(page, '/dashboard');
+    await page.getByLabel('SPY price chart').waitFor();
+    const box = page.getByLabel('Ticker', { exact: true });
+    expect(await box.getAttribute('placeholder')).toBe('SPY');
+
+    // The suggestions are the overview's and the hotlists' tickers, in the box's own list. Picking
+    // one is what the browser does with a datalist: the text replaced, said so by the input event.
+    const options = page.locator('datalist option');
+    await expect.poll(() => options.count()).toBeGreaterThan(5);
+    const picked = (await options.nth(1).getAttribute('value'))!;
+    expect(picked).not.toBe('SPY');
+    await box.evaluate((input: HTMLInputElement, value: string) => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
+      input.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertReplacementText', data: value }));
+    }, picked);
+    await page.getByLabel(`${picked} price chart`).waitFor();
+    expect(await box.inputValue()).toBe('');
+    expect(await box.getAttribute('placeholder')).toBe(picked);
+
+    // Typing part of a ticker changes nothing until Enter; then any ticker the market knows is shown.
+    await box.fill('aap');
+    await expect.poll(() => page.getByLabel('AAPL price chart').count()).toBe(0);
+    await box.fill('aapl');
+    await box.press('Enter');
+    await page.getByLabel('AAPL price chart').waitFor();
+
+    // A text that is not a ticker, and a ticker the market does not know: told, and the chart stays.
+    await box.fill('A$');
+    await box.press('Enter');
+    await page.getByText(MARKET_MSG.tickerInvalid).waitFor();
+    expect(await box.inputValue()).toBe('A$');
+    await box.fill('ZZZZQ');
+    await box.press('Enter');
+    await page.getByText(MARKET_MSG.unknownTicker('ZZZZQ')).waitFor();
+    expect(await page.getByLabel('AAPL price chart').count()).toBe(1);
+
+    // A hotlist row shows its ticker in the chart.
+    const rows = page.locator('tr[aria-label^="Show "][aria-label$=" in the chart"]');
+    await rows.first().waitFor();
+    const symbols = (await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('aria-label')!))).map(
+      (label) => /^Show (\S+) in the chart$/.exec(label)![1]!,
+    );
+    const symbol = symbols.find((s) => s !== 'AAPL')!;
+    const row = rows.nth(symbols.indexOf(symbol));
+    await row.click();
+    await page.getByLabel(`${symbol} price chart`).waitFor();
+    await page.context().close();
+  });
+});
