@@ -17,15 +17,13 @@
  * BENCH_SECONDS (10) sets the length of each measured run; BENCH_CONNECTIONS (50) the connections;
  * BENCH_WORKERS=0 measures an API-only copy (WORKERS=0, as behind a proxy with separate workers).
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import {
-  freePort,
   machineLine,
   measure,
   printFigures,
-  ROOT,
   signIn,
+  startBaseline,
   startServer,
   stopServer,
   type BenchServer,
@@ -49,17 +47,7 @@ function cpuMs(pid: number | undefined): number | undefined {
 
 /** bench/api/plain.ts on a free port, ready. */
 async function startPlain(): Promise<{ base: string; pid: number | undefined; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/api/plain.ts', String(port)], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('listening')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`plain Fastify exited (code ${code}) before listening`)));
-  });
+  const { port, child } = await startBaseline('bench/api/plain.ts');
   return { base: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => stopServer(child) };
 }
 

@@ -3,7 +3,7 @@
  * as the demo trader, measure a route with autocannon, and stop the server. Only 127.0.0.1 is
  * ever targeted.
  */
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +19,29 @@ export const DEMO = { username: 'demo@drat.local', password: 'DratDemo2026' };
 export { freePort };
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * A baseline server of the benches (`script`, from the repository's root, given a free loopback
+ * port as its argument) in a process of its own, once it prints `listening`. `stdin: 'pipe'` leaves
+ * its input open for the bench to write to.
+ */
+export async function startBaseline(
+  script: string,
+  stdin: 'ignore' | 'pipe' = 'ignore',
+): Promise<{ port: number; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', script, String(port)], {
+    cwd: ROOT,
+    stdio: [stdin, 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('listening')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`${script} exited (code ${code}) before listening`)));
+  });
+  return { port, child };
+}
 
 export async function signIn(
   base: string,

@@ -19,7 +19,6 @@
  * BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_WS_CLIENTS (10000), BENCH_WS_ROUNDS (50);
  * BENCH_PARTS (http,ws) runs only the parts named.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,12 +31,11 @@ import { createUserEvents } from '../../apps/server/src/modules/live/user-events
 import { userEventsRepo } from '../../apps/server/src/modules/live/user-events.repo';
 import {
   DEMO,
-  freePort,
   machineLine,
   measure,
   printFigures,
-  ROOT,
   signIn,
+  startBaseline,
   sleep,
   startServer,
   stopServer,
@@ -161,17 +159,7 @@ async function startBareWs(): Promise<{
   publish: (seq: number) => Promise<void>;
   stop: () => Promise<void>;
 }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/market/bare-ws.ts', String(port)], {
-    cwd: ROOT,
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('listening')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`the bare ws server exited (code ${code}) before listening`)));
-  });
+  const { port, child } = await startBaseline('bench/market/bare-ws.ts', 'pipe');
   return {
     url: `ws://127.0.0.1:${port}`,
     publish: (seq) => new Promise<void>((resolve) => child.stdin!.write(`seq ${seq}\n`, () => resolve())),
