@@ -39,6 +39,39 @@ const bids = [
   '20',
 ];
 
+/** An options trade whose buy waits for a price condition on its underlying, ACME. */
+const call = { key: 'ACME261218C00010000', kind: 'option' as const, multiplier: 100 };
+function conditionTrade(): EngineTrade {
+  return new Scenario(
+    advancedTrade([{ instrument: call, buyPrice: '1', buyQty: '2', targetPrice: '2' }], {
+      conditions: [
+        {
+          id: 'c1',
+          conditions: [
+            {
+              kind: 'price',
+              instrument: 'ACME',
+              priceType: 'last',
+              is: 'greater_than',
+              right: { kind: 'value', value: '11' },
+            },
+          ],
+          action: {
+            type: 'execute',
+            rangeId: 'R1',
+            side: 'buy',
+            priceType: 'ask',
+            customPrice: null,
+            sign: '+',
+            offset: '0',
+          },
+        },
+      ],
+      stopLoss: '0.5',
+    }),
+  ).submit().trade;
+}
+
 describe('the trade book', () => {
   it.each(states)('a-quote-the-book-skips-would-change-nothing: %s', (_, make) => {
     const trade = make();
@@ -62,59 +95,36 @@ describe('the trade book', () => {
   });
 
   it('a-price-condition-on-the-underlying-makes-its-quotes-due', () => {
-    const call = { key: 'ACME261218C00010000', kind: 'option' as const, multiplier: 100 };
-    const trade = new Scenario(
-      advancedTrade([{ instrument: call, buyPrice: '1', buyQty: '2', targetPrice: '2' }], {
-        conditions: [
-          {
-            id: 'c1',
-            conditions: [
-              {
-                kind: 'price',
-                instrument: 'ACME',
-                priceType: 'last',
-                is: 'greater_than',
-                right: { kind: 'value', value: '11' },
-              },
-            ],
-            action: {
-              type: 'execute',
-              rangeId: 'R1',
-              side: 'buy',
-              priceType: 'ask',
-              customPrice: null,
-              sign: '+',
-              offset: '0',
-            },
-          },
-        ],
-        stopLoss: '0.5',
-      }),
-    ).submit().trade;
+    const trade = conditionTrade();
     const book = createTradeBook();
     book.put(trade);
     expect(book.due([{ instrument: 'ACME', bid: '10' }]).has('7')).toBe(true);
     expect(book.due([{ instrument: call.key, bid: '1' }]).has('7')).toBe(true);
   });
 
-  it('a-quote-reads-only-the-watches-it-crosses-and-names-the-same-trades-as-reading-all', () => {
-    // Many trades of the five kinds with stops at a few shared levels (equal levels side by side),
-    // some removed and some put again with another stop: the ordered book must name exactly the
-    // trades whose watches (watchesOf, read one by one) a bid crosses.
+  it('the-ordered-book-names-the-trades-whose-watches-a-bid-crosses-as-reading-every-watch-would', () => {
+    // Many trades of the five kinds, plus trails with no peak yet (a first quote sets it: every bid
+    // is due) and price conditions (every bid is due), with stops at a few shared levels (equal
+    // levels side by side), some removed and some put again with another stop: the ordered book
+    // must name exactly the trades whose watches (watchesOf, read one by one) a bid crosses.
+    const noPeak = new Scenario(basicTrade({ trailing: TRAIL })).submit().fill('BUY', 'R2', '50', '10').trade;
+    const always = conditionTrade();
+    const kinds = [...states.map(([, make]) => make()), noPeak, always];
+    expect(watchesOf(noPeak)[0]!.up).toBe(-Infinity);
+    expect(watchesOf(always)[0]!.down).toBe(Infinity);
     const stops = ['8.50', '9.00', '9.00', '9.25', '9.50', null];
     const present = new Map<string, EngineTrade>();
     const book = createTradeBook();
-    const made = states.map(([, make]) => make());
-    for (let i = 0; i < 120; i++) {
-      const t = { ...made[i % made.length]!, id: String(i), stopLoss: stops[i % stops.length]! };
+    for (let i = 0; i < 140; i++) {
+      const t = { ...kinds[i % kinds.length]!, id: String(i), stopLoss: stops[i % stops.length]! };
       book.put(t);
       present.set(t.id, t);
     }
-    for (let i = 0; i < 120; i += 7) {
+    for (let i = 0; i < 140; i += 7) {
       book.remove(String(i));
       present.delete(String(i));
     }
-    for (let i = 3; i < 120; i += 11) {
+    for (let i = 3; i < 140; i += 11) {
       const before = present.get(String(i));
       if (!before) continue;
       const t = { ...before, stopLoss: '9.75' };
@@ -129,6 +139,9 @@ describe('the trade book', () => {
         .sort();
       expect([...book.due([{ instrument: 'ACME', bid }])].sort(), `bid ${bid}`).toEqual(crossed);
     }
+    // A bid that is not a price crosses nothing, though `always` watches every price.
+    for (const bid of ['abc', 'Infinity', '-Infinity', Number.NaN])
+      expect(book.due([{ instrument: 'ACME', bid }]).size, `bid ${bid}`).toBe(0);
     for (const id of present.keys()) book.remove(id);
     expect(book.size).toBe(0);
     expect(book.due([{ instrument: 'ACME', bid: '0.01' }]).size).toBe(0);

@@ -66,7 +66,8 @@ export function watchesOf(t: EngineTrade): Watch[] {
  * One instrument's watches, each side in order of its level, so that a quote reads only the
  * watches it crosses and stops at the first it does not: `downs` from the highest `down` (a bid at
  * or under it is due), `ups` from the lowest `up`. A watch with no level on a side (-Infinity down,
- * Infinity up) is not on that side.
+ * Infinity up, or NaN, which no bid crosses) is not on that side. Equal levels are ordered by trade
+ * id, so a watch is found, put and taken by binary search alone.
  */
 interface Ladder {
   downs: Watch[];
@@ -77,33 +78,28 @@ interface Ladder {
 const downRank = (w: Watch) => -w.down;
 const upRank = (w: Watch) => w.up;
 
-/** The first index of `list` (ascending by `rank`) whose rank is not below `r`. */
-function lowerBound(list: readonly Watch[], r: number, rank: (w: Watch) => number): number {
+/** Where `w` is, or goes, in `list` (ascending by `rank`, then by trade id). */
+function place(list: readonly Watch[], w: Watch, rank: (w: Watch) => number): number {
+  const r = rank(w);
   let lo = 0;
   let hi = list.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (rank(list[mid]!) < r) lo = mid + 1;
+    const m = list[mid]!;
+    const rm = rank(m);
+    if (rm < r || (rm === r && m.tradeId < w.tradeId)) lo = mid + 1;
     else hi = mid;
   }
   return lo;
 }
 
 function insert(list: Watch[], w: Watch, rank: (w: Watch) => number): void {
-  const r = rank(w);
-  let at = lowerBound(list, r, rank);
-  while (at < list.length && rank(list[at]!) === r) at++;
-  list.splice(at, 0, w);
+  list.splice(place(list, w, rank), 0, w);
 }
 
 function take(list: Watch[], w: Watch, rank: (w: Watch) => number): void {
-  const r = rank(w);
-  for (let at = lowerBound(list, r, rank); at < list.length && rank(list[at]!) === r; at++) {
-    if (list[at] === w) {
-      list.splice(at, 1);
-      return;
-    }
-  }
+  const at = place(list, w, rank);
+  if (list[at] === w) list.splice(at, 1);
 }
 
 /** The book of active trades' watches, by instrument, each side ordered by its level. */
@@ -131,6 +127,7 @@ export function createTradeBook() {
       if (watches.length === 0) return;
       byTrade.set(trade.id, watches);
       for (const w of watches) {
+        if (!(w.down > -Infinity) && !(w.up < Infinity)) continue; // no level: never due
         let ladder = byInstrument.get(w.instrument);
         if (!ladder) byInstrument.set(w.instrument, (ladder = { downs: [], ups: [] }));
         if (w.down > -Infinity) insert(ladder.downs, w, downRank);
@@ -145,6 +142,8 @@ export function createTradeBook() {
         const ladder = byInstrument.get(q.instrument);
         if (!ladder) continue;
         const bid = typeof q.bid === 'number' ? q.bid : Number(q.bid);
+        // Not a price (NaN, ±Infinity): no trade's level is crossed by it.
+        if (!Number.isFinite(bid)) continue;
         const { downs, ups } = ladder;
         for (let i = 0; i < downs.length && bid <= downs[i]!.down; i++) out.add(downs[i]!.tradeId);
         for (let i = 0; i < ups.length && bid >= ups[i]!.up; i++) out.add(ups[i]!.tradeId);
