@@ -23,26 +23,44 @@ describe("the dashboard's price chart", () => {
     const box = page.getByLabel('Ticker', { exact: true });
     expect(await box.getAttribute('placeholder')).toBe('SPY');
 
-    // The suggestions are the overview's and the hotlists' tickers, in the box's own list. Picking
-    // one is what the browser does with a datalist: the text replaced, said so by the input event.
+    // The suggestions are the overview's and the hotlists' tickers, in the box's own list. A pick
+    // replaces the text in one go, and browsers tell it apart from typing in one of two ways: an
+    // input event named insertReplacementText, or one with no inputType at all. Both show it.
     const options = page.locator('datalist option');
     await expect.poll(() => options.count()).toBeGreaterThan(5);
-    const picked = (await options.nth(1).getAttribute('value'))!;
-    expect(picked).not.toBe('SPY');
-    await box.evaluate((input: HTMLInputElement, value: string) => {
-      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
-      input.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertReplacementText', data: value }));
-    }, picked);
-    await page.getByLabel(`${picked} price chart`).waitFor();
+    const [first, second, third] = await Promise.all(
+      [1, 2, 3].map(async (n) => (await options.nth(n).getAttribute('value'))!),
+    );
+    const pick = (value: string, inputType?: string) =>
+      box.evaluate(
+        (input: HTMLInputElement, [text, how]) => {
+          Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, text);
+          input.dispatchEvent(
+            how
+              ? new InputEvent('input', { bubbles: true, inputType: how, data: text })
+              : new Event('input', { bubbles: true }),
+          );
+        },
+        [value, inputType] as const,
+      );
+    await pick(first!, 'insertReplacementText');
+    await page.getByLabel(`${first} price chart`).waitFor();
     expect(await box.inputValue()).toBe('');
-    expect(await box.getAttribute('placeholder')).toBe(picked);
+    expect(await box.getAttribute('placeholder')).toBe(first);
+    await pick(second!);
+    await page.getByLabel(`${second} price chart`).waitFor();
 
-    // Typing part of a ticker changes nothing until Enter; then any ticker the market knows is shown.
-    await box.fill('aap');
-    await expect.poll(() => page.getByLabel('AAPL price chart').count()).toBe(0);
+    // Typed, even a whole symbol of the list waits for Enter (it may be the start of a longer one).
+    await box.fill(third!);
+    expect(await box.inputValue()).toBe(third!);
+    expect(await page.getByLabel(`${second} price chart`).count()).toBe(1);
+    await box.press('Enter');
+    await page.getByLabel(`${third} price chart`).waitFor();
+    // Any ticker the market knows, looked up first.
     await box.fill('aapl');
     await box.press('Enter');
     await page.getByLabel('AAPL price chart').waitFor();
+    expect(await box.inputValue()).toBe('');
 
     // A text that is not a ticker, and a ticker the market does not know: told, and the chart stays.
     await box.fill('A$');
@@ -53,6 +71,7 @@ describe("the dashboard's price chart", () => {
     await box.press('Enter');
     await page.getByText(MARKET_MSG.unknownTicker('ZZZZQ')).waitFor();
     expect(await page.getByLabel('AAPL price chart').count()).toBe(1);
+    expect(await box.inputValue()).toBe('ZZZZQ');
 
     // A hotlist row shows its ticker in the chart.
     const rows = page.locator('tr[aria-label^="Show "][aria-label$=" in the chart"]');

@@ -2,8 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Select } from 'antd';
 import { BROKER_LABELS } from '@drat/contracts';
 import { useSession } from '../../app/session';
-import { accountLabel } from './accounts';
-import { currentAccountOf } from './accounts';
+import { accountLabel, currentAccountOf } from './accounts';
 import { useAllAccounts, useLiveAccounts } from './queries';
 
 /**

@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { Card, Grid, Input } from 'antd';
 import useApp from 'antd/es/app/useApp';
 import { LoadingOutlined, SearchOutlined } from '@ant-design/icons';
@@ -15,15 +15,16 @@ export interface TickerSuggestion {
 interface Props {
   ticker: string;
   onTicker: (symbol: string) => void;
-  /** Tickers offered in the picker (overview and hotlists); any other ticker can be typed. */
+  /** Tickers offered in the ticker box's list (overview and hotlists); any other ticker can be typed. */
   suggestions: TickerSuggestion[];
 }
 
 /**
  * The dashboard's price chart with a ticker box. The suggestions are the browser's own list under
- * the box (a datalist: matched on the symbol and the name as one types, with the keyboard and
- * screen readers a combobox has); picking one shows it, and Enter shows any ticker typed, once the
- * market knows it.
+ * the box (a datalist, which the browser filters as one types and offers to the keyboard and
+ * screen readers as a combobox's list); picking one shows it, and Enter (or the search icon) shows
+ * any ticker typed once the market knows it. The text stays in the box until a ticker is shown, so
+ * a refused one can be corrected; the last choice wins over a look-up still under way.
  */
 export function PriceChartCard({ ticker, onTicker, suggestions }: Props) {
   const screens = Grid.useBreakpoint();
@@ -33,34 +34,48 @@ export function PriceChartCard({ ticker, onTicker, suggestions }: Props) {
   const listId = useId();
   const [search, setSearch] = useState('');
   const [checking, setChecking] = useState(false);
+  // Each choice's number, and the ticker shown now: a look-up's answer shows its ticker only if no
+  // choice came after it and no other ticker was shown meanwhile (a hotlist row clicked).
+  const latest = useRef(0);
+  const shown = useRef(ticker);
+  useEffect(() => {
+    shown.current = ticker;
+  }, [ticker]);
 
+  const show = (symbol: string) => {
+    setSearch('');
+    if (symbol !== ticker) onTicker(symbol);
+  };
   const choose = async (value: string) => {
     const symbol = value.trim().toUpperCase();
     if (!symbol) return;
+    const choice = ++latest.current;
+    setChecking(false);
     if (!TICKER_PATTERN.test(symbol)) return void message.error(MARKET_MSG.tickerInvalid);
-    setSearch('');
-    if (symbol === ticker) return;
-    if (suggestions.some((s) => s.symbol === symbol)) return onTicker(symbol);
+    if (symbol === ticker || suggestions.some((s) => s.symbol === symbol)) return show(symbol);
+    const from = shown.current;
+    const stillWanted = () => choice === latest.current && shown.current === from;
     setChecking(true);
     try {
       const price = await lookUpPrice(symbol);
+      if (!stillWanted()) return;
       if (price.LivePrice === UNKNOWN_PRICE) message.error(MARKET_MSG.unknownTicker(symbol));
-      else onTicker(symbol);
+      else show(symbol);
     } catch {
-      message.error(`${symbol} could not be looked up. Try again.`);
+      if (stillWanted()) message.error(`${symbol} could not be looked up. Try again.`);
     } finally {
-      setChecking(false);
+      if (choice === latest.current) setChecking(false);
     }
   };
 
   const typed = (e: ChangeEvent<HTMLInputElement>) => {
     const { value } = e.target;
     setSearch(value);
-    // A suggestion picked from the list replaces the text at once (Chromium and Firefox name it
-    // so); where the browser does not say, a value that is a whole suggestion is taken as picked.
-    const how = (e.nativeEvent as InputEvent).inputType;
-    const suggested = suggestions.some((s) => s.symbol === value);
-    if (how === 'insertReplacementText' || (how === undefined && suggested)) void choose(value);
+    // A pick from the list replaces the text in one go: some browsers name that input
+    // insertReplacementText, others send an input event with no inputType. Typing always has one
+    // (insertText, deleteContentBackward…), so a typed whole symbol waits for Enter.
+    const how = (e.nativeEvent as Partial<InputEvent>).inputType;
+    if (how === 'insertReplacementText' || (!how && suggestions.some((s) => s.symbol === value))) void choose(value);
   };
 
   return (
@@ -71,15 +86,25 @@ export function PriceChartCard({ ticker, onTicker, suggestions }: Props) {
         <>
           <Input
             aria-label="Ticker"
+            aria-busy={checking}
             list={listId}
             value={search}
             onChange={typed}
-            onPressEnter={() => void choose(search)}
+            onPressEnter={(e) => void choose(e.currentTarget.value)}
             placeholder={ticker}
             autoComplete="off"
+            autoCapitalize="characters"
+            autoCorrect="off"
             spellCheck={false}
+            enterKeyHint="search"
             readOnly={checking}
-            suffix={checking ? <LoadingOutlined /> : <SearchOutlined aria-hidden />}
+            suffix={
+              checking ? (
+                <LoadingOutlined />
+              ) : (
+                <SearchOutlined aria-hidden onClick={() => void choose(search)} style={{ cursor: 'pointer' }} />
+              )
+            }
             style={{ width: screens.sm ? 150 : 116 }}
           />
           <datalist id={listId}>
