@@ -82,6 +82,8 @@ async function main(): Promise<void> {
     const best = new Map<string, Awaited<ReturnType<typeof measure>> & { cpuUs?: number }>();
     // Each round's throughput of each route as a share of the baseline's in that round.
     const ratios = new Map<string, number[]>();
+    // Routes that answered non-2xx or failed in any round: their ratios are not comparable.
+    const troubled = new Set<string>();
     for (let round = 0; round < ROUNDS; round++) {
       let baselineRps = 0;
       for (const [name, url, headers, pid] of routes) {
@@ -93,6 +95,7 @@ async function main(): Promise<void> {
             ? ((after - before) * 1000) / f.requests
             : undefined;
         if ((best.get(name)?.rps ?? -1) < f.rps) best.set(name, { ...f, cpuUs });
+        if (f.non2xx > 0 || f.errors > 0) troubled.add(name);
         if (name === routes[0]![0]) baselineRps = f.rps;
         else ratios.set(name, [...(ratios.get(name) ?? []), baselineRps > 0 ? f.rps / baselineRps : 0]);
       }
@@ -114,7 +117,7 @@ async function main(): Promise<void> {
         target === undefined ? '' : ` (target ≥ ${target * 100}%: ${median >= target ? 'meets' : 'below'})`;
       const each = rounds.map((r) => `${(r * 100).toFixed(0)}%`).join(', ');
       console.log(`${f.name.padEnd(32)} ${(median * 100).toFixed(1).padStart(5)}%${verdict}  (${each})`);
-      if (f.non2xx > 0 || f.errors > 0) console.log(`note: ${f.name} had non-2xx answers or errors; not comparable.`);
+      if (troubled.has(f.name)) console.log(`note: ${f.name} had non-2xx answers or errors; not comparable.`);
     }
   } catch (err) {
     console.error(`bench/api: ${err instanceof Error ? err.message : String(err)}`);
