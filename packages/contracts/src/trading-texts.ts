@@ -41,6 +41,8 @@ export const MARKET_MSG = {
   tickerInvalid:
     'A ticker is 1 to 10 letters or digits starting with a letter, with an optional class suffix such as BRK.B.',
   unknownTicker: (ticker: string) => `Unknown ticker: ${ticker}.`,
+  /** The web app's look-up of a typed ticker did not get an answer (the dashboard's ticker box). */
+  tickerLookupFailed: (ticker: string) => `${ticker} could not be looked up. Try again.`,
   marketUnavailable: 'Market data is unavailable right now. Try again in a moment.',
   tickersRequired: 'Enter at least one ticker, separated by commas.',
   tooManyTickers: (max: number) => `Ask for at most ${max} tickers at once.`,

@@ -62,7 +62,7 @@ export function PriceChartCard({ ticker, onTicker, suggestions }: Props) {
       if (price.LivePrice === UNKNOWN_PRICE) message.error(MARKET_MSG.unknownTicker(symbol));
       else show(symbol);
     } catch {
-      if (stillWanted()) message.error(`${symbol} could not be looked up. Try again.`);
+      if (stillWanted()) message.error(MARKET_MSG.tickerLookupFailed(symbol));
     } finally {
       if (choice === latest.current) setChecking(false);
     }
