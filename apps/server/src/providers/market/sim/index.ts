@@ -60,6 +60,26 @@ export interface SimMarket extends MarketDataProvider {
   readonly history: HistoryHelper | null;
 }
 
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Intraday bars of [fromMs, toMs), made a UTC day at a time with a turn of the event loop between
+ * days. Making them is computation on this thread (a day's path, and an option's Black-Scholes
+ * price for each minute): the alert lifecycle's catch-up of a week on every alert's symbol took
+ * the server's thread for about a second in one piece, and every request and socket waited. No
+ * intraday bar crosses a UTC day, so the days' bars put together are the bars of the whole span.
+ */
+async function dayByDay(fromMs: number, toMs: number, make: (fromMs: number, toMs: number) => Bar[]): Promise<Bar[]> {
+  const out: Bar[] = [];
+  for (let at = fromMs; at < toMs;) {
+    const end = Math.min(toMs, (Math.floor(at / DAY_MS) + 1) * DAY_MS);
+    for (const bar of make(at, end)) out.push(bar);
+    at = end;
+    if (at < toMs) await nextTurn();
+  }
+  return out;
+}
+
 export function createSimMarket(options: SimMarketOptions): SimMarket {
   const { seed, speed, alwaysOpen } = options;
   const wallClock = options.wallClock ?? Date.now;
@@ -123,22 +143,24 @@ export function createSimMarket(options: SimMarketOptions): SimMarket {
 
     async bars(symbol: string, interval: Interval, from: Date, to: Date): Promise<Bar[]> {
       const s = engine.state(symbol);
+      const ms = nowMs();
       if (!s && interval === '1min') {
         // An option contract by OCC symbol (1-minute bars only): the alert lifecycle follows options alerts by them.
         const parts = parseOcc(symbol);
         const t = parts ? findByOptionRoot(parts.root) : undefined;
         const u = t ? optionable(t.symbol) : undefined;
-        return parts && u ? simOptionMinuteBars(engine, u, parts, from.getTime(), to.getTime(), nowMs()) : [];
+        if (!parts || !u) return [];
+        return dayByDay(from.getTime(), to.getTime(), (a, b) => simOptionMinuteBars(engine, u, parts, a, b, ms));
       }
       if (!s || !INTERVALS.includes(interval)) return [];
-      const ms = nowMs();
       const n = INTRADAY_MINUTES[interval];
-      if (history && n && n > 1) {
+      if (!n) return simBars(engine, s, interval, from.getTime(), to.getTime(), ms);
+      if (history && n > 1) {
         // A long history not made yet: the helper thread makes part of it.
         const missing = missingHistory(s, n, from.getTime(), to.getTime(), ms);
         if (missing.length >= HELPED_FROM_DAYS) await history.fill(engine, s, n, missing);
       }
-      return simBars(engine, s, interval, from.getTime(), to.getTime(), ms);
+      return dayByDay(from.getTime(), to.getTime(), (a, b) => simBars(engine, s, interval, a, b, ms));
     },
 
     async clock(): Promise<MarketClock> {

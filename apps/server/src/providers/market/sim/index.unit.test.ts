@@ -1,6 +1,9 @@
 import { INTERVALS, SECTORS, type Interval } from '@drat/contracts';
 import { describe, expect, it } from 'vitest';
+import { parseOcc } from '@drat/engine';
+import { simBars } from './bars';
 import { createSimMarket, SIM_EPOCH_MS } from './index';
+import { simOptionMinuteBars } from './option-bars';
 
 const SATURDAY = Date.UTC(2026, 2, 7, 16, 0); // 11:00 ET
 const TUESDAY = Date.UTC(2026, 2, 10, 15, 0, 12, 345); // 11:00:12.345 ET
@@ -29,6 +32,42 @@ describe('simulated market provider', () => {
     const [e] = await a.optionExpirations('TSLA');
     expect(await b.optionChain('TSLA', e!)).toEqual(await a.optionChain('TSLA', e!));
     expect(await b.clock()).toEqual(await a.clock());
+  }, 30_000);
+
+  it('makes a week of intraday bars a day at a time, letting other work run between days, with the bars of one piece', async () => {
+    const m = market(TUESDAY);
+    const [expiration] = await m.optionExpirations('AAPL');
+    const contract = (await m.optionChain('AAPL', expiration!)).find((o) => o.option_type === 'call')!.symbol;
+    const from = TUESDAY - 7 * 86_400_000;
+    const occ = parseOcc(contract)!;
+    const aapl = m.engine.state('AAPL')!;
+    // What the engine makes for the whole span in one piece: the week's bars, days of sessions in it.
+    const whole = {
+      option: simOptionMinuteBars(m.engine, aapl, occ, from, TUESDAY, TUESDAY),
+      '1min': simBars(m.engine, aapl, '1min', from, TUESDAY, TUESDAY),
+      '15min': simBars(m.engine, aapl, '15min', from, TUESDAY, TUESDAY),
+    };
+    for (const [name, bars] of Object.entries(whole)) {
+      let turns = 0;
+      let running = true;
+      const other = () => {
+        if (!running) return;
+        turns += 1;
+        setImmediate(other);
+      };
+      setImmediate(other);
+      const got = await m.bars(
+        name === 'option' ? contract : 'AAPL',
+        name === 'option' ? '1min' : (name as Interval),
+        new Date(from),
+        new Date(TUESDAY),
+      );
+      running = false;
+      expect(got, name).toEqual(bars);
+      expect(bars.length, name).toBeGreaterThan(name === '15min' ? 50 : 1000);
+      // Eight UTC days in the span: the other work ran between each of them.
+      expect(turns, name).toBeGreaterThanOrEqual(7);
+    }
   }, 30_000);
 
   it('quotes known symbols in the order asked, case-insensitively, and omits unknown ones', async () => {
