@@ -8,7 +8,10 @@
  * Quotes are noise around each ticker's level, with one in 500 through the stop and one in 500
  * through the targets. The baseline,
  * from the same run, steps every trade of each quoted ticker without the book (measured warm on a
- * slice of a batch and scaled up). Prints figures; never fails on time.
+ * slice of a batch and scaled up). The floor, from the same run, is the steps of the trades the
+ * quotes cross alone (timed without the book on one more batch, scaled to the batches' steps):
+ * what any index must still do, since those steps make the intents. Prints figures; never fails
+ * on time.
  *
  * BENCH_TRADES (100000), BENCH_TICKERS (2000), BENCH_QUOTES (10000), BENCH_WARMUP (5), BENCH_BATCHES (20).
  *
@@ -165,6 +168,27 @@ function main() {
       intents = 0;
     }
   }
+  // The least any index can take on this market: the steps of the trades the quotes cross. One more
+  // batch records each trade the book names with its state before the quote; those steps are then
+  // timed alone, without the book (steps are pure: the same states give the same work; fastest
+  // of 5), and the time a step is scaled to the timed batches' steps.
+  const named: { trade: EngineTrade; quote: TradeEvent }[] = [];
+  for (const q of batch(QUOTES, T0 + (WARMUP + BATCHES + 2) * 1_000)) {
+    for (const id of book.due([q])) {
+      const before = trades.get(id)!;
+      named.push({ trade: before, quote: q });
+      const r = step(before, q);
+      trades.set(id, r.trade);
+      book.put(r.trade);
+    }
+  }
+  let stepsOnlyMs = Infinity;
+  for (let k = 0; k < 5; k++) {
+    const s0 = performance.now();
+    for (const n of named) step(n.trade, n.quote);
+    stepsOnlyMs = Math.min(stepsOnlyMs, performance.now() - s0);
+  }
+
   times.sort((a, b) => a - b);
   const p50 = times[Math.floor(times.length / 2)]!;
   const p90 = times[Math.min(times.length - 1, Math.ceil(times.length * 0.9) - 1)]!;
@@ -189,6 +213,11 @@ function main() {
     `  baseline    every trade of each quoted ticker stepped without the book: ${baselineMs.toFixed(0)} ms per batch (${baselineSteps} steps on ${slice.length} quotes, scaled)`,
   );
   console.log(`  ratio       the book's batch takes ${((p50 / baselineMs) * 100).toFixed(2)} % of the baseline's`);
+  const perStep = stepsOnlyMs / named.length;
+  const floorMs = perStep * (stepped / BATCHES);
+  console.log(
+    `  floor       ${(stepped / BATCHES).toFixed(0)} steps per batch × ${(perStep * 1000).toFixed(1)} µs a step (the named trades' steps alone, no book, timed on one more batch's ${named.length}) = ${floorMs.toFixed(1)} ms, ${((floorMs / baselineMs) * 100).toFixed(2)} % of the baseline's: what any index must still do on this market, since those steps make the intents; the book's own part of a batch is the rest`,
+  );
 }
 
 main();
