@@ -13,6 +13,7 @@ export const PAPER_REASONS = {
   buyingPower: 'Insufficient buying power',
   shares: 'Not enough shares to sell',
   symbol: 'Unknown symbol',
+  noAsk: 'No ask to price a market buy against the buying power',
   notOpen: 'Order is not open',
   marketPrice: 'A market order has no limit price',
   orderType: (type: string) => `The simulated brokerage takes market and limit orders, not ${type}`,

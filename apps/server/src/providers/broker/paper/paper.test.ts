@@ -175,6 +175,22 @@ describe('placing', () => {
     expect(one).toMatchObject({ status: 'rejected', reason: 'Insufficient buying power' });
   });
 
+  it('a market buy while the quote has no ask is rejected: it cannot be priced against the buying power', async () => {
+    const acct = await account();
+    quote('NOASK', 0, 0, 1000);
+    const o = await broker.placeOrder(market_(acct, { symbol: 'NOASK', qty: '100000' }));
+    expect(o).toMatchObject({ status: 'rejected', reason: PAPER_REASONS.noAsk, filledQty: '0' });
+    // An ask comes: the rejected order never fills, and no cash went.
+    quote('NOASK', 50, 50.1, 5000);
+    await broker.orders(acct, null);
+    expect(await fillsOf(o.id)).toEqual([]);
+    expect((await broker.balances(acct)).cash).toBe('100000');
+    // A limit buy is priced at its limit, so it may rest while there is no ask.
+    quote('NOASK', 0, 0, 5000);
+    const limit = await broker.placeOrder(order(acct, { symbol: 'NOASK', qty: '10', limitPrice: '49' }));
+    expect(limit.status).toBe('open');
+  });
+
   it('an unknown symbol is rejected, and a wrong request is refused', async () => {
     const acct = await account();
     const o = await broker.placeOrder(order(acct, { symbol: 'NOPE9' }));

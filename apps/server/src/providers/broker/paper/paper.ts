@@ -147,6 +147,9 @@ export function createPaperBroker({ db, market, now, log }: PaperBrokerDeps): Pa
     const quote = quotes.get(order.symbol);
     if (!quote) return { reason: PAPER_REASONS.symbol, quote };
     if (order.side === 'buy') {
+      // A market buy is priced at the ask it fills at; with no ask (0) it cannot be priced, and
+      // left to rest it would fill later at whatever the ask is, past the buying power.
+      if (order.limitPrice === null && !dec(quote.ask).gt(0)) return { reason: PAPER_REASONS.noAsk, quote };
       const cost = fillAmount(order.qty, order.limitPrice ?? quote.ask, order.multiplier);
       const short = dec(cost).gt(paperBuyingPower(account.cash, open, quotes));
       return { reason: short ? PAPER_REASONS.buyingPower : null, quote };
