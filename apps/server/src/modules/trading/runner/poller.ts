@@ -11,6 +11,14 @@ import { brokerWord, type Steps } from './steps';
 
 /** How far back a sync looks at finished trades for fills that raced their cancels. */
 const RECONCILE_BACK_MS = 3 * 86_400_000;
+/**
+ * The watch loop asks a broker that does not fill by itself (Tradier, Alpaca) for an account's
+ * orders at most this often, unless one of our orders on the account changed since it was last
+ * asked (an order just sent, which may fill at once). Each poll is a request (two at Alpaca)
+ * against the trader's own allowance (Alpaca 200 a minute, Tradier 120): asked at the loop's
+ * 200 ms, the poll alone would take it all, and the trader's placements would queue behind it.
+ */
+export const REMOTE_POLL_MS = 2_000;
 
 export function createPoller(deps: RunnerDeps, { answer, recordWord }: Pick<Steps, 'answer' | 'recordWord'>) {
   const { repo, now, log } = deps;
@@ -18,6 +26,8 @@ export function createPoller(deps: RunnerDeps, { answer, recordWord }: Pick<Step
   /** The broker's word on every open order of every account, fed to the trades it changed. */
   // When each account was last asked: the next poll asks for what changed since (this process's memory).
   const lastPoll = new Map<string, string>();
+  // When each account was last asked, answered or not (the watch loop's pace: pollOrders).
+  const lastAsked = new Map<string, number>();
   // Accounts whose broker did not answer, told in the log once per kind of failure, not every poll.
   const failing = new Map<string, string>();
   function unanswered(key: string, err: unknown) {
@@ -34,6 +44,7 @@ export function createPoller(deps: RunnerDeps, { answer, recordWord }: Pick<Step
     const broker = deps.broker(name);
     const key = `${name}:${accountId}`;
     const asked = now().toISOString();
+    lastAsked.set(key, now().getTime());
     let listed: BrokerOrder[];
     try {
       listed = await broker.orders(accountId, lastPoll.get(key) ?? null);
@@ -78,7 +89,12 @@ export function createPoller(deps: RunnerDeps, { answer, recordWord }: Pick<Step
     return changed;
   }
 
-  async function pollOrders(): Promise<number> {
+  /**
+   * The brokers' word on every open order of ours. `paced` (the watch loop): an account at a broker
+   * that does not fill by itself is asked only when REMOTE_POLL_MS have passed since it was last
+   * asked, or one of our orders on it changed since.
+   */
+  async function pollOrders(paced = false): Promise<number> {
     let changed = 0;
     // A broker that fills by itself (paper) names the accounts whose orders fill now: only those are asked.
     // Its accounts whose orders placed by hand (an Exit) fill now are asked too: asking fills them.
@@ -94,9 +110,14 @@ export function createPoller(deps: RunnerDeps, { answer, recordWord }: Pick<Step
         unanswered(`${name}:*`, err);
       }
     }
-    // The other brokers' accounts with open orders of ours are asked every poll; a broker that
-    // named its accounts due is not asked for the rest.
-    const accounts = await repo.accountsWithOpenOrders(deps.brokerNames.filter((name) => !due.has(name)));
+    // The other brokers' accounts with open orders of ours are asked every poll (paced in the watch
+    // loop); a broker that named its accounts due is not asked for the rest.
+    const at = now().getTime();
+    const accounts: { broker: string; accountId: string }[] = [];
+    for (const a of await repo.accountsWithOpenOrders(deps.brokerNames.filter((name) => !due.has(name)))) {
+      const askedAt = lastAsked.get(`${a.broker}:${a.accountId}`) ?? -Infinity;
+      if (!paced || at - askedAt >= REMOTE_POLL_MS || a.changedAt.getTime() > askedAt) accounts.push(a);
+    }
     for (const [name, ids] of due) for (const accountId of ids) accounts.push({ broker: name, accountId });
     for (const { broker: name, accountId } of accounts) changed += await pollAccount(name, accountId);
     return changed;

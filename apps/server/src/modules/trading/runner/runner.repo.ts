@@ -273,11 +273,20 @@ export function runnerRepo(db: Db) {
         .where(and(isNotNull(tradeOrders.watchUntil), isNotNull(tradeOrders.brokerOrderId)));
     },
 
-    /** The accounts (with their broker) that have orders the broker may still change; at these brokers only, when named. */
-    async accountsWithOpenOrders(brokers?: readonly string[]): Promise<{ broker: string; accountId: string }[]> {
+    /**
+     * The accounts (with their broker) that have orders the broker may still change, and when one of
+     * those orders last changed here (recorded, sent, answered); at these brokers only, when named.
+     */
+    async accountsWithOpenOrders(
+      brokers?: readonly string[],
+    ): Promise<{ broker: string; accountId: string; changedAt: Date }[]> {
       if (brokers?.length === 0) return [];
-      return db
-        .selectDistinct({ broker: tradeOrders.broker, accountId: tradeOrders.accountId })
+      const rows = await db
+        .select({
+          broker: tradeOrders.broker,
+          accountId: tradeOrders.accountId,
+          changedAt: sql<string>`max(${tradeOrders.updatedAt})`,
+        })
         .from(tradeOrders)
         .where(
           and(
@@ -285,7 +294,9 @@ export function runnerRepo(db: Db) {
             isNotNull(tradeOrders.brokerOrderId),
             brokers ? inArray(tradeOrders.broker, [...brokers]) : undefined,
           ),
-        );
+        )
+        .groupBy(tradeOrders.broker, tradeOrders.accountId);
+      return rows.map((r) => ({ broker: r.broker, accountId: r.accountId, changedAt: new Date(r.changedAt) }));
     },
 
     /**

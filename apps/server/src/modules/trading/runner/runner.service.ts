@@ -16,7 +16,9 @@
  * - `resendStranded()` (the first watcher, every 5 s) and `sweep()` (every minute): intents a
  *   process left unsent when it ended (its lease run out, or never begun) are sent from here, never
  *   queued again under the same key, which the queue ignores while the dead job is held active.
- * - `pollOrders()` (poller.ts): the broker's word on every open order becomes order events (fills, cancels).
+ * - `pollOrders()` (poller.ts): the broker's word on every open order becomes order events (fills, cancels);
+ *   in the watch loop, an account at a broker that does not fill by itself is asked every 2 s, or
+ *   at once after one of our orders on it changed (its rate allowance is the trader's).
  * - `watch(partition, of)` (watcher.ts): quotes for the instruments of the partition's running trades
  *   (held in memory between passes, read again when their row's version changed); the trade book
  *   steps only the trades a quote concerns. `tickDeadlines()`: cancel-if-not-filled.
@@ -81,8 +83,10 @@ export function createTradeRunner(deps: RunnerDeps) {
 
   /**
    * One watcher's minute (the 'trading.watch' job) until `until` (epoch ms) or `stopped`: its
-   * partition's quotes every second; the first watcher also the brokers' open orders every 200 ms,
-   * the cancel-if-not-filled deadlines, and every 5 s the intents a process left unsent. A fixed
+   * partition's quotes every second; the first watcher also the brokers' open orders every 200 ms
+   * (an account at a broker that does not fill by itself every 2 s, or at once after one of our
+   * orders on it changed: pollOrders), the cancel-if-not-filled deadlines, and every 5 s the
+   * intents a process left unsent. A fixed
    * pace: the time a pass took counts toward the wait.
    */
   async function follow(partition: number, of: number, until: number, stopped: () => boolean): Promise<void> {
@@ -100,7 +104,7 @@ export function createTradeRunner(deps: RunnerDeps) {
         nextStranded = at + STRANDED_EVERY_MS;
         await resendStranded();
       }
-      if (first) await pollOrders();
+      if (first) await pollOrders(true);
       await sleep(Math.max(0, at + (first ? POLL_EVERY_MS : WATCH_EVERY_MS) - Date.now()));
     }
   }

@@ -16,7 +16,7 @@ import { createTestApp, type TestApp } from '../../../../test/harness';
 import pino from 'pino';
 import { createTrading } from '../index';
 import { runnerRepo } from './runner.repo';
-import { createTradeRunner } from './runner.service';
+import { createTradeRunner, type RunnerDeps } from './runner.service';
 import { transactions } from '../../../db/transaction';
 import { jobIdFor } from '../../../jobs/queue';
 import { usersRepo } from '../../users';
@@ -70,6 +70,22 @@ describe('the trade runner', () => {
           .catch(() => undefined);
   };
   const ordersAtBroker = (tradeId: number) => broker.orders_.filter((o) => o.tag?.startsWith(`T${tradeId}-`));
+  /** A runner of the test's own (as another process has), on the same database and fake broker. */
+  const ownRunner = (patch: Partial<RunnerDeps> = {}) =>
+    createTradeRunner({
+      repo: runnerRepo(t.db),
+      withTransaction: transactions(t.db),
+      broker: () => broker,
+      brokerNames: ['fake'],
+      market: t.market,
+      technicals: t.modules.market,
+      jobs: t.jobs,
+      live: t.modules.live,
+      inbox: t.modules.notifications,
+      now: t.clock.now,
+      log: pino({ level: 'silent' }),
+      ...patch,
+    });
 
   it('a submitted trade records its intents with it, and each is sent once', async () => {
     const id = await trade();
@@ -314,6 +330,51 @@ describe('the trade runner', () => {
     expect(log.map((l) => l.text)).toContain('Status OPEN → COMPLETED');
   });
 
+  it('the watch loop asks a broker that does not fill by itself for an account every 2 s, and at once after one of our orders on it changed', async () => {
+    // An account of its own, so that no other test's orders change it meanwhile.
+    const id = await makeTrade(t.db, userId, draft(), { broker: 'fake', accountId: 'ACC-PACED' });
+    await runner().apply(id, { type: 'submit', at: at() });
+    await sendAll(id);
+    const asked: string[] = [];
+    const counted = ownRunner({
+      broker: () => ({
+        ...broker,
+        orders: (account, since) => {
+          asked.push(account);
+          return broker.orders(account, since);
+        },
+      }),
+    });
+    const times = () => asked.filter((a) => a === 'ACC-PACED').length;
+    t.clock.advance(100); // the orders were sent before: asked at once
+    await counted.pollOrders(true);
+    expect(times()).toBe(1);
+    // Nothing of ours changed: not asked again within 2 s, though the broker filled meanwhile.
+    broker.fill(`T${id}-R2-L0-BUY-1`, '50', '10.00');
+    await counted.pollOrders(true);
+    t.clock.advance(1_900);
+    await counted.pollOrders(true);
+    expect(times()).toBe(1);
+    expect((await stateOf(id)).status).toBe('PENDING');
+    // 2 s after the last ask: asked, and the fill reaches the trade.
+    t.clock.advance(100);
+    await counted.pollOrders(true);
+    expect(times()).toBe(2);
+    expect((await stateOf(id)).status).toBe('OPEN');
+    // Its target order is sent (one of our orders on the account changed): the next look asks at once.
+    t.clock.advance(200);
+    await sendAll(id);
+    t.clock.advance(200);
+    await counted.pollOrders(true);
+    expect(times()).toBe(3);
+    t.clock.advance(200);
+    await counted.pollOrders(true);
+    expect(times()).toBe(3);
+    // Outside the watch loop (a sync, a sweep), every account is asked.
+    await counted.pollOrders();
+    expect(times()).toBe(4);
+  });
+
   it('the same quote delivered twice steps the trade once', async () => {
     const id = await trade();
     await runner().apply(id, { type: 'submit', at: at() });
@@ -418,7 +479,7 @@ describe('the trade runner', () => {
     // A watcher of its own, whose reads of trades' states are counted.
     const repo = runnerRepo(t.db);
     const read: number[] = [];
-    const watcher = createTradeRunner({
+    const watcher = ownRunner({
       repo: {
         ...repo,
         states: (ids) => {
@@ -426,16 +487,6 @@ describe('the trade runner', () => {
           return repo.states(ids);
         },
       },
-      withTransaction: transactions(t.db),
-      broker: () => broker,
-      brokerNames: ['fake'],
-      market: t.market,
-      technicals: t.modules.market,
-      jobs: t.jobs,
-      live: t.modules.live,
-      inbox: t.modules.notifications,
-      now: t.clock.now,
-      log: pino({ level: 'silent' }),
     });
     // Two passes asked at once (two watchers' minutes overlapping) run one after the other.
     await Promise.all([watcher.watch(), watcher.watch()]);
