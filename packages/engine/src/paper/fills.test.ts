@@ -140,6 +140,14 @@ describe('multileg quotes', () => {
     expect(q).toEqual({ bid: '1.95', ask: '2.15', volume: 400 });
   });
 
+  it('a-strangle-with-a-leg-nobody-offers-has-no-ask', () => {
+    const q = multilegQuote([
+      { ratio: 1, bid: '1.10', ask: '1.20', volume: 900 },
+      { ratio: 1, bid: '0', ask: '0', volume: 400 },
+    ]);
+    expect(q).toEqual({ bid: '1.1', ask: '0', volume: 400 });
+  });
+
   it('a-leg-counts-as-many-times-as-its-ratio', () => {
     expect(multilegQuote([{ ratio: 2, bid: '0.5', ask: '0.6', volume: 10 }]).ask).toBe('1.2');
   });

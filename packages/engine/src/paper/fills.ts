@@ -148,9 +148,11 @@ export interface PaperLegQuote {
 
 /**
  * A multileg order's quote: its bid and ask are the sums of the legs' bids and asks per ratio, and
- * its volume is the smallest leg's (the combination trades no more than its thinnest leg).
+ * its volume is the smallest leg's (the combination trades no more than its thinnest leg). A leg
+ * with no ask (0) leaves the combination with none: it cannot be bought until every leg is offered.
  */
 export function multilegQuote(legs: PaperLegQuote[]): PaperQuote {
   const sum = (side: 'bid' | 'ask') => toText(legs.reduce((s, l) => s.plus(dec(l[side]).times(l.ratio)), dec(0)));
-  return { bid: sum('bid'), ask: sum('ask'), volume: Math.min(...legs.map((l) => l.volume)) };
+  const ask = legs.every((l) => dec(l.ask).gt(0)) ? sum('ask') : '0';
+  return { bid: sum('bid'), ask, volume: Math.min(...legs.map((l) => l.volume)) };
 }

@@ -189,6 +189,20 @@ describe('placing', () => {
     quote('NOASK', 0, 0, 5000);
     const limit = await broker.placeOrder(order(acct, { symbol: 'NOASK', qty: '10', limitPrice: '49' }));
     expect(limit.status).toBe('open');
+    // A strangle one of whose legs nobody offers has no ask either: its other leg's ask is not its price.
+    const call = 'NOASK260417C00050000';
+    const put = 'NOASK260417P00045000';
+    quote(call, 1.1, 1.2, 900);
+    quote(put, 0, 0, 400);
+    const legs = [
+      { symbol: call, ratio: 1 },
+      { symbol: put, ratio: 1 },
+    ];
+    const strangle = await broker.placeOrder(
+      market_(acct, { symbol: `${call}+${put}`, kind: 'multileg', legs, multiplier: 100, qty: '2' }),
+    );
+    expect(strangle).toMatchObject({ status: 'rejected', reason: PAPER_REASONS.noAsk });
+    expect((await broker.balances(acct)).cash).toBe('100000');
   });
 
   it('an unknown symbol is rejected, and a wrong request is refused', async () => {
