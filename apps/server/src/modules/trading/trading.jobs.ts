@@ -12,7 +12,8 @@ const WATCH_FOR_MS = 55_000;
  * left unsent when it ended (its lease run out, or never begun); 'trading.sweep' (every minute)
  * sends what is still PENDING past its lease (orders by hand whose answer was lost are looked for by their tag), and starts the minute's watchers, one job per partition of the trades, keyed by minute so a
  * sweep run twice starts each once; each watcher follows its trades' quotes for the minute, and
- * the first also the brokers' open orders (every 200 ms) and the cancel-if-not-filled deadlines.
+ * the first also the brokers' open orders (every 200 ms; at Tradier and Alpaca an account every 2 s,
+ * or at once after one of our orders on it changed) and the cancel-if-not-filled deadlines.
  * Intents are sent at once by the process that made them, while their jobs are queued.
  */
 export async function startTradingJobs(jobs: Jobs, runner: TradeRunner, now: () => Date): Promise<() => void> {

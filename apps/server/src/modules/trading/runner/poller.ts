@@ -26,7 +26,7 @@ export function createPoller(deps: RunnerDeps, { answer, recordWord }: Pick<Step
   /** The broker's word on every open order of every account, fed to the trades it changed. */
   // When each account was last asked: the next poll asks for what changed since (this process's memory).
   const lastPoll = new Map<string, string>();
-  // When each account was last asked, answered or not (the watch loop's pace: pollOrders).
+  // When each account was last asked (answered or not), or its answers were taken in: the watch loop's pace (pollOrders).
   const lastAsked = new Map<string, number>();
   // Accounts whose broker did not answer, told in the log once per kind of failure, not every poll.
   const failing = new Map<string, string>();
@@ -72,12 +72,14 @@ export function createPoller(deps: RunnerDeps, { answer, recordWord }: Pick<Step
       await answer(mine.tradeId, mine.clientOrderId, o);
       changed++;
     }
+    // Asked as of now: what the answers changed here is not a change to ask about again.
+    lastAsked.set(key, now().getTime());
     return changed;
   }
 
   /**
    * Every minute: the accounts whose only orders of ours are confirmed cancels still watched (the
-   * open ones are asked every poll), so a fill that raced a cancel is seen the same day.
+   * open ones are asked by the watch loop's polls), so a fill that raced a cancel is seen the same day.
    */
   async function pollWatched(): Promise<number> {
     const open = new Set((await repo.accountsWithOpenOrders()).map((a) => `${a.broker}:${a.accountId}`));
@@ -110,13 +112,15 @@ export function createPoller(deps: RunnerDeps, { answer, recordWord }: Pick<Step
         unanswered(`${name}:*`, err);
       }
     }
-    // The other brokers' accounts with open orders of ours are asked every poll (paced in the watch
-    // loop); a broker that named its accounts due is not asked for the rest.
+    // The other brokers' accounts with open orders of ours are asked every poll (in the watch loop,
+    // at a broker that does not fill by itself, at its pace); a broker that named its accounts due
+    // is not asked for the rest (one whose look failed is asked for all of them, unpaced).
     const at = now().getTime();
     const accounts: { broker: string; accountId: string }[] = [];
     for (const a of await repo.accountsWithOpenOrders(deps.brokerNames.filter((name) => !due.has(name)))) {
       const askedAt = lastAsked.get(`${a.broker}:${a.accountId}`) ?? -Infinity;
-      if (!paced || at - askedAt >= REMOTE_POLL_MS || a.changedAt.getTime() > askedAt) accounts.push(a);
+      const remote = !deps.broker(a.broker).accountsToPoll;
+      if (!paced || !remote || at - askedAt >= REMOTE_POLL_MS || a.changedAt.getTime() >= askedAt) accounts.push(a);
     }
     for (const [name, ids] of due) for (const accountId of ids) accounts.push({ broker: name, accountId });
     for (const { broker: name, accountId } of accounts) changed += await pollAccount(name, accountId);

@@ -336,43 +336,69 @@ describe('the trade runner', () => {
     await runner().apply(id, { type: 'submit', at: at() });
     await sendAll(id);
     const asked: string[] = [];
-    const counted = ownRunner({
-      broker: () => ({
-        ...broker,
-        orders: (account, since) => {
-          asked.push(account);
-          return broker.orders(account, since);
-        },
-      }),
-    });
+    const counting = {
+      ...broker,
+      orders: (account: string, since: string | null) => {
+        asked.push(account);
+        return broker.orders(account, since);
+      },
+    };
+    // Its clock moves a millisecond at every look, as a real one does while a poll runs and its
+    // answers are written (so those writes come after the ask began).
+    let tick = 0;
+    const advance = (ms: number) => {
+      t.clock.advance(ms);
+      tick = 0;
+    };
+    const counted = ownRunner({ broker: () => counting, now: () => new Date(at() + tick++) });
     const times = () => asked.filter((a) => a === 'ACC-PACED').length;
-    t.clock.advance(100); // the orders were sent before: asked at once
+    advance(100); // its orders were sent before: asked at once
     await counted.pollOrders(true);
     expect(times()).toBe(1);
-    // Nothing of ours changed: not asked again within 2 s, though the broker filled meanwhile.
-    broker.fill(`T${id}-R2-L0-BUY-1`, '50', '10.00');
+    // Nothing of ours changed: not asked again within 2 s, though the broker filled some meanwhile.
+    broker.fill(`T${id}-R2-L0-BUY-1`, '20', '10.00');
     await counted.pollOrders(true);
-    t.clock.advance(1_900);
+    advance(1_850);
     await counted.pollOrders(true);
     expect(times()).toBe(1);
-    expect((await stateOf(id)).status).toBe('PENDING');
-    // 2 s after the last ask: asked, and the fill reaches the trade.
-    t.clock.advance(100);
+    // 2 s after the last ask: asked, and the partial fill reaches the trade.
+    advance(200);
     await counted.pollOrders(true);
     expect(times()).toBe(2);
+    expect((await stateOf(id)).state.orders.find((o) => o.clientOrderId === `T${id}-R2-L0-BUY-1`)?.filledQty).toBe(
+      '20',
+    );
+    // What that answer wrote here is not a change to ask about again.
+    await counted.pollOrders(true);
+    expect(times()).toBe(2);
+    broker.fill(`T${id}-R2-L0-BUY-1`, '30', '10.00');
+    advance(2_100);
+    await counted.pollOrders(true);
+    expect(times()).toBe(3);
     expect((await stateOf(id)).status).toBe('OPEN');
     // Its target order is sent (one of our orders on the account changed): the next look asks at once.
-    t.clock.advance(200);
+    advance(200);
     await sendAll(id);
-    t.clock.advance(200);
+    advance(200);
     await counted.pollOrders(true);
-    expect(times()).toBe(3);
-    t.clock.advance(200);
+    expect(times()).toBe(4);
+    advance(200);
     await counted.pollOrders(true);
-    expect(times()).toBe(3);
+    expect(times()).toBe(4);
     // Outside the watch loop (a sync, a sweep), every account is asked.
     await counted.pollOrders();
-    expect(times()).toBe(4);
+    expect(times()).toBe(5);
+    // A broker that names its accounts with fills itself (paper) is never paced, even when its
+    // look fails and its accounts are asked one by one.
+    const failingLook = ownRunner({
+      broker: () => ({
+        ...counting,
+        accountsToPoll: () => Promise.reject(new Error('no quotes')),
+      }),
+    });
+    await failingLook.pollOrders(true);
+    await failingLook.pollOrders(true);
+    expect(times()).toBe(7);
   });
 
   it('the same quote delivered twice steps the trade once', async () => {
