@@ -215,9 +215,11 @@ function main() {
   console.log(`  ratio       the book's batch takes ${((p50 / baselineMs) * 100).toFixed(2)} % of the baseline's`);
   const perStep = stepsOnlyMs / named.length;
   const floorMs = perStep * (stepped / BATCHES);
-  console.log(
-    `  floor       ${(stepped / BATCHES).toFixed(0)} steps per batch × ${(perStep * 1000).toFixed(1)} µs a step (the named trades' steps alone, no book, timed on one more batch's ${named.length}) = ${floorMs.toFixed(1)} ms, ${((floorMs / baselineMs) * 100).toFixed(2)} % of the baseline's: what any index must still do on this market, since those steps make the intents; the book's own part of a batch is the rest`,
-  );
+  if (named.length === 0) console.log('  floor       not measured: the extra batch crossed no trade');
+  else
+    console.log(
+      `  floor       ${(stepped / BATCHES).toFixed(0)} steps per batch × ${(perStep * 1000).toFixed(1)} µs a step (the named trades' steps alone, no book, timed on one more batch's ${named.length}) = ${floorMs.toFixed(1)} ms, ${((floorMs / baselineMs) * 100).toFixed(2)} % of the baseline's: what any index must still do on this market, since those steps make the intents; the book's own part of a batch is the rest`,
+    );
 }
 
 main();

@@ -13,6 +13,7 @@ import {
   type OptionQuote,
   type Quote,
 } from '@drat/contracts';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { MarketDataProvider } from '../interface';
 import { parseOcc } from '@drat/engine';
 import { DAY_MS, MINUTE_MS, isoDate, parseIsoDate } from './calendar';
@@ -50,6 +51,8 @@ export interface SimMarketOptions {
    * main thread (the server's market has one; tests need none).
    */
   historyHelper?: boolean;
+  /** Making intraday bars lets the event loop have a turn this often, in ms (default 10; tests: 0). */
+  barsTurnMs?: number;
 }
 
 export interface SimMarket extends MarketDataProvider {
@@ -60,22 +63,33 @@ export interface SimMarket extends MarketDataProvider {
   readonly history: HistoryHelper | null;
 }
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Intraday bars are made for this long at most before the event loop gets a turn (dayByDay). */
+const BARS_TURN_MS = 10;
 
 /**
- * Intraday bars of [fromMs, toMs), made a UTC day at a time with a turn of the event loop between
- * days. Making them is computation on this thread (a day's path, and an option's Black-Scholes
- * price for each minute): the alert lifecycle's catch-up of a week on every alert's symbol took
- * the server's thread for about a second in one piece, and every request and socket waited. No
- * intraday bar crosses a UTC day, so the days' bars put together are the bars of the whole span.
+ * Intraday bars of [fromMs, toMs), made a UTC day at a time, with a turn of the event loop once
+ * `turnMs` of making have passed. Making them is computation on this thread (a day's path, and an
+ * option's Black-Scholes price for each minute): the alert lifecycle's catch-up of a week on every
+ * alert's symbol took the server's thread for about a second in one piece, and every request and
+ * socket waited. A completed day's kept bars cost next to nothing and take no turn of their own.
+ * No intraday bar crosses a UTC day, so the days' bars put together are the bars of the whole span.
  */
-async function dayByDay(fromMs: number, toMs: number, make: (fromMs: number, toMs: number) => Bar[]): Promise<Bar[]> {
+async function dayByDay(
+  fromMs: number,
+  toMs: number,
+  turnMs: number,
+  make: (fromMs: number, toMs: number) => Bar[],
+): Promise<Bar[]> {
   const out: Bar[] = [];
+  let since = performance.now();
   for (let at = fromMs; at < toMs;) {
     const end = Math.min(toMs, (Math.floor(at / DAY_MS) + 1) * DAY_MS);
     for (const bar of make(at, end)) out.push(bar);
     at = end;
-    if (at < toMs) await nextTurn();
+    if (at < toMs && performance.now() - since >= turnMs) {
+      await nextTurn();
+      since = performance.now();
+    }
   }
   return out;
 }
@@ -87,6 +101,7 @@ export function createSimMarket(options: SimMarketOptions): SimMarket {
   const engine = new SimEngine(seed, alwaysOpen);
   const history = options.historyHelper ? startHistoryHelper(seed, alwaysOpen) : null;
   const nowMs = () => simulatedTime(wallClock(), speed, anchor);
+  const barsTurnMs = options.barsTurnMs ?? BARS_TURN_MS;
 
   /** Everything an option quote needs about its underlying at an instant. */
   function optionMarket(s: TickerState, ms: number): OptionMarket & { reference: number } {
@@ -150,7 +165,9 @@ export function createSimMarket(options: SimMarketOptions): SimMarket {
         const t = parts ? findByOptionRoot(parts.root) : undefined;
         const u = t ? optionable(t.symbol) : undefined;
         if (!parts || !u) return [];
-        return dayByDay(from.getTime(), to.getTime(), (a, b) => simOptionMinuteBars(engine, u, parts, a, b, ms));
+        return dayByDay(from.getTime(), to.getTime(), barsTurnMs, (a, b) =>
+          simOptionMinuteBars(engine, u, parts, a, b, ms),
+        );
       }
       if (!s || !INTERVALS.includes(interval)) return [];
       const n = INTRADAY_MINUTES[interval];
@@ -160,7 +177,7 @@ export function createSimMarket(options: SimMarketOptions): SimMarket {
         const missing = missingHistory(s, n, from.getTime(), to.getTime(), ms);
         if (missing.length >= HELPED_FROM_DAYS) await history.fill(engine, s, n, missing);
       }
-      return dayByDay(from.getTime(), to.getTime(), (a, b) => simBars(engine, s, interval, a, b, ms));
+      return dayByDay(from.getTime(), to.getTime(), barsTurnMs, (a, b) => simBars(engine, s, interval, a, b, ms));
     },
 
     async clock(): Promise<MarketClock> {

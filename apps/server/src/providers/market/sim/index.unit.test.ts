@@ -35,17 +35,19 @@ describe('simulated market provider', () => {
   }, 30_000);
 
   it('makes a week of intraday bars a day at a time, letting other work run between days, with the bars of one piece', async () => {
-    const m = market(TUESDAY);
+    // A turn after every day (barsTurnMs 0), so that the turns can be counted.
+    const m = createSimMarket({ seed: 'drat', speed: 1, alwaysOpen: false, wallClock: () => TUESDAY, barsTurnMs: 0 });
+    // The bars of the whole span in one piece, from a market of its own (nothing made by the other kept).
+    const fresh = market(TUESDAY);
     const [expiration] = await m.optionExpirations('AAPL');
     const contract = (await m.optionChain('AAPL', expiration!)).find((o) => o.option_type === 'call')!.symbol;
     const from = TUESDAY - 7 * 86_400_000;
     const occ = parseOcc(contract)!;
-    const aapl = m.engine.state('AAPL')!;
-    // What the engine makes for the whole span in one piece: the week's bars, days of sessions in it.
+    const aapl = fresh.engine.state('AAPL')!;
     const whole = {
-      option: simOptionMinuteBars(m.engine, aapl, occ, from, TUESDAY, TUESDAY),
-      '1min': simBars(m.engine, aapl, '1min', from, TUESDAY, TUESDAY),
-      '15min': simBars(m.engine, aapl, '15min', from, TUESDAY, TUESDAY),
+      option: simOptionMinuteBars(fresh.engine, aapl, occ, from, TUESDAY, TUESDAY),
+      '1min': simBars(fresh.engine, aapl, '1min', from, TUESDAY, TUESDAY),
+      '15min': simBars(fresh.engine, aapl, '15min', from, TUESDAY, TUESDAY),
     };
     for (const [name, bars] of Object.entries(whole)) {
       let turns = 0;
