@@ -51,7 +51,7 @@ export interface SimMarketOptions {
    * main thread (the server's market has one; tests need none).
    */
   historyHelper?: boolean;
-  /** Making intraday bars lets the event loop have a turn this often, in ms (default 10; tests: 0). */
+  /** Making intraday bars lets the event loop have a turn this often, in ms, across calls (default 10; tests: 0). */
   barsTurnMs?: number;
 }
 
@@ -67,29 +67,29 @@ export interface SimMarket extends MarketDataProvider {
 const BARS_TURN_MS = 10;
 
 /**
- * Intraday bars of [fromMs, toMs), made a UTC day at a time, with a turn of the event loop once
- * `turnMs` of making have passed. Making them is computation on this thread (a day's path, and an
- * option's Black-Scholes price for each minute): the alert lifecycle's catch-up of a week on every
- * alert's symbol took the server's thread for about a second in one piece, and every request and
- * socket waited. A completed day's kept bars cost next to nothing and take no turn of their own.
- * No intraday bar crosses a UTC day, so the days' bars put together are the bars of the whole span.
+ * Intraday bars of [fromMs, toMs), made a UTC day at a time; before each day, once `turn.ms` of
+ * making have passed since the event loop last had a turn from here (in this call or an earlier
+ * one: a caller asking for many symbols in a row never gets a turn by awaiting us), it gets one.
+ * Making bars is computation on this thread (a day's path, and an option's Black-Scholes price
+ * for each minute): the alert lifecycle's catch-up of a week on every open alert's symbol took
+ * the server's thread for about a second in one piece, and every request and socket waited. No
+ * intraday bar crosses a UTC day, so the days' bars put together are the bars of the whole span.
  */
 async function dayByDay(
   fromMs: number,
   toMs: number,
-  turnMs: number,
+  turn: { ms: number; last: number },
   make: (fromMs: number, toMs: number) => Bar[],
 ): Promise<Bar[]> {
   const out: Bar[] = [];
-  let since = performance.now();
   for (let at = fromMs; at < toMs;) {
+    if (performance.now() - turn.last >= turn.ms) {
+      await nextTurn();
+      turn.last = performance.now();
+    }
     const end = Math.min(toMs, (Math.floor(at / DAY_MS) + 1) * DAY_MS);
     for (const bar of make(at, end)) out.push(bar);
     at = end;
-    if (at < toMs && performance.now() - since >= turnMs) {
-      await nextTurn();
-      since = performance.now();
-    }
   }
   return out;
 }
@@ -101,7 +101,8 @@ export function createSimMarket(options: SimMarketOptions): SimMarket {
   const engine = new SimEngine(seed, alwaysOpen);
   const history = options.historyHelper ? startHistoryHelper(seed, alwaysOpen) : null;
   const nowMs = () => simulatedTime(wallClock(), speed, anchor);
-  const barsTurnMs = options.barsTurnMs ?? BARS_TURN_MS;
+  /** When making bars last let the event loop have a turn (dayByDay). */
+  const barsTurn = { ms: options.barsTurnMs ?? BARS_TURN_MS, last: performance.now() };
 
   /** Everything an option quote needs about its underlying at an instant. */
   function optionMarket(s: TickerState, ms: number): OptionMarket & { reference: number } {
@@ -165,7 +166,7 @@ export function createSimMarket(options: SimMarketOptions): SimMarket {
         const t = parts ? findByOptionRoot(parts.root) : undefined;
         const u = t ? optionable(t.symbol) : undefined;
         if (!parts || !u) return [];
-        return dayByDay(from.getTime(), to.getTime(), barsTurnMs, (a, b) =>
+        return dayByDay(from.getTime(), to.getTime(), barsTurn, (a, b) =>
           simOptionMinuteBars(engine, u, parts, a, b, ms),
         );
       }
@@ -177,7 +178,7 @@ export function createSimMarket(options: SimMarketOptions): SimMarket {
         const missing = missingHistory(s, n, from.getTime(), to.getTime(), ms);
         if (missing.length >= HELPED_FROM_DAYS) await history.fill(engine, s, n, missing);
       }
-      return dayByDay(from.getTime(), to.getTime(), barsTurnMs, (a, b) => simBars(engine, s, interval, a, b, ms));
+      return dayByDay(from.getTime(), to.getTime(), barsTurn, (a, b) => simBars(engine, s, interval, a, b, ms));
     },
 
     async clock(): Promise<MarketClock> {

@@ -19,6 +19,21 @@ function market(wall: number, options: { alwaysOpen?: boolean; speed?: number; s
   return Object.assign(m, { setWall: (ms: number) => (now = ms) });
 }
 
+/** What `work` answers, and how many turns other work had on the event loop while it ran. */
+async function turnsDuring<T>(work: () => Promise<T>): Promise<{ result: T; turns: number }> {
+  let turns = 0;
+  let running = true;
+  const other = () => {
+    if (!running) return;
+    turns += 1;
+    setImmediate(other);
+  };
+  setImmediate(other);
+  const result = await work();
+  running = false;
+  return { result, turns };
+}
+
 describe('simulated market provider', () => {
   it('gives every node the same quotes, bars and options at the same wall time', async () => {
     const a = market(TUESDAY);
@@ -35,7 +50,7 @@ describe('simulated market provider', () => {
   }, 30_000);
 
   it('makes a week of intraday bars a day at a time, letting other work run between days, with the bars of one piece', async () => {
-    // A turn after every day (barsTurnMs 0), so that the turns can be counted.
+    // A turn before every day (barsTurnMs 0), so that the turns can be counted.
     const m = createSimMarket({ seed: 'drat', speed: 1, alwaysOpen: false, wallClock: () => TUESDAY, barsTurnMs: 0 });
     // The bars of the whole span in one piece, from a market of its own (nothing made by the other kept).
     const fresh = market(TUESDAY);
@@ -50,26 +65,26 @@ describe('simulated market provider', () => {
       '15min': simBars(fresh.engine, aapl, '15min', from, TUESDAY, TUESDAY),
     };
     for (const [name, bars] of Object.entries(whole)) {
-      let turns = 0;
-      let running = true;
-      const other = () => {
-        if (!running) return;
-        turns += 1;
-        setImmediate(other);
-      };
-      setImmediate(other);
-      const got = await m.bars(
-        name === 'option' ? contract : 'AAPL',
-        name === 'option' ? '1min' : (name as Interval),
-        new Date(from),
-        new Date(TUESDAY),
+      const { result: got, turns } = await turnsDuring(() =>
+        m.bars(
+          name === 'option' ? contract : 'AAPL',
+          name === 'option' ? '1min' : (name as Interval),
+          new Date(from),
+          new Date(TUESDAY),
+        ),
       );
-      running = false;
       expect(got, name).toEqual(bars);
       expect(bars.length, name).toBeGreaterThan(name === '15min' ? 50 : 1000);
       // Eight UTC days in the span: the other work ran between each of them.
       expect(turns, name).toBeGreaterThanOrEqual(7);
     }
+    // One day's bars after another's, as a caller asks for symbol after symbol: a turn for each
+    // (awaiting a call that took none would give the event loop none).
+    const { turns } = await turnsDuring(async () => {
+      for (const symbol of ['AAPL', 'MSFT', 'SPY'])
+        await m.bars(symbol, '1min', new Date(TUESDAY - 3_600_000), new Date(TUESDAY));
+    });
+    expect(turns).toBeGreaterThanOrEqual(3);
   }, 30_000);
 
   it('quotes known symbols in the order asked, case-insensitively, and omits unknown ones', async () => {
