@@ -753,6 +753,8 @@ describe('Alpaca: a second broker behind the same interface', () => {
     const tag = `T${trade.id}-R1-L0-BUY-1`;
     const list = (await t.post('/livetrading/trade-list/', { account_id: 'PA0003' }, { token: me.token })).json().data;
     const before = list.all_orders.find((o: { tag: string }) => o.tag === tag);
+    const [sentRow] = await t.db.select().from(tradeOrders).where(eq(tradeOrders.clientOrderId, tag));
+    t.clock.advance(1_000);
     const res = await t.post(
       '/livetrading/modify-live-order/',
       { account_id: 'PA0003', order_id: before.id, order_type: 'limit', duration: 'gtc', price: before.price - 1 },
@@ -763,6 +765,9 @@ describe('Alpaca: a second broker behind the same interface', () => {
     expect(after.id).not.toBe(before.id);
     const [bound] = await t.db.select().from(tradeOrders).where(eq(tradeOrders.clientOrderId, tag));
     expect(bound!.brokerOrderId).toBe(after.id);
+    // Its row says it changed, so the watch loop asks the account at once, not at its 2 s pace.
+    expect(bound!.updatedAt.getTime()).toBe(t.clock.now().getTime());
+    expect(bound!.updatedAt.getTime()).toBeGreaterThan(sentRow!.updatedAt.getTime());
 
     // Replaced at the broker's own site instead: the next poll binds the new id.
     await t.db.update(tradeOrders).set({ brokerOrderId: before.id }).where(eq(tradeOrders.clientOrderId, tag));

@@ -100,13 +100,19 @@ export function byHandRepo(db: Db) {
       )[0]?.userId,
 
     /**
-     * A smart trade's order changed by hand came back under a new id (Alpaca replaces an order):
-     * the trade's later cancels and changes go to that one.
+     * A smart trade's order was changed or cancelled by hand at `at`: its row says it changed (the
+     * watch loop asks its account at once), and when it came back under a new id (Alpaca replaces
+     * an order), the trade's later cancels and changes go to that one.
      */
-    async rebindTradeOrder(clientOrderId: string, broker: string, brokerOrderId: string): Promise<void> {
+    async touchTradeOrder(
+      clientOrderId: string,
+      broker: string,
+      at: Date,
+      brokerOrderId: string | null,
+    ): Promise<void> {
       await db
         .update(tradeOrders)
-        .set({ brokerOrderId })
+        .set({ updatedAt: at, ...(brokerOrderId ? { brokerOrderId } : {}) })
         .where(and(eq(tradeOrders.clientOrderId, clientOrderId), eq(tradeOrders.broker, broker)));
     },
   };

@@ -60,10 +60,11 @@ export function createOrdersByHand(deps: RunnerDeps) {
 
   async function sent(c: ClaimedByHand, order: BrokerOrder): Promise<ByHandOutcome> {
     await repo.settleByHand(c.id, { state: 'SENT', brokerOrderId: order.id });
-    // A smart trade's order changed by hand may come back under a new id (Alpaca replaces an
-    // order): the trade's later cancels and changes go to that one.
-    if (c.intent.type === 'change' && order.id !== c.intent.orderId && order.tag) {
-      await repo.rebindTradeOrder(order.tag, c.broker, order.id);
+    // A smart trade's order changed by hand: the watch loop asks its account at once (a limit
+    // moved to the market fills now), and one that came back under a new id (Alpaca replaces an
+    // order) is the one the trade's later cancels and changes go to.
+    if (c.intent.type === 'change' && order.tag) {
+      await repo.touchTradeOrder(order.tag, c.broker, now(), order.id !== c.intent.orderId ? order.id : null);
     }
     await tell(c.accountId, order);
     return { state: 'SENT', order };
