@@ -13,10 +13,13 @@ import { brokerWord, type Steps } from './steps';
 const RECONCILE_BACK_MS = 3 * 86_400_000;
 /**
  * The watch loop asks a broker that does not fill by itself (Tradier, Alpaca) for an account's
- * orders at most this often, unless one of our orders on the account changed since it was last
- * asked (an order just sent, which may fill at once). Each poll is a request (two at Alpaca)
- * against the trader's own allowance (Alpaca 200 a minute, Tradier 120): asked at the loop's
- * 200 ms, the poll alone would take it all, and the trader's placements would queue behind it.
+ * orders at most this often, unless one of our orders on the account changed since its last ask
+ * was answered (an order just sent or changed by hand, which may fill at once; a change made while
+ * an ask is under way waits for the next 2 s). Each poll is a request (two at Alpaca) against the
+ * trader's own allowance (Alpaca 200 a minute for a key, Tradier 120 for a token): asked at the
+ * loop's 200 ms, the poll alone would take it all, and everything else DRAT asks for the trader
+ * (placements at Alpaca, balances, positions, the Trade Monitor) would queue behind it. The pace
+ * is an account's: a Tradier token with open orders on several accounts spends 30 a minute on each.
  */
 export const REMOTE_POLL_MS = 2_000;
 

@@ -385,7 +385,7 @@ describe('the trade runner', () => {
     advance(200);
     await counted.pollOrders(true);
     expect(times()).toBe(4);
-    // Outside the watch loop (a sync, a sweep), every account is asked.
+    // Called on its own (not paced), every account is asked.
     await counted.pollOrders();
     expect(times()).toBe(5);
     // A broker that names its accounts with fills itself (paper) is never paced, even when its

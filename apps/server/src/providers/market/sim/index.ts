@@ -51,7 +51,7 @@ export interface SimMarketOptions {
    * main thread (the server's market has one; tests need none).
    */
   historyHelper?: boolean;
-  /** Making intraday bars lets the event loop have a turn this often, in ms, across calls (default 10; tests: 0). */
+  /** Making intraday bars gives the event loop a turn once this many ms have passed since the last, across calls (default 10; tests: 0). */
   barsTurnMs?: number;
 }
 
@@ -63,13 +63,13 @@ export interface SimMarket extends MarketDataProvider {
   readonly history: HistoryHelper | null;
 }
 
-/** Intraday bars are made for this long at most before the event loop gets a turn (dayByDay). */
+/** Making intraday bars gives the event loop a turn once this long has passed since the last (dayByDay). */
 const BARS_TURN_MS = 10;
 
 /**
- * Intraday bars of [fromMs, toMs), made a UTC day at a time; before each day, once `turn.ms` of
- * making have passed since the event loop last had a turn from here (in this call or an earlier
- * one: a caller asking for many symbols in a row never gets a turn by awaiting us), it gets one.
+ * Intraday bars of [fromMs, toMs), made a UTC day at a time; before each day, once `turn.ms` have
+ * passed since making bars last gave the event loop a turn (in this call or an earlier one: a
+ * caller asking for many symbols in a row never gets a turn by awaiting us), it gets one.
  * Making bars is computation on this thread (a day's path, and an option's Black-Scholes price
  * for each minute): the alert lifecycle's catch-up of a week on every open alert's symbol took
  * the server's thread for about a second in one piece, and every request and socket waited. No
