@@ -18,8 +18,9 @@ const RECONCILE_BACK_MS = 3 * 86_400_000;
  * an ask is under way waits for the next 2 s). Each poll is a request (two at Alpaca) against the
  * trader's own allowance (Alpaca 200 a minute for a key, Tradier 120 for a token): asked at the
  * loop's 200 ms, the poll alone would take it all, and everything else DRAT asks for the trader
- * (placements at Alpaca, balances, positions, the Trade Monitor) would queue behind it. The pace
- * is an account's: a Tradier token with open orders on several accounts spends 30 a minute on each.
+ * (placements at Alpaca, balances, positions, the Trade Monitor) would queue behind it. A trader's
+ * accounts at one broker share the pace (one Tradier token reaches all of a trader's accounts):
+ * with open orders on n of them, each is asked every n × 2 s.
  */
 export const REMOTE_POLL_MS = 2_000;
 
@@ -119,11 +120,15 @@ export function createPoller(deps: RunnerDeps, { answer, recordWord }: Pick<Step
     // at a broker that does not fill by itself, at its pace); a broker that named its accounts due
     // is not asked for the rest (one whose look failed is asked for all of them, unpaced).
     const at = now().getTime();
+    const open = await repo.accountsWithOpenOrders(deps.brokerNames.filter((name) => !due.has(name)));
+    const ofTrader = new Map<string, number>();
+    for (const a of open) ofTrader.set(`${a.broker}:${a.userId}`, (ofTrader.get(`${a.broker}:${a.userId}`) ?? 0) + 1);
     const accounts: { broker: string; accountId: string }[] = [];
-    for (const a of await repo.accountsWithOpenOrders(deps.brokerNames.filter((name) => !due.has(name)))) {
+    for (const a of open) {
       const askedAt = lastAsked.get(`${a.broker}:${a.accountId}`) ?? -Infinity;
       const remote = !deps.broker(a.broker).accountsToPoll;
-      if (!paced || !remote || at - askedAt >= REMOTE_POLL_MS || a.changedAt.getTime() >= askedAt) accounts.push(a);
+      const pace = REMOTE_POLL_MS * ofTrader.get(`${a.broker}:${a.userId}`)!;
+      if (!paced || !remote || at - askedAt >= pace || a.changedAt.getTime() >= askedAt) accounts.push(a);
     }
     for (const [name, ids] of due) for (const accountId of ids) accounts.push({ broker: name, accountId });
     for (const { broker: name, accountId } of accounts) changed += await pollAccount(name, accountId);

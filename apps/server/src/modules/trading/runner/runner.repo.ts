@@ -274,20 +274,23 @@ export function runnerRepo(db: Db) {
     },
 
     /**
-     * The accounts (with their broker) that have orders the broker may still change, and when one of
-     * those orders last changed here (recorded, sent, answered); at these brokers only, when named.
+     * The accounts (with their broker) that have orders the broker may still change, the trader
+     * whose they are, and when one of those orders last changed here (recorded, sent, answered); at
+     * these brokers only, when named.
      */
     async accountsWithOpenOrders(
       brokers?: readonly string[],
-    ): Promise<{ broker: string; accountId: string; changedAt: Date }[]> {
+    ): Promise<{ broker: string; accountId: string; userId: number; changedAt: Date }[]> {
       if (brokers?.length === 0) return [];
       const rows = await db
         .select({
           broker: tradeOrders.broker,
           accountId: tradeOrders.accountId,
+          userId: sql<number>`min(${trades.userId})`,
           changedAt: sql<string>`max(${tradeOrders.updatedAt})`,
         })
         .from(tradeOrders)
+        .innerJoin(trades, eq(trades.id, tradeOrders.tradeId))
         .where(
           and(
             eq(tradeOrders.done, false),
@@ -296,7 +299,12 @@ export function runnerRepo(db: Db) {
           ),
         )
         .groupBy(tradeOrders.broker, tradeOrders.accountId);
-      return rows.map((r) => ({ broker: r.broker, accountId: r.accountId, changedAt: new Date(r.changedAt) }));
+      return rows.map((r) => ({
+        broker: r.broker,
+        accountId: r.accountId,
+        userId: Number(r.userId),
+        changedAt: new Date(r.changedAt),
+      }));
     },
 
     /**

@@ -331,8 +331,9 @@ describe('the trade runner', () => {
   });
 
   it('the watch loop asks a broker that does not fill by itself for an account every 2 s, and at once after one of our orders on it changed', async () => {
-    // An account of its own, so that no other test's orders change it meanwhile.
-    const id = await makeTrade(t.db, userId, draft(), { broker: 'fake', accountId: 'ACC-PACED' });
+    // A trader and account of their own: no other test's orders change it or share its pace.
+    const owner = (await makeUser(t.db)).id;
+    const id = await makeTrade(t.db, owner, draft(), { broker: 'fake', accountId: 'ACC-PACED' });
     await runner().apply(id, { type: 'submit', at: at() });
     await sendAll(id);
     const asked: string[] = [];
@@ -399,6 +400,35 @@ describe('the trade runner', () => {
     await failingLook.pollOrders(true);
     await failingLook.pollOrders(true);
     expect(times()).toBe(7);
+  });
+
+  it("a trader's accounts at one broker share the pace: with open orders on two, each is asked every 4 s", async () => {
+    const owner = (await makeUser(t.db)).id;
+    for (const accountId of ['ACC-TWO-1', 'ACC-TWO-2']) {
+      const id = await makeTrade(t.db, owner, draft(), { broker: 'fake', accountId });
+      await runner().apply(id, { type: 'submit', at: at() });
+      await sendAll(id);
+    }
+    const asked: string[] = [];
+    const counted = ownRunner({
+      broker: () => ({
+        ...broker,
+        orders: (account: string, since: string | null) => {
+          asked.push(account);
+          return broker.orders(account, since);
+        },
+      }),
+    });
+    const times = () => ['ACC-TWO-1', 'ACC-TWO-2'].map((a) => asked.filter((x) => x === a).length);
+    t.clock.advance(100);
+    await counted.pollOrders(true);
+    expect(times()).toEqual([1, 1]);
+    t.clock.advance(2_100);
+    await counted.pollOrders(true);
+    expect(times()).toEqual([1, 1]);
+    t.clock.advance(1_900);
+    await counted.pollOrders(true);
+    expect(times()).toEqual([2, 2]);
   });
 
   it('the same quote delivered twice steps the trade once', async () => {
