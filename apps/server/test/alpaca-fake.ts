@@ -6,10 +6,16 @@
  * FILL activities. Decimal amounts are strings, as Alpaca sends them; errors are
  * {"code": …, "message": …}. The test fills orders, sets positions and arranges faults: expired
  * credentials (401), 429, 5xx, an order taken and then no answer (or a 500), 403 and 422 refusals.
+ *
+ * Its `/stream` WebSocket is the trade updates stream: `authenticate` with a key pair or an OAuth
+ * token (answered on the `authorization` stream), `listen` to `trade_updates`, then an update, in a
+ * binary frame as paper accounts send them, for each order placed, filled, replaced, cancelled or
+ * set to another status on the account.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
 import { dec, parseOcc, toText } from '@drat/engine';
 
 export const ALPACA_CLIENT_ID = 'drat-alpaca-client';
@@ -83,6 +89,12 @@ export interface AlpacaFake {
   to(path: string, method?: string): AlpacaFakeRequest[];
   /** Every POST /v2/orders, for counting. */
   placements(): AlpacaFakeRequest[];
+  /** The trade updates streams listening now, by account. */
+  streamsListening(account?: string): number;
+  /** Every trade update sent on the streams. */
+  updatesSent: { account: string; event: string; clientOrderId: string }[];
+  /** Ends every stream connection at once (a dropped connection). */
+  dropStreams(): void;
   close(): Promise<void>;
 }
 
@@ -114,6 +126,8 @@ export async function startAlpacaFake(options: AlpacaFakeOptions = {}): Promise<
   const injections: { method?: string; path: string | RegExp; reply: AlpacaFakeReply; left: number }[] = [];
   let fault: AlpacaPlaceFault | null = null;
   let replaceFault: 'accept-then-hang' | 'accept-then-500' | null = null;
+  const streams = new Map<WebSocket, { account: string | null; listening: boolean }>();
+  const updatesSent: AlpacaFake['updatesSent'] = [];
   let last = 0;
   /** Strictly increasing times, so that newest first is well defined within a millisecond. */
   const stamp = () => new Date((last = Math.max(Date.now(), last + 1))).toISOString();
@@ -147,6 +161,31 @@ export async function startAlpacaFake(options: AlpacaFakeOptions = {}): Promise<
     const { account: _account, ...sent } = o;
     return sent;
   };
+
+  /** A trade update to every stream of the order's account that listens (binary, as from the paper host). */
+  function tell(o: AlpacaFakeOrder, event: string, fill?: { qty: string; price: string }) {
+    const data = {
+      event,
+      timestamp: stamp(),
+      order: shown(o),
+      ...(fill ? { execution_id: randomUUID(), price: fill.price, qty: fill.qty } : {}),
+    };
+    for (const [ws, s] of streams) {
+      if (s.account !== o.account || !s.listening) continue;
+      ws.send(Buffer.from(JSON.stringify({ stream: 'trade_updates', data })), { binary: true });
+      updatesSent.push({ account: o.account, event, clientOrderId: o.client_order_id });
+    }
+  }
+
+  /** The account a stream's `authenticate` reaches, as the REST calls' headers would. */
+  function streamAccount(data: Record<string, unknown>): string | null {
+    if (typeof data.oauth_token === 'string') {
+      return expired.has(data.oauth_token) ? null : (tokens.get(data.oauth_token) ?? null);
+    }
+    const keyId = typeof data.key_id === 'string' ? data.key_id : '';
+    const pair = keys.get(keyId);
+    return pair && !expired.has(keyId) && pair.secret === data.secret_key ? pair.account : null;
+  }
 
   const accountJson = (a: AlpacaFakeAccountSpec & { id: string }) => ({
     id: a.id,
@@ -253,6 +292,7 @@ export async function startAlpacaFake(options: AlpacaFakeOptions = {}): Promise<
       ...(s('position_intent') ? { position_intent: s('position_intent') } : {}),
     };
     orders.push(order);
+    tell(order, 'new');
     return order;
   }
 
@@ -293,6 +333,7 @@ export async function startAlpacaFake(options: AlpacaFakeOptions = {}): Promise<
     }
     Object.assign(old, { status: 'replaced', replaced_by: next.id, replaced_at: at, updated_at: at });
     orders.push(next);
+    tell(next, 'replaced');
     return { json: shown(next) };
   }
 
@@ -350,6 +391,7 @@ export async function startAlpacaFake(options: AlpacaFakeOptions = {}): Promise<
       if (r.method === 'DELETE') {
         if (CLOSED.has(o.status)) return error(422, 42210000, `order is already in "${o.status}" state`);
         Object.assign(o, { status: 'canceled', canceled_at: stamp(), updated_at: stamp() });
+        tell(o, 'canceled');
         return { status: 204 };
       }
     }
@@ -434,6 +476,39 @@ export async function startAlpacaFake(options: AlpacaFakeOptions = {}): Promise<
       reply(res, route(r, account));
     });
   });
+  const wss = new WebSocketServer({ noServer: true });
+  server.on('upgrade', (req, socket, head) => {
+    if (new URL(req.url ?? '/', 'http://127.0.0.1').pathname !== '/stream') return socket.destroy();
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      const state = { account: null as string | null, listening: false };
+      streams.set(ws, state);
+      const send = (message: unknown) => ws.send(Buffer.from(JSON.stringify(message)), { binary: true });
+      ws.on('close', () => streams.delete(ws));
+      ws.on('message', (raw) => {
+        let m: { action?: unknown; data?: Record<string, unknown> };
+        try {
+          m = JSON.parse(String(raw)) as typeof m;
+        } catch {
+          return send({ stream: 'error', data: { error: 'invalid syntax' } });
+        }
+        if (m.action === 'authenticate') {
+          state.account = streamAccount(m.data ?? {});
+          return send({
+            stream: 'authorization',
+            data: state.account
+              ? { action: 'authenticate', status: 'authorized' }
+              : { action: 'authenticate', status: 'unauthorized', message: 'access key verification failed' },
+          });
+        }
+        if (m.action === 'listen' && state.account) {
+          const asked = Array.isArray(m.data?.streams) ? m.data.streams : [];
+          state.listening = asked.includes('trade_updates');
+          return send({ stream: 'listening', data: { streams: state.listening ? ['trade_updates'] : [] } });
+        }
+        send({ stream: 'error', data: { error: state.account ? 'invalid action' : 'access denied' } });
+      });
+    });
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -514,6 +589,7 @@ export async function startAlpacaFake(options: AlpacaFakeOptions = {}): Promise<
         updated_at: at,
         ...(total.gte(o.qty) ? { filled_at: at } : {}),
       });
+      tell(o, total.gte(o.qty) ? 'fill' : 'partial_fill', { qty, price });
       if (typeof o.symbol === 'string' && o.symbol !== '') {
         addFillActivity(o.account, {
           symbol: o.symbol,
@@ -527,14 +603,24 @@ export async function startAlpacaFake(options: AlpacaFakeOptions = {}): Promise<
       }
     },
     setStatus(id, status) {
-      Object.assign(byId(id), { status, updated_at: stamp() });
+      const o = byId(id);
+      Object.assign(o, { status, updated_at: stamp() });
+      tell(o, status);
     },
     setPositions: (account, list) => void positions.set(account, list),
     addFillActivity,
     to: (path, method) => requests.filter((r) => r.path === path && (method === undefined || r.method === method)),
     placements: () => requests.filter((r) => r.method === 'POST' && r.path === '/v2/orders'),
+    streamsListening: (account) =>
+      [...streams.values()].filter((s) => s.listening && (account === undefined || s.account === account)).length,
+    updatesSent,
+    dropStreams() {
+      for (const ws of streams.keys()) ws.terminate();
+    },
     close: () =>
       new Promise<void>((resolve) => {
+        for (const ws of streams.keys()) ws.terminate();
+        wss.close();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

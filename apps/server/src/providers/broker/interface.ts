@@ -147,12 +147,25 @@ export interface Broker {
    * those only. A real broker leaves it out (each account is asked).
    */
   accountsToPoll?(): Promise<Set<string>>;
+  /**
+   * A broker that pushes its orders' changes (Alpaca's trade updates stream) tells `onChange` when
+   * one of the account's orders changed, and each time its stream starts (again): what changed while
+   * it was down is not told. The runner then asks `orders`. A broker without a stream leaves it out.
+   */
+  watchOrders?(account: string, onChange: () => void): OrderWatch;
   /** The account's recent orders, every status, newest first (the Trade Monitor). */
   allOrders(account: string): Promise<BrokerOrder[]>;
   /** Places an order by hand; the same tag twice answers the existing order. */
   placeManualOrder(order: ManualOrder): Promise<BrokerOrder>;
   positions(account: string): Promise<BrokerPosition[]>;
   closedPositions(account: string): Promise<ClosedPosition[]>;
+}
+
+/** A broker's stream of one account's order changes (`watchOrders`). */
+export interface OrderWatch {
+  /** The stream tells of changes now (connected and listening). */
+  readonly live: boolean;
+  close(): void;
 }
 
 /** What a connection holds: the broker's access (none for the simulated brokerage). */

@@ -17,6 +17,8 @@
  *   (an option good till cancelled, a change of order type …) is refused before anything is sent.
  * - A replace (PATCH) makes a NEW order and leaves the old one `replaced`. The new one is sent with
  *   our tag plus `_r<n>`, so it still answers to the tag; replaced orders are left out of `orders`.
+ * - `watchOrders` opens the account's trade updates stream (providers/alpaca/stream.ts): Alpaca
+ *   pushes each change of its orders, and the runner asks `orders` at once.
  */
 import type { AccountType } from '@drat/contracts';
 import { closedRoundTrips, dec, parseOcc, toText, type BrokerFill } from '@drat/engine';
@@ -29,6 +31,7 @@ import {
   type AlpacaHttpOptions,
 } from '../../alpaca/http';
 import { exact, objectsOf, record, str, type JsonObject } from '../../alpaca/json';
+import { openAlpacaTradeStream } from '../../alpaca/stream';
 import type {
   Broker,
   BrokerAccountInfo,
@@ -65,6 +68,8 @@ export interface AlpacaBrokerOptions extends AlpacaHttpOptions {
   scope?: string;
   /** The credential that reaches `account`; throws ProviderError UNAUTHORIZED when there is none. */
   credentialsOf: (account: string) => Promise<AlpacaCredentials>;
+  /** The trade updates stream's wait before it opens again after a drop (default 1 s, doubled up to 60 s). */
+  streamRetryMs?: { first: number; max: number };
 }
 
 /** Trading only: reading the account is granted without a scope; DRAT writes no configuration or watchlist. */
@@ -296,6 +301,23 @@ export function createAlpacaBroker(options: AlpacaBrokerOptions): AlpacaBroker {
           (o) =>
             o.status === 'open' || o.status === 'partially_filled' || from === null || Date.parse(o.updatedAt) >= from,
         );
+    },
+
+    watchOrders(account, onChange) {
+      const stream = openAlpacaTradeStream({
+        baseUrl: options.baseUrl,
+        credentials: () => options.credentialsOf(account),
+        onListening: onChange,
+        onUpdate: onChange,
+        log: options.log,
+        ...(options.streamRetryMs ? { retryMs: options.streamRetryMs } : {}),
+      });
+      return {
+        get live() {
+          return stream.listening;
+        },
+        close: () => stream.close(),
+      };
     },
 
     async allOrders(account) {

@@ -628,3 +628,89 @@ describe('Alpaca positions and closed positions', () => {
     expect(pages[1]!.query.get('page_token')).toMatch(/^\d{17}::/);
   });
 });
+
+describe("Alpaca's trade updates stream", () => {
+  /** Resolves when `check` holds, looking every 10 ms (the stream is a real socket). */
+  async function until(check: () => boolean, what: string): Promise<void> {
+    for (let i = 0; i < 300 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    if (!check()) throw new Error(`never: ${what}`);
+  }
+  const warnings: string[] = [];
+  const streaming = () =>
+    createAlpacaBroker(
+      optionsFor({
+        streamRetryMs: { first: 20, max: 40 },
+        log: { warn: (_o: unknown, message?: string) => void warnings.push(String(message)) } as never,
+      }),
+    );
+  beforeEach(() => {
+    warnings.length = 0;
+    fake.updatesSent.length = 0;
+  });
+
+  it('an-oauth-token-and-a-key-pair-each-listen-to-their-own-account-and-are-told-when-it-listens', async () => {
+    const b = streaming();
+    const told = { [CASH]: 0, [MARGIN]: 0 };
+    const cash = b.watchOrders!(CASH, () => told[CASH]++);
+    const margin = b.watchOrders!(MARGIN, () => told[MARGIN]++);
+    try {
+      await until(() => cash.live && margin.live, 'both streams listen');
+      expect(fake.streamsListening(CASH)).toBe(1);
+      expect(fake.streamsListening(MARGIN)).toBe(1);
+      // Listening is told: what changed before it is not, so the runner asks then.
+      expect(told).toEqual({ [CASH]: 1, [MARGIN]: 1 });
+      // An order placed and filled on the cash account is told to its stream only.
+      const placed = await b.placeOrder(equityBuy('stream-1'));
+      fake.fill(placed.id, '10', '150.25');
+      await until(() => told[CASH] === 3, 'the new order and its fill are told');
+      expect(fake.updatesSent.map((u) => [u.account, u.event, u.clientOrderId])).toEqual([
+        [CASH, 'new', 'stream-1'],
+        [CASH, 'fill', 'stream-1'],
+      ]);
+      expect(told[MARGIN]).toBe(1);
+      expect(warnings).toEqual([]);
+    } finally {
+      cash.close();
+      margin.close();
+    }
+    await until(() => fake.streamsListening() === 0, 'the streams are closed');
+  });
+
+  it('a-dropped-stream-opens-again-by-itself-and-says-it-listens-again', async () => {
+    const b = streaming();
+    let told = 0;
+    const watch = b.watchOrders!(CASH, () => told++);
+    try {
+      await until(() => watch.live, 'the stream listens');
+      fake.dropStreams();
+      await until(() => !watch.live, 'the drop is seen');
+      await until(() => watch.live && told === 2, 'it listens again and says so');
+      expect(fake.streamsListening(CASH)).toBe(1);
+    } finally {
+      watch.close();
+    }
+    await until(() => fake.streamsListening() === 0, 'the stream is closed');
+    // Closed, it does not open again.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(fake.streamsListening()).toBe(0);
+  });
+
+  it('a-refused-credential-never-listens-and-is-logged-once-while-it-is-tried-again', async () => {
+    const b = streaming();
+    fake.expire(PDT_TOKEN);
+    let told = 0;
+    const watch = b.watchOrders!(PDT, () => told++);
+    try {
+      await until(() => warnings.length > 0, 'the refusal is logged');
+      // Tried again after 20 ms, then every 40 ms: still one line in the log.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(watch.live).toBe(false);
+      expect(told).toBe(0);
+      expect(warnings).toEqual([
+        "Alpaca refused the trade updates stream's credentials: access key verification failed",
+      ]);
+    } finally {
+      watch.close();
+    }
+  });
+});
