@@ -258,7 +258,11 @@ export function composeModules(deps: AppDeps) {
     idempotency: createIdempotency(db, now),
     /** Opens the LISTEN connection (user events, change feed). */
     start: () => listener.start(),
-    close: () => listener.close(),
+    /** Closes the brokers' streams the runner opened and the LISTEN connection. */
+    close: () => {
+      trading.runner.close();
+      return listener.close();
+    },
   };
 }
 export type Modules = ReturnType<typeof composeModules>;

@@ -67,7 +67,7 @@ async function main(): Promise<void> {
     await step('closing HTTP', () => running.app?.close());
     running.stopTrading?.();
     await step('stopping workers', () => running.jobs?.stop());
-    await step('closing the LISTEN connection', () => running.modules?.close());
+    await step("closing the LISTEN connection and the brokers' streams", () => running.modules?.close());
     await step('closing the database pool', () => running.database?.close());
     await step('stopping the embedded database', () => running.embedded?.stop());
     log.info(clean ? 'stopped cleanly' : 'stopped, with errors');

@@ -781,6 +781,42 @@ describe('Alpaca: a second broker behind the same interface', () => {
     expect(alpaca.orders.find((o) => o.id === after.id)?.status).toBe('canceled');
   });
 
+  it('Alpaca tells of a fill on its trade updates stream: the watch loop asks the account at once, not at its pace', async () => {
+    const me = await signedIn({ plans: ['elite-monthly'] });
+    await authorizeAlpaca(me, 'PA0960', 'alp-stream');
+    const trade = await placeTrade(me, 'PA0960');
+    const runner = t.modules.trading.runner;
+    const asks = () => alpaca.to('/v2/orders', 'GET').filter((r) => r.headers.authorization === 'Bearer alp-stream');
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+    // The watch loop asks (its orders were just sent) and opens the account's stream. The clock
+    // moves a millisecond past the sending, then never again: no ask below comes from the pace.
+    t.clock.advance(1);
+    await runner.pollOrders(true);
+    for (let i = 0; i < 300 && alpaca.streamsListening('PA0960') === 0; i++) await settle();
+    expect(alpaca.streamsListening('PA0960')).toBe(1);
+    // The stream listens: asked once more (what changed before it listened is not told); then quiet.
+    let asked = asks().length;
+    for (let i = 0; i < 300 && asks().length === asked; i++) {
+      await settle();
+      await runner.pollOrders(true);
+    }
+    asked = asks().length;
+    await runner.pollOrders(true);
+    expect(asks().length).toBe(asked);
+    // Filled at Alpaca: the stream tells, and the fill reaches the trade with the next loop.
+    const tag = `T${trade.id}-R2-L0-BUY-1`;
+    const buy = alpaca.orders.find((o) => o.client_order_id === tag)!;
+    alpaca.fill(buy.id, buy.qty, String(buy.limit_price));
+    const statusOf = async () =>
+      (await t.db.select().from(tradeOrders).where(eq(tradeOrders.clientOrderId, tag)))[0]!.brokerStatus;
+    for (let i = 0; i < 300 && (await statusOf()) !== `filled:${buy.qty}`; i++) {
+      await settle();
+      await runner.pollOrders(true);
+    }
+    expect(await statusOf()).toBe(`filled:${buy.qty}`);
+    expect(alpaca.updatesSent).toContainEqual({ account: 'PA0960', event: 'fill', clientOrderId: tag });
+  });
+
   it("connecting with the trader's own API keys: a wrong secret is refused on secret_key and nothing is kept; the right pair connects", async () => {
     const me = await signedIn({ plans: ['elite-monthly'] });
     alpaca.addAccount({ number: 'PA0002', type: 'cash', keyPair: { keyId: 'PKTEST2', secretKey: 'right-secret' } });

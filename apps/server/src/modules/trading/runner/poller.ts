@@ -4,7 +4,7 @@
  * account's positions are compared with what its trades hold at each sync of the accounts.
  */
 import { dec, toText, type Dec } from '@drat/engine';
-import type { BrokerOrder } from '../../../providers/broker/interface';
+import type { BrokerOrder, OrderWatch } from '../../../providers/broker/interface';
 import { isProviderError } from '../../../providers/provider-error';
 import type { RunnerDeps } from './runner.service';
 import { brokerWord, type Steps } from './steps';
@@ -23,6 +23,14 @@ const RECONCILE_BACK_MS = 3 * 86_400_000;
  * with open orders on n of them, each is asked every n × 2 s.
  */
 export const REMOTE_POLL_MS = 2_000;
+/**
+ * An account whose broker's stream tells of its orders' changes (Alpaca's trade updates) is asked
+ * when the stream tells, and otherwise this often (n × for a trader's n accounts), for an update a
+ * stream may have lost.
+ */
+export const STREAMED_POLL_MS = 30_000;
+/** A stream no watch loop wanted for this long is closed (no open order left, or the first watcher runs elsewhere now). */
+export const STREAM_IDLE_MS = 60_000;
 
 export function createPoller(deps: RunnerDeps, { answer, recordWord }: Pick<Steps, 'answer' | 'recordWord'>) {
   const { repo, now, log } = deps;
@@ -34,6 +42,44 @@ export function createPoller(deps: RunnerDeps, { answer, recordWord }: Pick<Step
   const lastAsked = new Map<string, number>();
   // Accounts whose broker did not answer, told in the log once per kind of failure, not every poll.
   const failing = new Map<string, string>();
+  // The brokers' streams of the accounts the watch loop asks at a pace (watchOrders), and when it last wanted each.
+  const streams = new Map<string, { watch: OrderWatch; wanted: number }>();
+  // Accounts whose stream told of a change since their last ask began: asked at the next loop.
+  const told = new Set<string>();
+  let idleCheck: NodeJS.Timeout | null = null;
+
+  /** The account's stream (opened the first time), at a broker that has one. */
+  function streamOf(name: string, accountId: string, key: string): OrderWatch | undefined {
+    const broker = deps.broker(name);
+    if (!broker.watchOrders) return undefined;
+    let s = streams.get(key);
+    if (!s) {
+      s = { watch: broker.watchOrders(accountId, () => told.add(key)), wanted: 0 };
+      streams.set(key, s);
+      // Checked on a timer: when the watch loop moves to another process, nothing here asks anymore.
+      idleCheck ??= setInterval(closeIdle, STREAM_IDLE_MS / 2).unref();
+    }
+    s.wanted = now().getTime();
+    return s.watch;
+  }
+  function closeStream(key: string) {
+    streams.get(key)?.watch.close();
+    streams.delete(key);
+    told.delete(key);
+  }
+  function closeIdle() {
+    const at = now().getTime();
+    for (const [key, s] of streams) if (at - s.wanted >= STREAM_IDLE_MS) closeStream(key);
+    if (streams.size === 0 && idleCheck) {
+      clearInterval(idleCheck);
+      idleCheck = null;
+    }
+  }
+  /** Every stream closed (the process ends). */
+  function closeStreams() {
+    for (const key of [...streams.keys()]) closeStream(key);
+    closeIdle();
+  }
   function unanswered(key: string, err: unknown) {
     const kind = isProviderError(err) ? err.code : err instanceof Error ? err.message : String(err);
     if (failing.get(key) === kind) return;
@@ -49,6 +95,8 @@ export function createPoller(deps: RunnerDeps, { answer, recordWord }: Pick<Step
     const key = `${name}:${accountId}`;
     const asked = now().toISOString();
     lastAsked.set(key, now().getTime());
+    // What the stream tells from here on may not be in this answer: it is asked about again.
+    told.delete(key);
     let listed: BrokerOrder[];
     try {
       listed = await broker.orders(accountId, lastPoll.get(key) ?? null);
@@ -98,7 +146,8 @@ export function createPoller(deps: RunnerDeps, { answer, recordWord }: Pick<Step
   /**
    * The brokers' word on every open order of ours. `paced` (the watch loop): an account at a broker
    * that does not fill by itself is asked only when REMOTE_POLL_MS have passed since it was last
-   * asked, or one of our orders on it changed since.
+   * asked, or one of our orders on it changed since, or its broker's stream told of a change (with
+   * the stream telling, the pace is STREAMED_POLL_MS).
    */
   async function pollOrders(paced = false): Promise<number> {
     let changed = 0;
@@ -125,10 +174,13 @@ export function createPoller(deps: RunnerDeps, { answer, recordWord }: Pick<Step
     for (const a of open) ofTrader.set(`${a.broker}:${a.userId}`, (ofTrader.get(`${a.broker}:${a.userId}`) ?? 0) + 1);
     const accounts: { broker: string; accountId: string }[] = [];
     for (const a of open) {
-      const askedAt = lastAsked.get(`${a.broker}:${a.accountId}`) ?? -Infinity;
+      const key = `${a.broker}:${a.accountId}`;
+      const askedAt = lastAsked.get(key) ?? -Infinity;
       const remote = !deps.broker(a.broker).accountsToPoll;
-      const pace = REMOTE_POLL_MS * ofTrader.get(`${a.broker}:${a.userId}`)!;
-      if (!paced || !remote || at - askedAt >= pace || a.changedAt.getTime() >= askedAt) accounts.push(a);
+      const stream = paced && remote ? streamOf(a.broker, a.accountId, key) : undefined;
+      const pace = (stream?.live ? STREAMED_POLL_MS : REMOTE_POLL_MS) * ofTrader.get(`${a.broker}:${a.userId}`)!;
+      if (!paced || !remote || at - askedAt >= pace || a.changedAt.getTime() >= askedAt || told.has(key))
+        accounts.push(a);
     }
     for (const [name, ids] of due) for (const accountId of ids) accounts.push({ broker: name, accountId });
     for (const { broker: name, accountId } of accounts) changed += await pollAccount(name, accountId);
@@ -186,5 +238,5 @@ export function createPoller(deps: RunnerDeps, { answer, recordWord }: Pick<Step
     return changed;
   }
 
-  return { pollOrders, pollWatched, reconcileHoldings };
+  return { pollOrders, pollWatched, reconcileHoldings, closeStreams };
 }

@@ -18,7 +18,8 @@
  *   queued again under the same key, which the queue ignores while the dead job is held active.
  * - `pollOrders()` (poller.ts): the broker's word on every open order becomes order events (fills, cancels);
  *   in the watch loop, an account at a broker that does not fill by itself is asked every 2 s, or
- *   at once after one of our orders on it changed (its rate allowance is the trader's).
+ *   at once after one of our orders on it changed (its rate allowance is the trader's); at a broker
+ *   that pushes its orders' changes (Alpaca's stream), at once when it tells, else every 30 s.
  * - `watch(partition, of)` (watcher.ts): quotes for the instruments of the partition's running trades
  *   (held in memory between passes, read again when their row's version changed); the trade book
  *   steps only the trades a quote concerns. `tickDeadlines()`: cancel-if-not-filled.
@@ -68,7 +69,7 @@ export interface RunnerDeps {
 export function createTradeRunner(deps: RunnerDeps) {
   const steps = createSteps(deps);
   const { sendIntent, sendHere, resendStranded, recordByHand, settleByHand } = createSender(deps, steps);
-  const { pollOrders, pollWatched, reconcileHoldings } = createPoller(deps, steps);
+  const { pollOrders, pollWatched, reconcileHoldings, closeStreams } = createPoller(deps, steps);
   const { watch, tickDeadlines } = createWatcher(deps, steps);
 
   /** Every minute: the stranded intents, and every other still PENDING past its lease (a failed send waiting to be retried). */
@@ -123,6 +124,8 @@ export function createTradeRunner(deps: RunnerDeps) {
     tickDeadlines,
     follow,
     sweep,
+    /** Closes the brokers' streams the poller opened (the process ends). */
+    close: closeStreams,
     /** Sends each new intent in this process as soon as its step is committed (the job stays the fallback). */
     sendIntentsAtOnce(on: boolean) {
       steps.sendAtOnce(on ? sendIntent : null);

@@ -86,6 +86,33 @@ describe('the trade runner', () => {
       log: pino({ level: 'silent' }),
       ...patch,
     });
+  /**
+   * The test's clock, moving a millisecond at every look, as a real one does while a poll runs and
+   * its answers are written (so those writes come after the ask began); `advance` moves it on.
+   */
+  const tickingClock = () => {
+    let tick = 0;
+    return {
+      now: () => new Date(at() + tick++),
+      advance(ms: number) {
+        t.clock.advance(ms);
+        tick = 0;
+      },
+    };
+  };
+  /** The fake broker (with `extra`), counting the accounts it is asked for orders. */
+  const countingBroker = (extra: Partial<FakeBroker> = {}) => {
+    const asked: string[] = [];
+    const counting: FakeBroker = {
+      ...broker,
+      ...extra,
+      orders: (account: string, since: string | null) => {
+        asked.push(account);
+        return (extra.orders ?? broker.orders)(account, since);
+      },
+    };
+    return { counting, times: (account: string) => asked.filter((a) => a === account).length };
+  };
 
   it('a submitted trade records its intents with it, and each is sent once', async () => {
     const id = await trade();
@@ -336,23 +363,10 @@ describe('the trade runner', () => {
     const id = await makeTrade(t.db, owner, draft(), { broker: 'fake', accountId: 'ACC-PACED' });
     await runner().apply(id, { type: 'submit', at: at() });
     await sendAll(id);
-    const asked: string[] = [];
-    const counting = {
-      ...broker,
-      orders: (account: string, since: string | null) => {
-        asked.push(account);
-        return broker.orders(account, since);
-      },
-    };
-    // Its clock moves a millisecond at every look, as a real one does while a poll runs and its
-    // answers are written (so those writes come after the ask began).
-    let tick = 0;
-    const advance = (ms: number) => {
-      t.clock.advance(ms);
-      tick = 0;
-    };
-    const counted = ownRunner({ broker: () => counting, now: () => new Date(at() + tick++) });
-    const times = () => asked.filter((a) => a === 'ACC-PACED').length;
+    const { counting, times: timesOf } = countingBroker();
+    const { now, advance } = tickingClock();
+    const counted = ownRunner({ broker: () => counting, now });
+    const times = () => timesOf('ACC-PACED');
     advance(100); // its orders were sent before: asked at once
     await counted.pollOrders(true);
     expect(times()).toBe(1);
@@ -409,17 +423,9 @@ describe('the trade runner', () => {
       await runner().apply(id, { type: 'submit', at: at() });
       await sendAll(id);
     }
-    const asked: string[] = [];
-    const counted = ownRunner({
-      broker: () => ({
-        ...broker,
-        orders: (account: string, since: string | null) => {
-          asked.push(account);
-          return broker.orders(account, since);
-        },
-      }),
-    });
-    const times = () => ['ACC-TWO-1', 'ACC-TWO-2'].map((a) => asked.filter((x) => x === a).length);
+    const { counting, times: timesOf } = countingBroker();
+    const counted = ownRunner({ broker: () => counting });
+    const times = () => ['ACC-TWO-1', 'ACC-TWO-2'].map(timesOf);
     t.clock.advance(100);
     await counted.pollOrders(true);
     expect(times()).toEqual([1, 1]);
@@ -429,6 +435,87 @@ describe('the trade runner', () => {
     t.clock.advance(1_900);
     await counted.pollOrders(true);
     expect(times()).toEqual([2, 2]);
+  });
+
+  it("a broker that pushes its orders' changes (Alpaca's stream): the account is asked at once when the stream tells, and every 30 s while it listens", async () => {
+    const owner = (await makeUser(t.db)).id;
+    const id = await makeTrade(t.db, owner, draft(), { broker: 'fake', accountId: 'ACC-STREAM' });
+    await runner().apply(id, { type: 'submit', at: at() });
+    await sendAll(id);
+    // The broker's stream of each account (other tests' accounts too): the test says when the
+    // account's stream listens and when it tells.
+    const opened: string[] = [];
+    let tell = () => {};
+    let live = false;
+    let closed = 0;
+    let tellWhileAsked = false;
+    const { counting, times: timesOf } = countingBroker({
+      watchOrders(account, onChange) {
+        opened.push(account);
+        if (account === 'ACC-STREAM') tell = onChange;
+        return {
+          get live() {
+            return live;
+          },
+          close: () => void closed++,
+        };
+      },
+      orders(account, since) {
+        // A change told while the ask is under way (its answer may not hold it).
+        if (tellWhileAsked) tell();
+        tellWhileAsked = false;
+        return broker.orders(account, since);
+      },
+    });
+    const { now, advance } = tickingClock();
+    const streamed = ownRunner({ broker: () => counting, now });
+    const times = () => timesOf('ACC-STREAM');
+    advance(100);
+    await streamed.pollOrders(true);
+    expect(times()).toBe(1);
+    const streams = () => opened.filter((a) => a === 'ACC-STREAM').length;
+    expect(streams()).toBe(1);
+    // Not listening yet: the 2 s pace.
+    advance(2_100);
+    await streamed.pollOrders(true);
+    expect(times()).toBe(2);
+    // It listens, and says so: asked at once (what changed before is not told).
+    live = true;
+    tell();
+    await streamed.pollOrders(true);
+    expect(times()).toBe(3);
+    // Listening and quiet: not asked at the 2 s pace.
+    advance(2_100);
+    await streamed.pollOrders(true);
+    expect(times()).toBe(3);
+    // A fill, told: asked at once, and it reaches the trade.
+    broker.fill(`T${id}-R2-L0-BUY-1`, '20', '10.00');
+    tell();
+    await streamed.pollOrders(true);
+    expect(times()).toBe(4);
+    expect((await stateOf(id)).state.orders.find((o) => o.clientOrderId === `T${id}-R2-L0-BUY-1`)?.filledQty).toBe(
+      '20',
+    );
+    // Told while that ask was under way: asked again.
+    tellWhileAsked = true;
+    tell();
+    await streamed.pollOrders(true);
+    expect(times()).toBe(5);
+    await streamed.pollOrders(true);
+    expect(times()).toBe(6);
+    await streamed.pollOrders(true);
+    expect(times()).toBe(6);
+    // Quiet for 30 s: asked anyway, for an update the stream may have lost.
+    advance(29_000);
+    await streamed.pollOrders(true);
+    expect(times()).toBe(6);
+    advance(1_100);
+    await streamed.pollOrders(true);
+    expect(times()).toBe(7);
+    // One stream for the account, and every stream closed when the process ends.
+    expect(streams()).toBe(1);
+    streamed.close();
+    expect(closed).toBe(opened.length);
   });
 
   it('the same quote delivered twice steps the trade once', async () => {
