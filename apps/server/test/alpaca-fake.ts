@@ -605,7 +605,8 @@ export async function startAlpacaFake(options: AlpacaFakeOptions = {}): Promise<
     setStatus(id, status) {
       const o = byId(id);
       Object.assign(o, { status, updated_at: stamp() });
-      tell(o, status);
+      // The stream's event names (fill, partial_fill …) where they differ from the status.
+      tell(o, ({ filled: 'fill', partially_filled: 'partial_fill' } as Record<string, string>)[status] ?? status);
     },
     setPositions: (account, list) => void positions.set(account, list),
     addFillActivity,

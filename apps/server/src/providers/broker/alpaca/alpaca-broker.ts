@@ -307,6 +307,7 @@ export function createAlpacaBroker(options: AlpacaBrokerOptions): AlpacaBroker {
       const stream = openAlpacaTradeStream({
         baseUrl: options.baseUrl,
         credentials: () => options.credentialsOf(account),
+        account,
         onListening: onChange,
         onUpdate: onChange,
         log: options.log,

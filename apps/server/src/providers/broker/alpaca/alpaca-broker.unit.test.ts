@@ -1,4 +1,5 @@
 import { equityBuyOn } from '../../../../test/broker-orders';
+import { eventually } from '../../../../test/eventually';
 import { failure } from '../../../../test/provider-failure';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ALPACA_CLIENT_ID, ALPACA_CLIENT_SECRET, startAlpacaFake, type AlpacaFake } from '../../../../test/alpaca-fake';
@@ -630,11 +631,6 @@ describe('Alpaca positions and closed positions', () => {
 });
 
 describe("Alpaca's trade updates stream", () => {
-  /** Resolves when `check` holds, looking every 10 ms (the stream is a real socket). */
-  async function until(check: () => boolean, what: string): Promise<void> {
-    for (let i = 0; i < 300 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-    if (!check()) throw new Error(`never: ${what}`);
-  }
   const warnings: string[] = [];
   const streaming = () =>
     createAlpacaBroker(
@@ -654,7 +650,7 @@ describe("Alpaca's trade updates stream", () => {
     const cash = b.watchOrders!(CASH, () => told[CASH]++);
     const margin = b.watchOrders!(MARGIN, () => told[MARGIN]++);
     try {
-      await until(() => cash.live && margin.live, 'both streams listen');
+      await eventually(async () => expect([cash.live, margin.live]).toEqual([true, true]));
       expect(fake.streamsListening(CASH)).toBe(1);
       expect(fake.streamsListening(MARGIN)).toBe(1);
       // Listening is told: what changed before it is not, so the runner asks then.
@@ -662,7 +658,7 @@ describe("Alpaca's trade updates stream", () => {
       // An order placed and filled on the cash account is told to its stream only.
       const placed = await b.placeOrder(equityBuy('stream-1'));
       fake.fill(placed.id, '10', '150.25');
-      await until(() => told[CASH] === 3, 'the new order and its fill are told');
+      await eventually(async () => expect(told[CASH]).toBe(3));
       expect(fake.updatesSent.map((u) => [u.account, u.event, u.clientOrderId])).toEqual([
         [CASH, 'new', 'stream-1'],
         [CASH, 'fill', 'stream-1'],
@@ -673,7 +669,7 @@ describe("Alpaca's trade updates stream", () => {
       cash.close();
       margin.close();
     }
-    await until(() => fake.streamsListening() === 0, 'the streams are closed');
+    await eventually(async () => expect(fake.streamsListening()).toBe(0));
   });
 
   it('a-dropped-stream-opens-again-by-itself-and-says-it-listens-again', async () => {
@@ -681,15 +677,15 @@ describe("Alpaca's trade updates stream", () => {
     let told = 0;
     const watch = b.watchOrders!(CASH, () => told++);
     try {
-      await until(() => watch.live, 'the stream listens');
+      await eventually(async () => expect(watch.live).toBe(true));
+      // Dropped: it listens again by itself (20 ms later here), and says so.
       fake.dropStreams();
-      await until(() => !watch.live, 'the drop is seen');
-      await until(() => watch.live && told === 2, 'it listens again and says so');
+      await eventually(async () => expect([watch.live, told]).toEqual([true, 2]));
       expect(fake.streamsListening(CASH)).toBe(1);
     } finally {
       watch.close();
     }
-    await until(() => fake.streamsListening() === 0, 'the stream is closed');
+    await eventually(async () => expect(fake.streamsListening()).toBe(0));
     // Closed, it does not open again.
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(fake.streamsListening()).toBe(0);
@@ -701,7 +697,7 @@ describe("Alpaca's trade updates stream", () => {
     let told = 0;
     const watch = b.watchOrders!(PDT, () => told++);
     try {
-      await until(() => warnings.length > 0, 'the refusal is logged');
+      await eventually(async () => expect(warnings.length).toBeGreaterThan(0));
       // Tried again after 20 ms, then every 40 ms: still one line in the log.
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(watch.live).toBe(false);
