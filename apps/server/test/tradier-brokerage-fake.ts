@@ -5,7 +5,15 @@
  * cancel), positions and gain/loss. Lists come as Tradier sends them: an array, a lone object for
  * one element, "null" for none. The test fills orders, sets positions and arranges faults: a 401
  * (expired token), 429, 5xx, a timeout after the order was taken, a refusal in a 200.
+ *
+ * The account events stream: POST /v1/accounts/events/session answers a session id good for five
+ * minutes and the stream's address; on the socket, `{"events":["order"],"sessionid":…}` subscribes
+ * every account of the session's token (less `excludeAccounts`), then an order event is sent for
+ * each order placed, modified, cancelled or filled (as documented; `executed_quantity` is one of
+ * the two names the documentation gives). A session id unknown or expired is answered
+ * `{"error":…}` (FAKE: the documentation does not say).
  */
+import type { WebSocket } from 'ws';
 import { startFakeTradier, type FakeReply, type FakeRequest, type FakeTradier } from './tradier-fake';
 
 export const FAKE_CLIENT_ID = 'drat-client';
@@ -52,6 +60,12 @@ export interface FakeBrokerage {
   setGainLoss(account: string, closed: Record<string, unknown>[]): void;
   /** Every request reaching an account's path, for counting. */
   placements(): FakeRequest[];
+  /** Account event streams subscribed now (of one token). */
+  streamsListening(token?: string): number;
+  /** Every order event sent on the streams. */
+  eventsSent: { account: string; status: string; tag: string | undefined }[];
+  /** Ends every stream connection at once (a dropped connection). */
+  dropStreams(): void;
   close(): Promise<void>;
 }
 
@@ -79,6 +93,9 @@ export async function startFakeBrokerage(options: FakeBrokerageOptions = {}): Pr
   const orders: FakeOrder[] = [];
   const positions = new Map<string, Record<string, unknown>[]>();
   const gainloss = new Map<string, Record<string, unknown>[]>();
+  const sessions = new Map<string, { token: string; until: number }>();
+  const streams = new Map<WebSocket, { token: string; accounts: Set<string> } | null>();
+  const eventsSent: FakeBrokerage['eventsSent'] = [];
   let fault: PlaceFault | null = null;
   let placeDelayMs = 0;
   let seq = 1000;
@@ -97,6 +114,62 @@ export async function startFakeBrokerage(options: FakeBrokerageOptions = {}): Pr
     tokens.get(tokenOf(r))?.accounts.some((a) => a.number === account) ?? false;
   const stamp = () => new Date().toISOString();
   const forbidden: FakeReply = { status: 401, text: 'Invalid Access Token' };
+
+  /** An order event, as the documentation's example, to every stream subscribed to its account. */
+  function tell(o: FakeOrder) {
+    const event = {
+      id: o.id,
+      event: 'order',
+      status: o.status,
+      type: o.type,
+      price: o.price ?? 0,
+      stop_price: o.stop_price ?? 0,
+      avg_fill_price: o.avg_fill_price,
+      executed_quantity: o.exec_quantity,
+      last_fill_quantity: 0,
+      remaining_quantity: o.quantity - o.exec_quantity,
+      transaction_date: o.transaction_date,
+      create_date: o.create_date,
+      account: o.account,
+      ...(o.tag ? { tag: o.tag } : {}),
+    };
+    for (const [ws, sub] of streams) {
+      if (!sub?.accounts.has(o.account)) continue;
+      ws.send(JSON.stringify(event));
+      eventsSent.push({ account: o.account, status: o.status, tag: o.tag });
+    }
+  }
+
+  http.on('/v1/accounts/events/session', (r) => {
+    if (r.method !== 'POST') return { status: 405, text: 'Method Not Allowed' };
+    const sessionid = `session-${++seq}`;
+    sessions.set(sessionid, { token: tokenOf(r), until: Date.now() + 5 * 60_000 });
+    const ws = http.baseUrl.replace(/^http/, 'ws');
+    return { json: { stream: { url: `${ws}/accounts/events`, sessionid } } };
+  });
+
+  http.onSocket('/v1/accounts/events', (ws) => {
+    streams.set(ws, null);
+    ws.on('close', () => streams.delete(ws));
+    ws.on('message', (raw) => {
+      let m: { events?: unknown; sessionid?: unknown; excludeAccounts?: unknown };
+      try {
+        m = JSON.parse(String(raw)) as typeof m;
+      } catch {
+        return ws.send(JSON.stringify({ error: 'invalid payload' }));
+      }
+      const session = sessions.get(String(m.sessionid));
+      if (!session || session.until < Date.now() || expired.has(session.token))
+        return ws.send(JSON.stringify({ error: 'invalid session' }));
+      const excluded = Array.isArray(m.excludeAccounts) ? m.excludeAccounts : [];
+      const accounts = (tokens.get(session.token)?.accounts ?? []).map((a) => a.number);
+      const wanted = Array.isArray(m.events) && m.events.includes('order');
+      streams.set(ws, {
+        token: session.token,
+        accounts: new Set(wanted ? accounts.filter((a) => !excluded.includes(a)) : []),
+      });
+    });
+  });
 
   http.on('/v1/oauth/authorize', (r) => {
     // The trader approves at once; Tradier sends them back to the application's callback.
@@ -222,6 +295,7 @@ export async function startFakeBrokerage(options: FakeBrokerageOptions = {}): Pr
       ...(legs.length > 0 ? { num_legs: legs.length, leg: legs } : {}),
     };
     orders.push(order);
+    tell(order);
     if (now === 'accept-then-hang') return 'hang';
     if (now === 'accept-then-500') return { status: 500, text: 'Internal Server Error' };
     return { json: { order: { id: order.id, status: 'ok', partner_id: 'c4998eb7-06e8-4820-a7ab-55d9760065fb' } } };
@@ -245,6 +319,7 @@ export async function startFakeBrokerage(options: FakeBrokerageOptions = {}): Pr
       if (r.form.get('stop')) o.stop_price = Number(r.form.get('stop'));
     }
     o.transaction_date = stamp();
+    tell(o);
     return { json: { order: { id: o.id, status: 'ok' } } };
   });
 
@@ -287,10 +362,17 @@ export async function startFakeBrokerage(options: FakeBrokerageOptions = {}): Pr
       o.exec_quantity = total;
       o.status = total >= o.quantity ? 'filled' : 'partially_filled';
       o.transaction_date = stamp();
+      tell(o);
     },
     setPositions: (account, list) => void positions.set(account, list),
     setGainLoss: (account, list) => void gainloss.set(account, list),
     placements: () => http.requests.filter((r) => r.method === 'POST' && /\/orders$/.test(r.path)),
+    streamsListening: (token) =>
+      [...streams.values()].filter((s) => s !== null && (token === undefined || s.token === token)).length,
+    eventsSent,
+    dropStreams() {
+      for (const ws of streams.keys()) ws.terminate();
+    },
     close: () => http.close(),
   };
   return api;

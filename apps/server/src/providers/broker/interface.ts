@@ -148,7 +148,7 @@ export interface Broker {
    */
   accountsToPoll?(): Promise<Set<string>>;
   /**
-   * A broker that pushes its orders' changes (Alpaca's trade updates stream) tells `onChange` when
+   * A broker that pushes its orders' changes (Alpaca's trade updates, Tradier's account events) tells `onChange` when
    * one of the account's orders changed, and each time its stream starts (again): what changed while
    * it was down is not told. The runner then asks `orders`. A broker without a stream leaves it out.
    */

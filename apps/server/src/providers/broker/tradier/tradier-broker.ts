@@ -14,6 +14,8 @@
  * - A list with one element comes as the element, an empty one as "null": normalise.ts reads both.
  * - tradier-orders.ts reads Tradier's orders and writes its order forms; the HTTP client is
  *   providers/tradier/http.ts, shared with the market data provider.
+ * - `watchOrders` listens to the account events stream of the account's token (tradier-events.ts):
+ *   Tradier pushes each change of its orders, and the runner asks `orders` at once.
  */
 import type { AccountType } from '@drat/contracts';
 import { ProviderError, isProviderError } from '../../provider-error';
@@ -30,6 +32,7 @@ import type {
   ClosedPosition,
   OrderChange,
 } from '../interface';
+import { tradierOrderEvents } from './tradier-events';
 import { decimal, manualForm, orderForm, refusalIn, toBrokerOrder } from './tradier-orders';
 
 export interface TradierBrokerOptions {
@@ -49,6 +52,8 @@ export interface TradierBrokerOptions {
   tradesPerMinute?: number;
   fetch?: typeof fetch;
   log?: TradierLog;
+  /** The account events stream's wait before it starts again after a drop (default 1 s, doubled up to 60 s). */
+  streamRetryMs?: { first: number; max: number };
 }
 
 /** What Tradier's authorize page is asked for: reading the accounts and trading in them. */
@@ -84,6 +89,22 @@ export function createTradierBroker(options: TradierBrokerOptions): TradierBroke
   }
 
   const reads = async (account: string) => clientsOf(await options.tokenOf(account)).reads;
+  /** The account events streams, one per token: a new session (POST, once) before each connection. */
+  const events = tradierOrderEvents({
+    log: options.log,
+    ...(options.streamRetryMs ? { retryMs: options.streamRetryMs } : {}),
+    async session(token) {
+      const body = await clientsOf(token).reads.post('/accounts/events/session', {}, { attempts: 1 });
+      const stream = record(field(body, 'stream'));
+      const url = str(stream?.url);
+      const sessionid = str(stream?.sessionid);
+      if (!url || !sessionid)
+        throw new ProviderError('tradier', 'BAD_RESPONSE', 'Tradier sent no streaming session', {
+          path: '/accounts/events/session',
+        });
+      return { url, sessionid };
+    },
+  });
   const trades = async (account: string) => clientsOf(await options.tokenOf(account)).trades;
   const path = (account: string, rest = '') => `/accounts/${encodeURIComponent(account)}${rest}`;
 
@@ -190,6 +211,31 @@ export function createTradierBroker(options: TradierBrokerOptions): TradierBroke
         (o) =>
           o.status === 'open' || o.status === 'partially_filled' || from === null || Date.parse(o.updatedAt) >= from,
       );
+    },
+
+    watchOrders(account, onChange) {
+      let watch: { readonly live: boolean; close(): void } | null = null;
+      let closed = false;
+      // The token is read once: a trader who authorizes again gets a new watch when this one is let go.
+      options.tokenOf(account).then(
+        (token) => {
+          if (!closed) watch = events.watch(token, account, onChange);
+        },
+        (err: unknown) =>
+          options.log?.warn(
+            { account, err: err instanceof Error ? err.message : String(err) },
+            "Tradier's account events stream: no token for the account",
+          ),
+      );
+      return {
+        get live() {
+          return watch?.live ?? false;
+        },
+        close() {
+          closed = true;
+          watch?.close();
+        },
+      };
     },
 
     async allOrders(account) {

@@ -1,4 +1,5 @@
 import { equityBuyOn } from '../../../../test/broker-orders';
+import { eventually } from '../../../../test/eventually';
 import { failure } from '../../../../test/provider-failure';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -328,5 +329,97 @@ describe('Tradier positions and gain/loss', () => {
         closedAt: '2026-10-31T00:00:00.000Z',
       },
     ]);
+  });
+});
+
+describe("Tradier's account events stream", () => {
+  const warnings: string[] = [];
+  const streaming = (tokenOf: (account: string) => Promise<string> = async () => TOKEN) =>
+    createTradierBroker({
+      baseUrl: fake.baseUrl,
+      authorizeUrl: fake.authorizeUrl,
+      clientId: FAKE_CLIENT_ID,
+      clientSecret: FAKE_CLIENT_SECRET,
+      tokenOf,
+      timeoutMs: 300,
+      backoffBaseMs: 5,
+      readsPerMinute: 10_000,
+      tradesPerMinute: 10_000,
+      streamRetryMs: { first: 20, max: 40 },
+      log: { warn: (_o: unknown, message?: string) => void warnings.push(String(message)), debug: () => {} } as never,
+    });
+  beforeEach(() => {
+    warnings.length = 0;
+    fake.eventsSent.length = 0;
+  });
+
+  it('the-accounts-of-one-token-share-one-session-and-stream-and-each-is-told-of-its-own-orders', async () => {
+    const b = streaming();
+    const told = { [CASH]: 0, [MARGIN]: 0 };
+    const cash = b.watchOrders!(CASH, () => told[CASH]++);
+    const margin = b.watchOrders!(MARGIN, () => told[MARGIN]++);
+    try {
+      await eventually(async () => expect([cash.live, margin.live]).toEqual([true, true]));
+      // One session asked for (POST, with the token), one stream for both accounts.
+      const sessions = fake.http.to('/v1/accounts/events/session');
+      expect(sessions.map((r) => [r.method, r.headers.authorization])).toEqual([['POST', `Bearer ${TOKEN}`]]);
+      await eventually(async () => expect(fake.streamsListening(TOKEN)).toBe(1));
+      // Its start is told to every account on it: what changed before it was not.
+      expect(told).toEqual({ [CASH]: 1, [MARGIN]: 1 });
+      // An order placed and filled on the cash account is told to the cash account only.
+      const placed = await b.placeOrder(equityBuy('tradier-stream-1'));
+      fake.fill(Number(placed.id), 10, 150.25);
+      await eventually(async () => expect(told[CASH]).toBe(3));
+      expect(fake.eventsSent).toEqual([
+        { account: CASH, status: 'open', tag: 'tradier-stream-1' },
+        { account: CASH, status: 'filled', tag: 'tradier-stream-1' },
+      ]);
+      expect(told[MARGIN]).toBe(1);
+      // The stream stays while an account is watched on it.
+      cash.close();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(fake.streamsListening(TOKEN)).toBe(1);
+      expect(margin.live).toBe(true);
+      expect(warnings).toEqual([]);
+    } finally {
+      cash.close();
+      margin.close();
+    }
+    await eventually(async () => expect(fake.streamsListening()).toBe(0));
+  });
+
+  it('a-dropped-stream-starts-again-with-a-new-session-and-tells-its-accounts', async () => {
+    const b = streaming();
+    let told = 0;
+    const watch = b.watchOrders!(CASH, () => told++);
+    try {
+      await eventually(async () => expect([watch.live, fake.streamsListening(TOKEN)]).toEqual([true, 1]));
+      const sessions = fake.http.to('/v1/accounts/events/session').length;
+      // Dropped: it starts again by itself (20 ms later here), with a new session, and says so.
+      fake.dropStreams();
+      await eventually(async () => expect([watch.live, told, fake.streamsListening(TOKEN)]).toEqual([true, 2, 1]));
+      expect(fake.http.to('/v1/accounts/events/session').length).toBe(sessions + 1);
+    } finally {
+      watch.close();
+    }
+    await eventually(async () => expect(fake.streamsListening()).toBe(0));
+  });
+
+  it('an-expired-token-gets-no-session-is-never-told-and-is-logged-once-while-it-is-tried-again', async () => {
+    fake.addUser('token-stale', [{ number: 'VA000077', type: 'cash' }]);
+    fake.expire('token-stale');
+    const b = streaming(async () => 'token-stale');
+    let told = 0;
+    const watch = b.watchOrders!('VA000077', () => told++);
+    try {
+      await eventually(async () => expect(warnings.length).toBeGreaterThan(0));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(fake.http.to('/v1/accounts/events/session').length).toBeGreaterThan(2);
+      expect([watch.live, told]).toEqual([false, 0]);
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatch(/^Tradier's account events stream cannot start: .*401/);
+    } finally {
+      watch.close();
+    }
   });
 });
