@@ -781,42 +781,6 @@ describe('Alpaca: a second broker behind the same interface', () => {
     expect(alpaca.orders.find((o) => o.id === after.id)?.status).toBe('canceled');
   });
 
-  it('Alpaca tells of a fill on its trade updates stream: the watch loop asks the account at once, not at its pace', async () => {
-    const me = await signedIn({ plans: ['elite-monthly'] });
-    await authorizeAlpaca(me, 'PA0960', 'alp-stream');
-    const trade = await placeTrade(me, 'PA0960');
-    const runner = t.modules.trading.runner;
-    const asks = () => alpaca.to('/v2/orders', 'GET').filter((r) => r.headers.authorization === 'Bearer alp-stream');
-    const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
-    // The watch loop asks (its orders were just sent) and opens the account's stream. The clock
-    // moves a millisecond past the sending, then never again: no ask below comes from the pace.
-    t.clock.advance(1);
-    await runner.pollOrders(true);
-    for (let i = 0; i < 300 && alpaca.streamsListening('PA0960') === 0; i++) await settle();
-    expect(alpaca.streamsListening('PA0960')).toBe(1);
-    // The stream listens: asked once more (what changed before it listened is not told); then quiet.
-    let asked = asks().length;
-    for (let i = 0; i < 300 && asks().length === asked; i++) {
-      await settle();
-      await runner.pollOrders(true);
-    }
-    asked = asks().length;
-    await runner.pollOrders(true);
-    expect(asks().length).toBe(asked);
-    // Filled at Alpaca: the stream tells, and the fill reaches the trade with the next loop.
-    const tag = `T${trade.id}-R2-L0-BUY-1`;
-    const buy = alpaca.orders.find((o) => o.client_order_id === tag)!;
-    alpaca.fill(buy.id, buy.qty, String(buy.limit_price));
-    const statusOf = async () =>
-      (await t.db.select().from(tradeOrders).where(eq(tradeOrders.clientOrderId, tag)))[0]!.brokerStatus;
-    for (let i = 0; i < 300 && (await statusOf()) !== `filled:${buy.qty}`; i++) {
-      await settle();
-      await runner.pollOrders(true);
-    }
-    expect(await statusOf()).toBe(`filled:${buy.qty}`);
-    expect(alpaca.updatesSent).toContainEqual({ account: 'PA0960', event: 'fill', clientOrderId: tag });
-  });
-
   it("connecting with the trader's own API keys: a wrong secret is refused on secret_key and nothing is kept; the right pair connects", async () => {
     const me = await signedIn({ plans: ['elite-monthly'] });
     alpaca.addAccount({ number: 'PA0002', type: 'cash', keyPair: { keyId: 'PKTEST2', secretKey: 'right-secret' } });
@@ -1010,4 +974,78 @@ describe('a fill the broker reports after confirming the cancel (issue 24, item 
     expect(order!.watchUntil).toBeNull();
     expect(await t.modules.trading.runner.pollWatched()).toBe(0);
   });
+});
+
+describe("fills pushed by the brokers' order streams", () => {
+  const cases = [
+    {
+      broker: 'Alpaca (trade updates)',
+      async connect(me: { token: string }) {
+        await authorizeAlpaca(me, 'PA0960', 'alp-stream');
+        return 'PA0960';
+      },
+      listening: () => alpaca.streamsListening('PA0960'),
+      asks: () => alpaca.to('/v2/orders', 'GET').filter((r) => r.headers.authorization === 'Bearer alp-stream').length,
+      fill(tag: string) {
+        const o = alpaca.orders.find((x) => x.client_order_id === tag)!;
+        alpaca.fill(o.id, o.qty, String(o.limit_price));
+        return o.qty;
+      },
+    },
+    {
+      broker: 'Tradier (account events)',
+      async connect(me: { token: string }) {
+        await authorizeTradier(me, 'tok-stream', [{ number: 'VA960', type: 'cash' }]);
+        return 'VA960';
+      },
+      listening: () => fake.streamsListening('tok-stream'),
+      asks: () => fake.http.to('/v1/accounts/VA960/orders').filter((r) => r.method === 'GET').length,
+      fill(tag: string) {
+        const o = fake.orders.find((x) => x.account === 'VA960' && x.tag === tag)!;
+        fake.fill(o.id, o.quantity, o.price!);
+        return String(o.quantity);
+      },
+    },
+  ];
+
+  it.each(cases)(
+    '$broker: a fill the stream tells of reaches the trade with the next loop, not at the pace',
+    async (c) => {
+      // The app's clock at the fake brokers' own (real) time, as a server's and a broker's agree:
+      // a test above moved it a day on, and the asks list what changed since the last one.
+      t.clock.set(new Date());
+      const me = await signedIn({ plans: ['elite-monthly'] });
+      const account = await c.connect(me);
+      const trade = await placeTrade(me, account);
+      const runner = t.modules.trading.runner;
+      const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+      // The watch loop asks (its orders were just sent) and opens the account's stream. The clock
+      // moves only where the test says: no ask below comes from the pace unless it says so.
+      t.clock.advance(1);
+      await runner.pollOrders(true);
+      for (let i = 0; i < 300 && c.listening() === 0; i++) await settle();
+      expect(c.listening()).toBe(1);
+      // Asked again since it was up (when it said so, or at the pace), and once more 2 s later (an
+      // ask the stream caused is followed by one at the 2 s pace); then the account is quiet (30 s).
+      for (let i = 0; i < 3; i++) {
+        t.clock.advance(2_000);
+        await runner.pollOrders(true);
+      }
+      const asked = c.asks();
+      t.clock.advance(2_000);
+      await runner.pollOrders(true);
+      expect(c.asks()).toBe(asked);
+      // Filled at the broker: the stream tells, and the fill reaches the trade with the next loop.
+      const tag = `T${trade.id}-R2-L0-BUY-1`;
+      const filled = `filled:${c.fill(tag)}`;
+      t.clock.advance(1_000);
+      const statusOf = async () =>
+        (await t.db.select().from(tradeOrders).where(eq(tradeOrders.clientOrderId, tag)))[0]!.brokerStatus;
+      for (let i = 0; i < 300 && (await statusOf()) !== filled; i++) {
+        await settle();
+        await runner.pollOrders(true);
+      }
+      expect(await statusOf()).toBe(filled);
+    },
+  );
 });

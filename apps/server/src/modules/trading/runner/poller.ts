@@ -9,13 +9,16 @@ import { isProviderError } from '../../../providers/provider-error';
 import type { RunnerDeps } from './runner.service';
 import { brokerWord, type Steps } from './steps';
 
+/** How much the brokers' clocks may be behind ours: each ask lists what changed since this long before the last one. */
+const CLOCK_SLACK_MS = 60_000;
 /** How far back a sync looks at finished trades for fills that raced their cancels. */
 const RECONCILE_BACK_MS = 3 * 86_400_000;
 /**
  * The watch loop asks a broker that does not fill by itself (Tradier, Alpaca) for an account's
  * orders at most this often, unless one of our orders on the account changed since its last ask
  * was answered (an order just sent or changed by hand, which may fill at once; a change made while
- * an ask is under way waits for the next 2 s). Each poll is a request (two at Alpaca) against the
+ * an ask is under way waits for the next 2 s), or its broker's stream told of a change
+ * (STREAMED_POLL_MS). Each poll is a request (two at Alpaca) against the
  * trader's own allowance (Alpaca 200 a minute for a key, Tradier 120 for a token): asked at the
  * loop's 200 ms, the poll alone would take it all, and everything else DRAT asks for the trader
  * (placements at Alpaca, balances, positions, the Trade Monitor) would queue behind it. A trader's
@@ -24,13 +27,20 @@ const RECONCILE_BACK_MS = 3 * 86_400_000;
  */
 export const REMOTE_POLL_MS = 2_000;
 /**
- * An account whose broker's stream tells of its orders' changes (Alpaca's trade updates) is asked
- * when the stream tells, and otherwise this often (n × for a trader's n accounts), for an update a
- * stream may have lost.
+ * An account whose broker's stream is up (Alpaca's trade updates, Tradier's account events) is
+ * asked when the stream tells of a change of its orders (or starts: what changed while it was down
+ * is not told), at most once every TOLD_GAP_MS (a burst of partial fills is one ask), and the ask
+ * after one the stream caused comes at the 2 s pace (the broker's answer may lag its stream).
+ * Otherwise it is asked this often (n × for a trader's n accounts), for an update a stream lost;
+ * an account whose last ask failed, or whose stream is down, keeps the 2 s pace.
  */
 export const STREAMED_POLL_MS = 30_000;
-/** A stream no watch loop wanted for this long is closed (no open order left, or the first watcher runs elsewhere now). */
-export const STREAM_IDLE_MS = 60_000;
+export const TOLD_GAP_MS = 1_000;
+/**
+ * A stream no watch loop wanted for this long is closed (no open order left, or the first watcher
+ * runs on another process now), looked at every third of it. Real time, not the runner's clock.
+ */
+export const STREAM_IDLE_MS = 15_000;
 
 export function createPoller(deps: RunnerDeps, { answer, recordWord }: Pick<Steps, 'answer' | 'recordWord'>) {
   const { repo, now, log } = deps;
@@ -46,6 +56,8 @@ export function createPoller(deps: RunnerDeps, { answer, recordWord }: Pick<Step
   const streams = new Map<string, { watch: OrderWatch; wanted: number }>();
   // Accounts whose stream told of a change since their last ask began: asked at the next loop.
   const told = new Set<string>();
+  // Accounts whose last ask the stream caused: the next one comes at the 2 s pace.
+  const settling = new Set<string>();
   let idleCheck: NodeJS.Timeout | null = null;
 
   /** The account's stream (opened the first time), at a broker that has one. */
@@ -57,18 +69,19 @@ export function createPoller(deps: RunnerDeps, { answer, recordWord }: Pick<Step
       s = { watch: broker.watchOrders(accountId, () => told.add(key)), wanted: 0 };
       streams.set(key, s);
       // Checked on a timer: when the watch loop moves to another process, nothing here asks anymore.
-      idleCheck ??= setInterval(closeIdle, STREAM_IDLE_MS / 2).unref();
+      idleCheck ??= setInterval(closeIdle, STREAM_IDLE_MS / 3).unref();
     }
-    s.wanted = now().getTime();
+    s.wanted = Date.now();
     return s.watch;
   }
   function closeStream(key: string) {
     streams.get(key)?.watch.close();
     streams.delete(key);
     told.delete(key);
+    settling.delete(key);
   }
   function closeIdle() {
-    const at = now().getTime();
+    const at = Date.now();
     for (const [key, s] of streams) if (at - s.wanted >= STREAM_IDLE_MS) closeStream(key);
     if (streams.size === 0 && idleCheck) {
       clearInterval(idleCheck);
@@ -93,7 +106,10 @@ export function createPoller(deps: RunnerDeps, { answer, recordWord }: Pick<Step
   async function pollAccount(name: string, accountId: string): Promise<number> {
     const broker = deps.broker(name);
     const key = `${name}:${accountId}`;
-    const asked = now().toISOString();
+    // Asked for what changed since a minute before the last ask: the broker's clock may be behind
+    // ours, and an order it closed in that gap would never be listed again. What did not change is
+    // passed over below.
+    const asked = new Date(now().getTime() - CLOCK_SLACK_MS).toISOString();
     lastAsked.set(key, now().getTime());
     // What the stream tells from here on may not be in this answer: it is asked about again.
     told.delete(key);
@@ -108,7 +124,6 @@ export function createPoller(deps: RunnerDeps, { answer, recordWord }: Pick<Step
       return 0;
     }
     const orders = listed.filter((o) => o.tag !== null);
-    lastPoll.set(key, asked);
     failing.delete(key);
     let changed = 0;
     const ours = new Map((await repo.ordersByTag(orders.map((o) => o.tag!))).map((o) => [o.clientOrderId, o]));
@@ -124,6 +139,9 @@ export function createPoller(deps: RunnerDeps, { answer, recordWord }: Pick<Step
       await answer(mine.tradeId, mine.clientOrderId, o);
       changed++;
     }
+    // The next ask asks for what changed since this one, once its answers are all taken in (should
+    // one fail, the next ask lists them again).
+    lastPoll.set(key, asked);
     // Asked as of now: what the answers changed here is not a change to ask about again.
     lastAsked.set(key, now().getTime());
     return changed;
@@ -178,9 +196,14 @@ export function createPoller(deps: RunnerDeps, { answer, recordWord }: Pick<Step
       const askedAt = lastAsked.get(key) ?? -Infinity;
       const remote = !deps.broker(a.broker).accountsToPoll;
       const stream = paced && remote ? streamOf(a.broker, a.accountId, key) : undefined;
-      const pace = (stream?.live ? STREAMED_POLL_MS : REMOTE_POLL_MS) * ofTrader.get(`${a.broker}:${a.userId}`)!;
-      if (!paced || !remote || at - askedAt >= pace || a.changedAt.getTime() >= askedAt || told.has(key))
+      const streamed = stream?.live && !failing.has(key) && !settling.has(key);
+      const pace = (streamed ? STREAMED_POLL_MS : REMOTE_POLL_MS) * ofTrader.get(`${a.broker}:${a.userId}`)!;
+      const byStream = told.has(key) && at - askedAt >= TOLD_GAP_MS;
+      if (!paced || !remote || at - askedAt >= pace || a.changedAt.getTime() >= askedAt || byStream) {
         accounts.push(a);
+        if (byStream) settling.add(key);
+        else settling.delete(key);
+      }
     }
     for (const [name, ids] of due) for (const accountId of ids) accounts.push({ broker: name, accountId });
     for (const { broker: name, accountId } of accounts) changed += await pollAccount(name, accountId);

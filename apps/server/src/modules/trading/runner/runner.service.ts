@@ -19,7 +19,7 @@
  * - `pollOrders()` (poller.ts): the broker's word on every open order becomes order events (fills, cancels);
  *   in the watch loop, an account at a broker that does not fill by itself is asked every 2 s, or
  *   at once after one of our orders on it changed (its rate allowance is the trader's); at a broker
- *   that pushes its orders' changes (Alpaca's stream), at once when it tells, else every 30 s.
+ *   that pushes its orders' changes (Alpaca's and Tradier's streams), at once when it tells, else every 30 s.
  * - `watch(partition, of)` (watcher.ts): quotes for the instruments of the partition's running trades
  *   (held in memory between passes, read again when their row's version changed); the trade book
  *   steps only the trades a quote concerns. `tickDeadlines()`: cancel-if-not-filled.
@@ -86,7 +86,8 @@ export function createTradeRunner(deps: RunnerDeps) {
    * One watcher's minute (the 'trading.watch' job) until `until` (epoch ms) or `stopped`: its
    * partition's quotes every second; the first watcher also the brokers' open orders every 200 ms
    * (an account at a broker that does not fill by itself every 2 s, or at once after one of our
-   * orders on it changed: pollOrders), the cancel-if-not-filled deadlines, and every 5 s the
+   * orders on it changed, or when its broker's stream tells, then every 30 s: pollOrders), the
+   * cancel-if-not-filled deadlines, and every 5 s the
    * intents a process left unsent. A fixed
    * pace: the time a pass took counts toward the wait.
    */

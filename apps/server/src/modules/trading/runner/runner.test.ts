@@ -20,6 +20,7 @@ import { createTradeRunner, type RunnerDeps } from './runner.service';
 import { transactions } from '../../../db/transaction';
 import { jobIdFor } from '../../../jobs/queue';
 import { usersRepo } from '../../users';
+import { ProviderError } from '../../../providers/provider-error';
 
 /** The worked example of docs/trading-rules.md on the fake broker: buys at 9.80 and 10.00, targets 11/12, stop 9. */
 const draft = (ticker = 'ACME', patch: Partial<EngineTrade> = {}): EngineTrade => ({
@@ -437,7 +438,7 @@ describe('the trade runner', () => {
     expect(times()).toEqual([2, 2]);
   });
 
-  it("a broker that pushes its orders' changes (Alpaca's stream): the account is asked at once when the stream tells, and every 30 s while it listens", async () => {
+  it("a broker that pushes its orders' changes (Alpaca's and Tradier's streams): the account is asked when the stream tells, and every 30 s while it is up", async () => {
     const owner = (await makeUser(t.db)).id;
     const id = await makeTrade(t.db, owner, draft(), { broker: 'fake', accountId: 'ACC-STREAM' });
     await runner().apply(id, { type: 'submit', at: at() });
@@ -449,6 +450,7 @@ describe('the trade runner', () => {
     let live = false;
     let closed = 0;
     let tellWhileAsked = false;
+    let failNextAsk = false;
     const { counting, times: timesOf } = countingBroker({
       watchOrders(account, onChange) {
         opened.push(account);
@@ -464,6 +466,10 @@ describe('the trade runner', () => {
         // A change told while the ask is under way (its answer may not hold it).
         if (tellWhileAsked) tell();
         tellWhileAsked = false;
+        if (account === 'ACC-STREAM' && failNextAsk) {
+          failNextAsk = false;
+          return Promise.reject(new ProviderError('fake', 'UPSTREAM', 'the broker did not answer'));
+        }
         return broker.orders(account, since);
       },
     });
@@ -479,43 +485,95 @@ describe('the trade runner', () => {
     advance(2_100);
     await streamed.pollOrders(true);
     expect(times()).toBe(2);
-    // It listens, and says so: asked at once (what changed before is not told).
+    // It listens, and says so: asked (what changed before is not told), a second after the last ask.
     live = true;
     tell();
     await streamed.pollOrders(true);
-    expect(times()).toBe(3);
-    // Listening and quiet: not asked at the 2 s pace.
-    advance(2_100);
+    expect(times()).toBe(2);
+    advance(1_100);
     await streamed.pollOrders(true);
     expect(times()).toBe(3);
+    // The ask after one the stream caused comes at the 2 s pace (the broker's answer may lag).
+    advance(1_100);
+    await streamed.pollOrders(true);
+    expect(times()).toBe(3);
+    advance(1_000);
+    await streamed.pollOrders(true);
+    expect(times()).toBe(4);
+    // Listening and quiet: not asked at the 2 s pace any more.
+    advance(2_100);
+    await streamed.pollOrders(true);
+    expect(times()).toBe(4);
     // A fill, told: asked at once, and it reaches the trade.
     broker.fill(`T${id}-R2-L0-BUY-1`, '20', '10.00');
     tell();
     await streamed.pollOrders(true);
-    expect(times()).toBe(4);
+    expect(times()).toBe(5);
     expect((await stateOf(id)).state.orders.find((o) => o.clientOrderId === `T${id}-R2-L0-BUY-1`)?.filledQty).toBe(
       '20',
     );
-    // Told while that ask was under way: asked again.
+    // Told again while the next ask is under way: asked once more, a second later (a burst of
+    // updates is an ask a second at most).
     tellWhileAsked = true;
     tell();
-    await streamed.pollOrders(true);
-    expect(times()).toBe(5);
-    await streamed.pollOrders(true);
-    expect(times()).toBe(6);
+    advance(1_100);
     await streamed.pollOrders(true);
     expect(times()).toBe(6);
-    // Quiet for 30 s: asked anyway, for an update the stream may have lost.
-    advance(29_000);
     await streamed.pollOrders(true);
     expect(times()).toBe(6);
     advance(1_100);
     await streamed.pollOrders(true);
     expect(times()).toBe(7);
+    await streamed.pollOrders(true);
+    expect(times()).toBe(7);
+    // Then 2 s later (settling), then quiet for 30 s: asked anyway, for an update the stream lost.
+    advance(2_100);
+    await streamed.pollOrders(true);
+    expect(times()).toBe(8);
+    advance(29_000);
+    await streamed.pollOrders(true);
+    expect(times()).toBe(8);
+    advance(1_100);
+    await streamed.pollOrders(true);
+    expect(times()).toBe(9);
+    // An ask that fails is tried again at the 2 s pace, not the stream's 30 s.
+    failNextAsk = true;
+    advance(30_100);
+    await streamed.pollOrders(true);
+    expect(times()).toBe(10);
+    advance(2_100);
+    await streamed.pollOrders(true);
+    expect(times()).toBe(11);
     // One stream for the account, and every stream closed when the process ends.
     expect(streams()).toBe(1);
     streamed.close();
     expect(closed).toBe(opened.length);
+  });
+
+  it('a broker whose clock is behind ours: an order it closed just before our last ask is still seen at the next', async () => {
+    const owner = (await makeUser(t.db)).id;
+    const id = await makeTrade(t.db, owner, draft(), { broker: 'fake', accountId: 'ACC-SKEW' });
+    await runner().apply(id, { type: 'submit', at: at() });
+    await sendAll(id);
+    // The broker lists its working orders and those changed since the time asked for, by its own
+    // clock (as Tradier's and Alpaca's adapters do); ours runs 30 s ahead of it.
+    const { counting } = countingBroker({
+      orders: async (account, since) =>
+        (await broker.orders(account, since)).filter(
+          (o) =>
+            o.status === 'open' ||
+            o.status === 'partially_filled' ||
+            since === null ||
+            Date.parse(o.updatedAt) >= Date.parse(since),
+        ),
+    });
+    const ahead = ownRunner({ broker: () => counting, now: () => new Date(Date.now() + 30_000) });
+    await ahead.pollOrders();
+    // Filled (closed) at the broker after that ask, at a time by its clock before ours.
+    broker.fill(`T${id}-R2-L0-BUY-1`, '50', '10.00');
+    await ahead.pollOrders();
+    const order = (await stateOf(id)).state.orders.find((o) => o.clientOrderId === `T${id}-R2-L0-BUY-1`);
+    expect(order?.filledQty).toBe('50');
   });
 
   it('the same quote delivered twice steps the trade once', async () => {
