@@ -15,7 +15,8 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { WebSocketServer, type WebSocket } from 'ws';
+import type { WebSocket } from 'ws';
+import { fakeSockets } from './fake-sockets';
 import { dec, parseOcc, toText } from '@drat/engine';
 
 export const ALPACA_CLIENT_ID = 'drat-alpaca-client';
@@ -476,37 +477,34 @@ export async function startAlpacaFake(options: AlpacaFakeOptions = {}): Promise<
       reply(res, route(r, account));
     });
   });
-  const wss = new WebSocketServer({ noServer: true });
-  server.on('upgrade', (req, socket, head) => {
-    if (new URL(req.url ?? '/', 'http://127.0.0.1').pathname !== '/stream') return socket.destroy();
-    wss.handleUpgrade(req, socket, head, (ws) => {
-      const state = { account: null as string | null, listening: false };
-      streams.set(ws, state);
-      const send = (message: unknown) => ws.send(Buffer.from(JSON.stringify(message)), { binary: true });
-      ws.on('close', () => streams.delete(ws));
-      ws.on('message', (raw) => {
-        let m: { action?: unknown; data?: Record<string, unknown> };
-        try {
-          m = JSON.parse(String(raw)) as typeof m;
-        } catch {
-          return send({ stream: 'error', data: { error: 'invalid syntax' } });
-        }
-        if (m.action === 'authenticate') {
-          state.account = streamAccount(m.data ?? {});
-          return send({
-            stream: 'authorization',
-            data: state.account
-              ? { action: 'authenticate', status: 'authorized' }
-              : { action: 'authenticate', status: 'unauthorized', message: 'access key verification failed' },
-          });
-        }
-        if (m.action === 'listen' && state.account) {
-          const asked = Array.isArray(m.data?.streams) ? m.data.streams : [];
-          state.listening = asked.includes('trade_updates');
-          return send({ stream: 'listening', data: { streams: state.listening ? ['trade_updates'] : [] } });
-        }
-        send({ stream: 'error', data: { error: state.account ? 'invalid action' : 'access denied' } });
-      });
+  const sockets = fakeSockets(server);
+  sockets.on('/stream', (ws) => {
+    const state = { account: null as string | null, listening: false };
+    streams.set(ws, state);
+    const send = (message: unknown) => ws.send(Buffer.from(JSON.stringify(message)), { binary: true });
+    ws.on('close', () => streams.delete(ws));
+    ws.on('message', (raw) => {
+      let m: { action?: unknown; data?: Record<string, unknown> };
+      try {
+        m = JSON.parse(String(raw)) as typeof m;
+      } catch {
+        return send({ stream: 'error', data: { error: 'invalid syntax' } });
+      }
+      if (m.action === 'authenticate') {
+        state.account = streamAccount(m.data ?? {});
+        return send({
+          stream: 'authorization',
+          data: state.account
+            ? { action: 'authenticate', status: 'authorized' }
+            : { action: 'authenticate', status: 'unauthorized', message: 'access key verification failed' },
+        });
+      }
+      if (m.action === 'listen' && state.account) {
+        const asked = Array.isArray(m.data?.streams) ? m.data.streams : [];
+        state.listening = asked.includes('trade_updates');
+        return send({ stream: 'listening', data: { streams: state.listening ? ['trade_updates'] : [] } });
+      }
+      send({ stream: 'error', data: { error: state.account ? 'invalid action' : 'access denied' } });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -615,13 +613,10 @@ export async function startAlpacaFake(options: AlpacaFakeOptions = {}): Promise<
     streamsListening: (account) =>
       [...streams.values()].filter((s) => s.listening && (account === undefined || s.account === account)).length,
     updatesSent,
-    dropStreams() {
-      for (const ws of streams.keys()) ws.terminate();
-    },
+    dropStreams: sockets.drop,
     close: () =>
       new Promise<void>((resolve) => {
-        for (const ws of streams.keys()) ws.terminate();
-        wss.close();
+        sockets.close();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

@@ -10,8 +10,9 @@
  * minutes and the stream's address; on the socket, `{"events":["order"],"sessionid":…}` subscribes
  * every account of the session's token (less `excludeAccounts`), then an order event is sent for
  * each order placed, modified, cancelled or filled (as documented; `executed_quantity` is one of
- * the two names the documentation gives). A session id unknown or expired is answered
- * `{"error":…}` (FAKE: the documentation does not say).
+ * the two names the documentation gives), and a heartbeat when a stream subscribes and every
+ * minute. A session id unknown or expired is answered `{"error":…}` (FAKE: the documentation does
+ * not say).
  */
 import type { WebSocket } from 'ws';
 import { startFakeTradier, type FakeReply, type FakeRequest, type FakeTradier } from './tradier-fake';
@@ -66,6 +67,8 @@ export interface FakeBrokerage {
   eventsSent: { account: string; status: string; tag: string | undefined }[];
   /** Ends every stream connection at once (a dropped connection). */
   dropStreams(): void;
+  /** From now on (or no longer), no streaming session is given: 404, as for an account without streaming. */
+  refuseStreams(refuse: boolean): void;
   close(): Promise<void>;
 }
 
@@ -98,6 +101,7 @@ export async function startFakeBrokerage(options: FakeBrokerageOptions = {}): Pr
   const eventsSent: FakeBrokerage['eventsSent'] = [];
   let fault: PlaceFault | null = null;
   let placeDelayMs = 0;
+  let noSessions = false;
   let seq = 1000;
   const basic = `Basic ${Buffer.from(`${FAKE_CLIENT_ID}:${FAKE_CLIENT_SECRET}`).toString('base64')}`;
 
@@ -142,15 +146,23 @@ export async function startFakeBrokerage(options: FakeBrokerageOptions = {}): Pr
 
   http.on('/v1/accounts/events/session', (r) => {
     if (r.method !== 'POST') return { status: 405, text: 'Method Not Allowed' };
+    if (noSessions) return { status: 404, text: 'Not Found' };
     const sessionid = `session-${++seq}`;
     sessions.set(sessionid, { token: tokenOf(r), until: Date.now() + 5 * 60_000 });
     const ws = http.baseUrl.replace(/^http/, 'ws');
     return { json: { stream: { url: `${ws}/accounts/events`, sessionid } } };
   });
 
+  /** The documented heartbeat, sent when a stream subscribes (FAKE: the documentation says "regularly") and every minute. */
+  const heartbeat = (ws: WebSocket) =>
+    ws.send(JSON.stringify({ event: 'heartbeat', status: 'active', timestamp: new Date().toISOString() }));
   http.onSocket('/v1/accounts/events', (ws) => {
     streams.set(ws, null);
-    ws.on('close', () => streams.delete(ws));
+    const beat = setInterval(() => heartbeat(ws), 60_000).unref();
+    ws.on('close', () => {
+      clearInterval(beat);
+      streams.delete(ws);
+    });
     ws.on('message', (raw) => {
       let m: { events?: unknown; sessionid?: unknown; excludeAccounts?: unknown };
       try {
@@ -168,6 +180,7 @@ export async function startFakeBrokerage(options: FakeBrokerageOptions = {}): Pr
         token: session.token,
         accounts: new Set(wanted ? accounts.filter((a) => !excluded.includes(a)) : []),
       });
+      heartbeat(ws);
     });
   });
 
@@ -370,8 +383,9 @@ export async function startFakeBrokerage(options: FakeBrokerageOptions = {}): Pr
     streamsListening: (token) =>
       [...streams.values()].filter((s) => s !== null && (token === undefined || s.token === token)).length,
     eventsSent,
-    dropStreams() {
-      for (const ws of streams.keys()) ws.terminate();
+    dropStreams: http.dropSockets,
+    refuseStreams(refuse) {
+      noSessions = refuse;
     },
     close: () => http.close(),
   };

@@ -5,7 +5,8 @@
  */
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { WebSocketServer, type WebSocket } from 'ws';
+import type { WebSocket } from 'ws';
+import { fakeSockets } from './fake-sockets';
 
 export const FAKE_TOKEN = 'test-token-123';
 
@@ -32,6 +33,8 @@ export interface FakeTradier {
   onMatch(pattern: RegExp, route: FakeRoute): void;
   /** WebSocket connections to `path` (ws://127.0.0.1:port/…) go to `accept`; closed with the server. */
   onSocket(path: string, accept: (ws: WebSocket) => void): void;
+  /** Ends every WebSocket connection at once (a dropped network). */
+  dropSockets(): void;
   /** Requests to one path (e.g. '/v1/markets/quotes'). */
   to(path: string): FakeRequest[];
   reset(): void;
@@ -81,13 +84,7 @@ export async function startFakeTradier(options: FakeTradierOptions = {}): Promis
       })();
     });
   });
-  const sockets = new Map<string, (ws: WebSocket) => void>();
-  const wss = new WebSocketServer({ noServer: true });
-  server.on('upgrade', (req, socket, head) => {
-    const accept = sockets.get(new URL(req.url ?? '/', 'http://127.0.0.1').pathname);
-    if (!accept) return socket.destroy();
-    wss.handleUpgrade(req, socket, head, accept);
-  });
+  const sockets = fakeSockets(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   return {
@@ -96,7 +93,8 @@ export async function startFakeTradier(options: FakeTradierOptions = {}): Promis
     requests,
     on: (path, route) => void routes.set(path, route),
     onMatch: (pattern, route) => void patterns.push([pattern, route]),
-    onSocket: (path, accept) => void sockets.set(path, accept),
+    onSocket: sockets.on,
+    dropSockets: sockets.drop,
     to: (path) => requests.filter((r) => r.path === path),
     reset() {
       routes.clear();
@@ -105,8 +103,7 @@ export async function startFakeTradier(options: FakeTradierOptions = {}): Promis
     },
     close: () =>
       new Promise<void>((resolve) => {
-        for (const ws of wss.clients) ws.terminate();
-        wss.close();
+        sockets.close();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

@@ -13,9 +13,9 @@
  *   it listens (again): the caller asks the REST API then.
  * - A dropped or refused stream is opened again after 1 s, 2 s, 4 s … up to a minute (the credential
  *   read again each time: a re-authorized trader's new token); an unanswered ping ends a silent one
- *   (providers/http/socket.ts). Each kind of failure is logged once until the stream listens again.
+ *   (providers/http/socket.ts). Each kind of failure is logged once, until a stream has worked for a while.
  */
-import { openRetryingSocket } from '../http/socket';
+import { openRetryingSocket, type RetryMs } from '../http/socket';
 import type { AlpacaCredentials, AlpacaLog } from './http';
 import { record, str } from './json';
 
@@ -37,8 +37,8 @@ export interface AlpacaStreamOptions {
   log?: AlpacaLog;
   /** The account, named in the log. */
   account?: string;
-  /** The wait before opening a dropped stream again, doubled each time up to `max`. Default 1 s to 60 s. */
-  retryMs?: { first: number; max: number };
+  /** The wait before opening a dropped stream again (default 1 s, doubled up to 60 s). */
+  retryMs?: RetryMs | undefined;
 }
 
 export interface AlpacaStream {
@@ -63,7 +63,7 @@ export function openAlpacaTradeStream(options: AlpacaStreamOptions): AlpacaStrea
     name: "Alpaca's trade updates stream",
     log: options.log,
     logContext: () => ({ account: options.account }),
-    ...(options.retryMs ? { retryMs: options.retryMs } : {}),
+    retryMs: options.retryMs,
     prepare: async () => ({ url: streamUrlOf(options.baseUrl), hello: authenticate(await options.credentials()) }),
     onDown: () => (listening = false),
     onMessage(message, link) {

@@ -12,10 +12,16 @@ import WebSocket from 'ws';
 import type { Logger } from 'pino';
 import { record, type JsonObject } from './json';
 
+/** The wait before a socket is opened again: `first`, doubled each time up to `max`. */
+export interface RetryMs {
+  first: number;
+  max: number;
+}
+
 /** What the vendor's code may do with the socket it is reading. */
 export interface SocketLink {
   send(text: string): void;
-  /** Ends this connection; it is opened again after the wait. */
+  /** Ends this connection at once; it is opened again after the wait. */
   close(): void;
   /** It works (authorized, subscribed). */
   up(): void;
@@ -37,8 +43,8 @@ export interface RetryingSocketOptions {
   name: string;
   /** What the log lines say besides (the account). */
   logContext?: () => Record<string, unknown>;
-  /** The wait before opening again, doubled each time up to `max`. Default 1 s to 60 s. */
-  retryMs?: { first: number; max: number };
+  /** The wait before opening again. Default 1 s, doubled up to 60 s. */
+  retryMs?: RetryMs | undefined;
   /** A ping this often; a socket that sent nothing (no message, no pong) since the last one is ended. Default 30 s. */
   pingMs?: number;
   /** A socket not `up` this long after it opened is ended. Default 10 s. */
@@ -102,7 +108,7 @@ export function openRetryingSocket(options: RetryingSocketOptions): { close(): v
     let upAt: number | null = null;
     const link: SocketLink = {
       send: (text) => ws.send(text),
-      close: () => ws.close(),
+      close: () => ws.terminate(),
       up() {
         upAt ??= Date.now();
       },

@@ -32,6 +32,7 @@ import {
 } from '../../alpaca/http';
 import { exact, objectsOf, record, str, type JsonObject } from '../../alpaca/json';
 import { openAlpacaTradeStream } from '../../alpaca/stream';
+import type { RetryMs } from '../../http/socket';
 import type {
   Broker,
   BrokerAccountInfo,
@@ -69,7 +70,7 @@ export interface AlpacaBrokerOptions extends AlpacaHttpOptions {
   /** The credential that reaches `account`; throws ProviderError UNAUTHORIZED when there is none. */
   credentialsOf: (account: string) => Promise<AlpacaCredentials>;
   /** The trade updates stream's wait before it opens again after a drop (default 1 s, doubled up to 60 s). */
-  streamRetryMs?: { first: number; max: number };
+  streamRetryMs?: RetryMs;
 }
 
 /** Trading only: reading the account is granted without a scope; DRAT writes no configuration or watchlist. */
@@ -78,6 +79,9 @@ export const ALPACA_SCOPES = 'trading';
 /** Fill activities read for closed positions: pages of 100, newest first. */
 const FILL_PAGES = 10;
 const FILL_PAGE_SIZE = 100;
+
+/** Trade updates that change nothing a trade knows: an order taken, or waiting at Alpaca. */
+const ALPACA_QUIET_EVENTS = new Set(['new', 'accepted', 'pending_new', 'pending_cancel', 'pending_replace']);
 
 /** Failures after which an order may have been taken: it is looked for before anything else. */
 const ANSWER_LOST = new Set(['TIMEOUT', 'NETWORK', 'UPSTREAM']);
@@ -309,9 +313,12 @@ export function createAlpacaBroker(options: AlpacaBrokerOptions): AlpacaBroker {
         credentials: () => options.credentialsOf(account),
         account,
         onListening: onChange,
-        onUpdate: onChange,
+        // An order taken or waiting (new, accepted, pending_…) changes nothing a trade knows.
+        onUpdate: (update) => {
+          if (!ALPACA_QUIET_EVENTS.has(update.event)) onChange();
+        },
         log: options.log,
-        ...(options.streamRetryMs ? { retryMs: options.streamRetryMs } : {}),
+        retryMs: options.streamRetryMs,
       });
       return {
         get live() {

@@ -32,6 +32,7 @@ import type {
   ClosedPosition,
   OrderChange,
 } from '../interface';
+import type { RetryMs } from '../../http/socket';
 import { tradierOrderEvents } from './tradier-events';
 import { decimal, manualForm, orderForm, refusalIn, toBrokerOrder } from './tradier-orders';
 
@@ -53,7 +54,7 @@ export interface TradierBrokerOptions {
   fetch?: typeof fetch;
   log?: TradierLog;
   /** The account events stream's wait before it starts again after a drop (default 1 s, doubled up to 60 s). */
-  streamRetryMs?: { first: number; max: number };
+  streamRetryMs?: RetryMs;
 }
 
 /** What Tradier's authorize page is asked for: reading the accounts and trading in them. */
@@ -91,8 +92,9 @@ export function createTradierBroker(options: TradierBrokerOptions): TradierBroke
   const reads = async (account: string) => clientsOf(await options.tokenOf(account)).reads;
   /** The account events streams, one per token: a new session (POST, once) before each connection. */
   const events = tradierOrderEvents({
+    tokenOf: options.tokenOf,
     log: options.log,
-    ...(options.streamRetryMs ? { retryMs: options.streamRetryMs } : {}),
+    retryMs: options.streamRetryMs,
     async session(token) {
       const body = await clientsOf(token).reads.post('/accounts/events/session', {}, { attempts: 1 });
       const stream = record(field(body, 'stream'));
@@ -213,30 +215,7 @@ export function createTradierBroker(options: TradierBrokerOptions): TradierBroke
       );
     },
 
-    watchOrders(account, onChange) {
-      let watch: { readonly live: boolean; close(): void } | null = null;
-      let closed = false;
-      // The token is read once: a trader who authorizes again gets a new watch when this one is let go.
-      options.tokenOf(account).then(
-        (token) => {
-          if (!closed) watch = events.watch(token, account, onChange);
-        },
-        (err: unknown) =>
-          options.log?.warn(
-            { account, err: err instanceof Error ? err.message : String(err) },
-            "Tradier's account events stream: no token for the account",
-          ),
-      );
-      return {
-        get live() {
-          return watch?.live ?? false;
-        },
-        close() {
-          closed = true;
-          watch?.close();
-        },
-      };
-    },
+    watchOrders: (account, onChange) => events.watch(account, onChange),
 
     async allOrders(account) {
       return (await ordersOf(account, true)).sort((a, b) => b.createdAt.localeCompare(a.createdAt));

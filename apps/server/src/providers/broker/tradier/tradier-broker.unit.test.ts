@@ -341,7 +341,8 @@ describe("Tradier's account events stream", () => {
       clientId: FAKE_CLIENT_ID,
       clientSecret: FAKE_CLIENT_SECRET,
       tokenOf,
-      timeoutMs: 300,
+      // One slow answer on a busy machine would be a second session here.
+      timeoutMs: 5_000,
       backoffBaseMs: 5,
       readsPerMinute: 10_000,
       tradesPerMinute: 10_000,
@@ -369,7 +370,10 @@ describe("Tradier's account events stream", () => {
       // An order placed and filled on the cash account is told to the cash account only.
       const placed = await b.placeOrder(equityBuy('tradier-stream-1'));
       fake.fill(Number(placed.id), 10, 150.25);
-      await eventually(async () => expect(told[CASH]).toBe(3));
+      // The fill is told (an order received, still open, changes nothing a trade knows).
+      await eventually(async () => expect(told[CASH]).toBe(2));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(told[CASH]).toBe(2);
       expect(fake.eventsSent).toEqual([
         { account: CASH, status: 'open', tag: 'tradier-stream-1' },
         { account: CASH, status: 'filled', tag: 'tradier-stream-1' },
@@ -420,6 +424,47 @@ describe("Tradier's account events stream", () => {
       expect(warnings[0]).toMatch(/^Tradier's account events stream cannot start: .*401/);
     } finally {
       watch.close();
+    }
+  });
+
+  it('a-trader-who-authorizes-again-is-on-the-new-token-when-the-stream-starts-again', async () => {
+    fake.addUser('tok-day-1', [{ number: 'VA000081', type: 'cash' }]);
+    fake.addUser('tok-day-2', [{ number: 'VA000081', type: 'cash' }]);
+    let token = 'tok-day-1';
+    const b = streaming(async () => token);
+    let told = 0;
+    const watch = b.watchOrders!('VA000081', () => told++);
+    try {
+      await eventually(async () => expect([watch.live, fake.streamsListening('tok-day-1')]).toEqual([true, 1]));
+      // A day on: the old token expires, the trader authorizes again, and the stream drops.
+      fake.expire('tok-day-1');
+      token = 'tok-day-2';
+      fake.dropStreams();
+      await eventually(async () =>
+        expect([watch.live, fake.streamsListening('tok-day-2'), told]).toEqual([true, 1, 2]),
+      );
+      const sessions = fake.http.to('/v1/accounts/events/session').map((r) => r.headers.authorization);
+      expect(sessions.at(-1)).toBe('Bearer tok-day-2');
+      expect(warnings).toEqual([]);
+    } finally {
+      watch.close();
+    }
+  });
+
+  it('an-account-that-joins-a-stream-already-up-is-told-at-once', async () => {
+    const b = streaming();
+    let cashTold = 0;
+    let marginTold = 0;
+    const cash = b.watchOrders!(CASH, () => cashTold++);
+    try {
+      await eventually(async () => expect([cash.live, cashTold]).toEqual([true, 1]));
+      const margin = b.watchOrders!(MARGIN, () => marginTold++);
+      await eventually(async () => expect([margin.live, marginTold]).toEqual([true, 1]));
+      // Still the one session and stream of the token.
+      expect(fake.streamsListening(TOKEN)).toBe(1);
+      margin.close();
+    } finally {
+      cash.close();
     }
   });
 });

@@ -5,38 +5,51 @@
  * - Each connection starts with a session: `POST /v1/accounts/events/session` answers
  *   `{"stream":{"url":"wss://ws.tradier.com/v1/accounts/events","sessionid":…}}`, good for five
  *   minutes to open a stream; then `{"events":["order"],"sessionid":…,"excludeAccounts":[]}` is sent
- *   on the socket. Tradier acknowledges nothing: the stream counts as telling once that is sent. It
- *   sends `{"event":"order","account":…,"status":…}` for an order and a heartbeat about every minute.
+ *   on the socket. Tradier sends `{"event":"order","account":…,"status":…}` for an order and a
+ *   heartbeat about every minute, and acknowledges nothing: the stream counts as up once it has
+ *   sent something (the 2 s poll goes on meanwhile), and one silent for 90 s is ended.
  * - One session at a time is allowed for a token, and one stream carries all its accounts: the
- *   accounts a trader's token reaches share one stream, opened with the first and closed with the last.
+ *   accounts on one token share one stream, opened with the first and closed with the last. The
+ *   token is read again (from its first account) before each connection: a trader who authorized
+ *   again (tokens last a day) is on the new one, and accounts that join with it find the stream.
  * - A dropped stream starts again with a new session (providers/http/socket.ts: 1 s, 2 s … up to a
- *   minute); each time it starts, every account on it is told (what changed meanwhile was not).
+ *   minute); each time it is up again, every account on it is told (what changed meanwhile was not),
+ *   and so is an account that joins a stream already up.
  */
 import type { Logger } from 'pino';
-import { openRetryingSocket } from '../../http/socket';
+import { openRetryingSocket, type RetryMs } from '../../http/socket';
 import { str } from '../../tradier/normalize';
 
 export interface TradierEventsOptions {
+  /** The access token that reaches an account. */
+  tokenOf: (account: string) => Promise<string>;
   /** A new streaming session for the token: where to connect and the session id. */
   session: (token: string) => Promise<{ url: string; sessionid: string }>;
   log?: Pick<Logger, 'warn'>;
-  /** The wait before a dropped stream starts again, doubled each time up to `max`. Default 1 s to 60 s. */
-  retryMs?: { first: number; max: number };
+  retryMs?: RetryMs;
 }
 
 interface TokenStream {
+  /** The token its last connection used (or its first account's, before it connected). */
+  token: string;
   live: boolean;
   /** The accounts watched on it, each with who to tell. */
   watchers: Map<string, Set<() => void>>;
   close(): void;
 }
 
+/** Order events that change nothing a trade knows: an order received, or still working. */
+const QUIET_STATUSES = new Set(['open', 'pending']);
+
+/** Tradier says nothing for about a minute between heartbeats. */
+const QUIET_MS = 90_000;
+
 /** The streams of the tokens watched now: one per token, shared by its accounts. */
 export function tradierOrderEvents(options: TradierEventsOptions) {
-  const streams = new Map<string, TokenStream>();
+  const streams = new Set<TokenStream>();
 
   function open(token: string): TokenStream {
-    const stream: TokenStream = { live: false, watchers: new Map(), close: () => {} };
+    const stream: TokenStream = { token, live: false, watchers: new Map(), close: () => {} };
     const tellAll = () => {
       for (const tell of [...stream.watchers.values()].flatMap((set) => [...set])) tell();
     };
@@ -44,25 +57,32 @@ export function tradierOrderEvents(options: TradierEventsOptions) {
       name: "Tradier's account events stream",
       log: options.log,
       logContext: () => ({ accounts: [...stream.watchers.keys()] }),
-      ...(options.retryMs ? { retryMs: options.retryMs } : {}),
+      retryMs: options.retryMs,
+      pingMs: QUIET_MS,
+      upWithinMs: QUIET_MS,
       async prepare() {
-        const { url, sessionid } = await options.session(token);
+        const first = stream.watchers.keys().next().value;
+        if (first !== undefined) stream.token = await options.tokenOf(first);
+        const { url, sessionid } = await options.session(stream.token);
         return { url, hello: JSON.stringify({ events: ['order'], sessionid, excludeAccounts: [] }) };
-      },
-      onOpen(link) {
-        stream.live = true;
-        link.up();
-        tellAll();
       },
       onDown: () => (stream.live = false),
       onMessage(message, link) {
         const error = str(message.error);
         if (error !== undefined) {
+          stream.live = false;
           link.warn('error', `Tradier's account events stream refused: ${error}`);
           link.close();
           return;
         }
+        if (!stream.live) {
+          stream.live = true;
+          link.up();
+          tellAll();
+        }
         if (str(message.event) !== 'order') return; // a heartbeat
+        // An order received or changed by hand, still working: nothing a trade knows changes.
+        if (QUIET_STATUSES.has(str(message.status) ?? '')) return;
         for (const tell of stream.watchers.get(str(message.account) ?? '') ?? []) tell();
       },
     });
@@ -73,28 +93,52 @@ export function tradierOrderEvents(options: TradierEventsOptions) {
     return stream;
   }
 
+  function join(token: string, account: string, onChange: () => void) {
+    let stream = [...streams].find((s) => s.token === token);
+    if (!stream) {
+      stream = open(token);
+      streams.add(stream);
+    }
+    const s = stream;
+    const set = s.watchers.get(account) ?? new Set();
+    set.add(onChange);
+    s.watchers.set(account, set);
+    // Up already: what changed before this account joined was not told to it.
+    if (s.live) queueMicrotask(onChange);
+    return {
+      stream: s,
+      leave() {
+        set.delete(onChange);
+        if (set.size === 0 && s.watchers.get(account) === set) s.watchers.delete(account);
+        if (s.watchers.size > 0 || !streams.has(s)) return;
+        streams.delete(s);
+        s.close();
+      },
+    };
+  }
+
   return {
-    /** Tells `onChange` of each event of the account's orders; `live` while the token's stream is up. */
-    watch(token: string, account: string, onChange: () => void) {
-      let stream = streams.get(token);
-      if (!stream) {
-        stream = open(token);
-        streams.set(token, stream);
-      }
-      const s = stream;
-      const set = s.watchers.get(account) ?? new Set();
-      set.add(onChange);
-      s.watchers.set(account, set);
+    /** Tells `onChange` of each event of the account's orders; `live` while its token's stream is up. */
+    watch(account: string, onChange: () => void): { readonly live: boolean; close(): void } {
+      let joined: ReturnType<typeof join> | null = null;
+      let closed = false;
+      options.tokenOf(account).then(
+        (token) => {
+          if (!closed) joined = join(token, account, onChange);
+        },
+        (err: unknown) =>
+          options.log?.warn(
+            { account, err: err instanceof Error ? err.message : String(err) },
+            "Tradier's account events stream: no token for the account (it is polled)",
+          ),
+      );
       return {
         get live() {
-          return s.live;
+          return joined?.stream.live ?? false;
         },
         close() {
-          set.delete(onChange);
-          if (set.size === 0 && s.watchers.get(account) === set) s.watchers.delete(account);
-          if (s.watchers.size > 0 || streams.get(token) !== s) return;
-          streams.delete(token);
-          s.close();
+          closed = true;
+          joined?.leave();
         },
       };
     },
