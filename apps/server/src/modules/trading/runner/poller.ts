@@ -29,13 +29,16 @@ export const REMOTE_POLL_MS = 2_000;
 /**
  * An account whose broker's stream is up (Alpaca's trade updates, Tradier's account events) is
  * asked when the stream tells of a change of its orders (or starts: what changed while it was down
- * is not told), at most once every TOLD_GAP_MS (a burst of partial fills is one ask), and the ask
- * after one the stream caused comes at the 2 s pace (the broker's answer may lag its stream).
+ * is not told), at the next loop: up to TOLD_BURST asks at once, then one every TOLD_GAP_MS (n ×
+ * for n accounts: a burst of partial fills is an ask a second), and the ask after one the stream
+ * caused comes at the 2 s pace anyway (the broker's answer may lag its stream). While it is up, a
+ * change of one of our orders (sent, changed by hand) makes no ask: a fill would be told.
  * Otherwise it is asked this often (n × for a trader's n accounts), for an update a stream lost;
  * an account whose last ask failed, or whose stream is down, keeps the 2 s pace.
  */
 export const STREAMED_POLL_MS = 30_000;
 export const TOLD_GAP_MS = 1_000;
+export const TOLD_BURST = 3;
 /**
  * A stream no watch loop wanted for this long is closed (no open order left, or the first watcher
  * runs on another process now), looked at every third of it. Real time, not the runner's clock.
@@ -46,7 +49,8 @@ export function createPoller(deps: RunnerDeps, { answer, recordWord }: Pick<Step
   const { repo, now, log } = deps;
 
   /** The broker's word on every open order of every account, fed to the trades it changed. */
-  // When each account was last asked: the next poll asks for what changed since (this process's memory).
+  // What each account's next ask asks for changes since (this process's memory): a minute before
+  // its last ask began, set once that ask's answers were all taken in.
   const lastPoll = new Map<string, string>();
   // When each account was last asked (answered or not), or its answers were taken in: the watch loop's pace (pollOrders).
   const lastAsked = new Map<string, number>();
@@ -58,15 +62,27 @@ export function createPoller(deps: RunnerDeps, { answer, recordWord }: Pick<Step
   const told = new Set<string>();
   // Accounts whose last ask the stream caused: the next one comes at the 2 s pace.
   const settling = new Set<string>();
+  // The asks each account's stream may still cause at once (a bucket of TOLD_BURST, one more every TOLD_GAP_MS × n).
+  const toldAsks = new Map<string, { left: number; at: number }>();
+  // The process ends: no stream is opened any more.
+  let closing = false;
+  // The poll loop's sleep, ended early when a stream tells (waitForTell).
+  let wake: (() => void) | null = null;
   let idleCheck: NodeJS.Timeout | null = null;
 
   /** The account's stream (opened the first time), at a broker that has one. */
   function streamOf(name: string, accountId: string, key: string): OrderWatch | undefined {
     const broker = deps.broker(name);
-    if (!broker.watchOrders) return undefined;
+    if (!broker.watchOrders || closing) return undefined;
     let s = streams.get(key);
     if (!s) {
-      s = { watch: broker.watchOrders(accountId, () => told.add(key)), wanted: 0 };
+      s = {
+        watch: broker.watchOrders(accountId, () => {
+          told.add(key);
+          wake?.();
+        }),
+        wanted: 0,
+      };
       streams.set(key, s);
       // Checked on a timer: when the watch loop moves to another process, nothing here asks anymore.
       idleCheck ??= setInterval(closeIdle, STREAM_IDLE_MS / 3).unref();
@@ -79,6 +95,7 @@ export function createPoller(deps: RunnerDeps, { answer, recordWord }: Pick<Step
     streams.delete(key);
     told.delete(key);
     settling.delete(key);
+    toldAsks.delete(key);
   }
   function closeIdle() {
     const at = Date.now();
@@ -88,8 +105,31 @@ export function createPoller(deps: RunnerDeps, { answer, recordWord }: Pick<Step
       idleCheck = null;
     }
   }
+  /** Sleeps `ms`, or less when a stream tells meanwhile (the watch loop's poll; one sleeper at a time). */
+  function waitForTell(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        if (wake === done) wake = null;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      wake = done;
+    });
+  }
+  /** Whether the account's stream may cause an ask now (its bucket), taking it if so. */
+  function mayAskForStream(key: string, at: number, gap: number): boolean {
+    const bucket = toldAsks.get(key) ?? { left: TOLD_BURST, at };
+    bucket.left = Math.min(TOLD_BURST, bucket.left + (at - bucket.at) / gap);
+    bucket.at = at;
+    toldAsks.set(key, bucket);
+    if (bucket.left < 1) return false;
+    bucket.left -= 1;
+    return true;
+  }
   /** Every stream closed (the process ends). */
   function closeStreams() {
+    closing = true;
     for (const key of [...streams.keys()]) closeStream(key);
     closeIdle();
   }
@@ -111,8 +151,10 @@ export function createPoller(deps: RunnerDeps, { answer, recordWord }: Pick<Step
     // passed over below.
     const asked = new Date(now().getTime() - CLOCK_SLACK_MS).toISOString();
     lastAsked.set(key, now().getTime());
-    // What the stream tells from here on may not be in this answer: it is asked about again.
-    told.delete(key);
+    // What the stream tells from here on may not be in this answer: it is asked about again. (A
+    // failed ask is tried again at the 2 s pace; one whose answers could not be taken in, when
+    // the stream had told, at the next loop again.)
+    const wasTold = told.delete(key);
     let listed: BrokerOrder[];
     try {
       listed = await broker.orders(accountId, lastPoll.get(key) ?? null);
@@ -126,18 +168,23 @@ export function createPoller(deps: RunnerDeps, { answer, recordWord }: Pick<Step
     const orders = listed.filter((o) => o.tag !== null);
     failing.delete(key);
     let changed = 0;
-    const ours = new Map((await repo.ordersByTag(orders.map((o) => o.tag!))).map((o) => [o.clientOrderId, o]));
-    for (const o of orders) {
-      const mine = ours.get(o.tag!);
-      if (!mine) continue;
-      if (mine.brokerStatus === brokerWord(o)) {
-        // The same word from another order id: the order was replaced (Alpaca answers a change
-        // with a new order). Later cancels and changes go to the new one.
-        if (mine.brokerOrderId !== o.id) await recordWord(mine.clientOrderId, o);
-        continue;
+    try {
+      const ours = new Map((await repo.ordersByTag(orders.map((o) => o.tag!))).map((o) => [o.clientOrderId, o]));
+      for (const o of orders) {
+        const mine = ours.get(o.tag!);
+        if (!mine) continue;
+        if (mine.brokerStatus === brokerWord(o)) {
+          // The same word from another order id: the order was replaced (Alpaca answers a change
+          // with a new order). Later cancels and changes go to the new one.
+          if (mine.brokerOrderId !== o.id) await recordWord(mine.clientOrderId, o);
+          continue;
+        }
+        await answer(mine.tradeId, mine.clientOrderId, o);
+        changed++;
       }
-      await answer(mine.tradeId, mine.clientOrderId, o);
-      changed++;
+    } catch (err) {
+      if (wasTold) told.add(key);
+      throw err;
     }
     // The next ask asks for what changed since this one, once its answers are all taken in (should
     // one fail, the next ask lists them again).
@@ -198,8 +245,12 @@ export function createPoller(deps: RunnerDeps, { answer, recordWord }: Pick<Step
       const stream = paced && remote ? streamOf(a.broker, a.accountId, key) : undefined;
       const streamed = stream?.live && !failing.has(key) && !settling.has(key);
       const pace = (streamed ? STREAMED_POLL_MS : REMOTE_POLL_MS) * ofTrader.get(`${a.broker}:${a.userId}`)!;
-      const byStream = told.has(key) && at - askedAt >= TOLD_GAP_MS;
-      if (!paced || !remote || at - askedAt >= pace || a.changedAt.getTime() >= askedAt || byStream) {
+      const byStream =
+        told.has(key) && mayAskForStream(key, at, TOLD_GAP_MS * ofTrader.get(`${a.broker}:${a.userId}`)!);
+      // One of our orders changed since (sent, or changed by hand): it may have filled at once,
+      // which a stream that is up will tell.
+      const changed = !streamed && a.changedAt.getTime() >= askedAt;
+      if (!paced || !remote || at - askedAt >= pace || changed || byStream) {
         accounts.push(a);
         if (byStream) settling.add(key);
         else settling.delete(key);
@@ -261,5 +312,5 @@ export function createPoller(deps: RunnerDeps, { answer, recordWord }: Pick<Step
     return changed;
   }
 
-  return { pollOrders, pollWatched, reconcileHoldings, closeStreams };
+  return { pollOrders, pollWatched, reconcileHoldings, closeStreams, waitForTell };
 }

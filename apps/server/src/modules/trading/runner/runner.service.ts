@@ -19,7 +19,8 @@
  * - `pollOrders()` (poller.ts): the broker's word on every open order becomes order events (fills, cancels);
  *   in the watch loop, an account at a broker that does not fill by itself is asked every 2 s, or
  *   at once after one of our orders on it changed (its rate allowance is the trader's); at a broker
- *   that pushes its orders' changes (Alpaca's and Tradier's streams), at once when it tells, else every 30 s.
+ *   that pushes its orders' changes (Alpaca's and Tradier's streams), at the next loop when it tells
+ *   (at most once a second), else every 30 s while the stream is up.
  * - `watch(partition, of)` (watcher.ts): quotes for the instruments of the partition's running trades
  *   (held in memory between passes, read again when their row's version changed); the trade book
  *   steps only the trades a quote concerns. `tickDeadlines()`: cancel-if-not-filled.
@@ -44,6 +45,8 @@ export type { Technicals } from './watcher';
 const WATCH_EVERY_MS = 1_000;
 /** The first watcher asks the brokers for fills this often (the paper broker's look over every account is a few index probes). */
 const POLL_EVERY_MS = 200;
+/** A broker's stream that tells ends the poll's wait, but no pass starts sooner than this after the last began. */
+const TOLD_WAKE_MS = 20;
 /** The first watcher looks for intents a process left unsent this often. */
 const STRANDED_EVERY_MS = 5_000;
 
@@ -69,7 +72,7 @@ export interface RunnerDeps {
 export function createTradeRunner(deps: RunnerDeps) {
   const steps = createSteps(deps);
   const { sendIntent, sendHere, resendStranded, recordByHand, settleByHand } = createSender(deps, steps);
-  const { pollOrders, pollWatched, reconcileHoldings, closeStreams } = createPoller(deps, steps);
+  const { pollOrders, pollWatched, reconcileHoldings, closeStreams, waitForTell } = createPoller(deps, steps);
   const { watch, tickDeadlines } = createWatcher(deps, steps);
 
   /** Every minute: the stranded intents, and every other still PENDING past its lease (a failed send waiting to be retried). */
@@ -88,27 +91,42 @@ export function createTradeRunner(deps: RunnerDeps) {
    * (an account at a broker that does not fill by itself every 2 s, or at once after one of our
    * orders on it changed, or when its broker's stream tells, then every 30 s: pollOrders), the
    * cancel-if-not-filled deadlines, and every 5 s the
-   * intents a process left unsent. A fixed
-   * pace: the time a pass took counts toward the wait.
+   * intents a process left unsent. The brokers' orders are asked in a loop of their own, beside
+   * the quotes' (a watch pass of many trades does not hold a fill back), whose wait a broker's
+   * stream ends when it tells. A fixed pace: the time a pass took counts toward the wait.
    */
   async function follow(partition: number, of: number, until: number, stopped: () => boolean): Promise<void> {
     const first = partition === 0;
-    let nextWatch = 0;
+    const every = async (ms: number, pass: () => Promise<unknown>, wait = sleep) => {
+      while (!stopped() && Date.now() < until) {
+        const at = Date.now();
+        await pass();
+        await wait(Math.max(0, at + ms - Date.now()));
+      }
+    };
     let nextStranded = 0;
-    while (!stopped() && Date.now() < until) {
-      const at = Date.now();
-      if (at >= nextWatch) {
-        nextWatch = at + WATCH_EVERY_MS;
+    await Promise.all([
+      every(WATCH_EVERY_MS, async () => {
         await watch(partition, of);
-        if (first) await tickDeadlines();
-      }
-      if (first && at >= nextStranded) {
-        nextStranded = at + STRANDED_EVERY_MS;
-        await resendStranded();
-      }
-      if (first) await pollOrders(true);
-      await sleep(Math.max(0, at + (first ? POLL_EVERY_MS : WATCH_EVERY_MS) - Date.now()));
-    }
+        if (!first) return;
+        await tickDeadlines();
+        if (Date.now() >= nextStranded) {
+          nextStranded = Date.now() + STRANDED_EVERY_MS;
+          await resendStranded();
+        }
+      }),
+      // A broker's stream that tells ends the poll's wait (no sooner than TOLD_WAKE_MS after the last pass began).
+      first
+        ? every(
+            POLL_EVERY_MS,
+            () => pollOrders(true),
+            async (ms) => {
+              await sleep(Math.min(ms, TOLD_WAKE_MS));
+              if (ms > TOLD_WAKE_MS) await waitForTell(ms - TOLD_WAKE_MS);
+            },
+          )
+        : undefined,
+    ]);
   }
 
   return {
