@@ -11,7 +11,7 @@
  * The demo live trader connects Tradier through Broker Settings' calls (auth-code-setup, the
  * authorize page, auth-code) and keeps a WebSocket open. For each sample the bench places a live
  * smart trade (POST /api/livetrading/create-trade/) whose two buys rest at Tradier, waits until both
- * are there, then waits a random 0–2.5 s (so samples fall anywhere in the poll's cycle). t0 is just
+ * are there, then waits a random 0–2 s (so samples fall anywhere in the 2 s poll's cycle). t0 is just
  * before it fills the first buy at the fake; the clock stops when the socket hears the trade OPEN.
  *
  * 1. Streamed: the account events stream is up (one session, one socket).
@@ -97,7 +97,7 @@ async function measure(
       await sleep(25);
       order = run.fake.orders.find((o) => o.tag === tag);
     }
-    await sleep(Math.random() * 2_500);
+    await sleep(Math.random() * 2_000);
     const t0 = performance.now();
     run.fake.fill(order.id, order.quantity, cents(order.price ?? price));
     const heard = await run.socket.open(id, TIMEOUT_MS);
@@ -134,7 +134,7 @@ async function main(): Promise<void> {
     const run = { base: server.base, token, account, socket, fake };
     console.log(
       `server: apps/server/src/main.ts in its own process, workers on (as npm start), sim market always open; Tradier played by the tests' fake (REST and account events)\n` +
-        `measured: ${SAMPLES} live trades per phase on Tradier account ${account}, buys resting at the broker; a random 0–2.5 s, then the first buy filled there\n` +
+        `measured: ${SAMPLES} live trades per phase on Tradier account ${account}, buys resting at the broker; a random 0–2 s, then the first buy filled there\n` +
         `clock: the fill at the broker → TRADE_EVENT { status: OPEN } heard on /api/ws\n`,
     );
 
@@ -162,7 +162,7 @@ async function main(): Promise<void> {
     console.log(row('polled (the stream refused: every 2 s)', p, polled.timedOut));
     console.log(
       `\nstreamed against polled, same run: p50 ${(s.p50 / p.p50).toFixed(2)}×, p99 ${(s.p99 / p.p99).toFixed(2)}× ` +
-        `(the watch loop looks every 200 ms; an event makes the next look ask the account)`,
+        `(the poll loop looks every 200 ms; a stream's event ends its wait and has the account asked)`,
     );
     if (s.n === 0 || p.n === 0) throw new Error('no sample was heard OPEN in a phase: the pipeline is broken');
   } catch (err) {

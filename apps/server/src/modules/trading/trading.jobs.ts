@@ -13,8 +13,8 @@ const WATCH_FOR_MS = 55_000;
  * sends what is still PENDING past its lease (orders by hand whose answer was lost are looked for by their tag), and starts the minute's watchers, one job per partition of the trades, keyed by minute so a
  * sweep run twice starts each once; each watcher follows its trades' quotes for the minute, and
  * the first also the brokers' open orders (every 200 ms; at Tradier and Alpaca an account every 2 s,
- * or at once after one of our orders on it changed or its broker's stream told, and every 30 s while
- * the stream is up) and the cancel-if-not-filled deadlines.
+ * or at once after one of our orders on it changed; while its broker's stream is up, at once when
+ * the stream tells and otherwise every 30 s: poller.ts) and the cancel-if-not-filled deadlines.
  * Intents are sent at once by the process that made them, while their jobs are queued.
  */
 export async function startTradingJobs(jobs: Jobs, runner: TradeRunner, now: () => Date): Promise<() => void> {

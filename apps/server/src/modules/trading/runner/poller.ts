@@ -32,7 +32,8 @@ export const REMOTE_POLL_MS = 2_000;
  * is not told), at the next loop: up to TOLD_BURST asks at once, then one every TOLD_GAP_MS (n ×
  * for n accounts: a burst of partial fills is an ask a second), and the ask after one the stream
  * caused comes at the 2 s pace anyway (the broker's answer may lag its stream). While it is up, a
- * change of one of our orders (sent, changed by hand) makes no ask: a fill would be told.
+ * change of one of our orders (sent, changed by hand) is asked about 2 s after the last ask, not
+ * at once: a fill would be told, and the ask confirms it.
  * Otherwise it is asked this often (n × for a trader's n accounts), for an update a stream lost;
  * an account whose last ask failed, or whose stream is down, keeps the 2 s pace.
  */
@@ -66,8 +67,10 @@ export function createPoller(deps: RunnerDeps, { answer, recordWord }: Pick<Step
   const toldAsks = new Map<string, { left: number; at: number }>();
   // The process ends: no stream is opened any more.
   let closing = false;
-  // The poll loop's sleep, ended early when a stream tells (waitForTell).
+  // The poll loop's sleep, ended early when a stream tells (waitForTell); a tell while no one slept
+  // ends the next sleep at once.
   let wake: (() => void) | null = null;
+  let toldWhileAwake = false;
   let idleCheck: NodeJS.Timeout | null = null;
 
   /** The account's stream (opened the first time), at a broker that has one. */
@@ -78,8 +81,11 @@ export function createPoller(deps: RunnerDeps, { answer, recordWord }: Pick<Step
     if (!s) {
       s = {
         watch: broker.watchOrders(accountId, () => {
+          // The first word since the account's last ask wakes the loop; more only wait for it.
+          if (told.has(key)) return;
           told.add(key);
-          wake?.();
+          if (wake) wake();
+          else toldWhileAwake = true;
         }),
         wanted: 0,
       };
@@ -107,6 +113,10 @@ export function createPoller(deps: RunnerDeps, { answer, recordWord }: Pick<Step
   }
   /** Sleeps `ms`, or less when a stream tells meanwhile (the watch loop's poll; one sleeper at a time). */
   function waitForTell(ms: number): Promise<void> {
+    if (toldWhileAwake) {
+      toldWhileAwake = false;
+      return Promise.resolve();
+    }
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
@@ -211,8 +221,8 @@ export function createPoller(deps: RunnerDeps, { answer, recordWord }: Pick<Step
   /**
    * The brokers' word on every open order of ours. `paced` (the watch loop): an account at a broker
    * that does not fill by itself is asked only when REMOTE_POLL_MS have passed since it was last
-   * asked, or one of our orders on it changed since, or its broker's stream told of a change (with
-   * the stream telling, the pace is STREAMED_POLL_MS).
+   * asked, or one of our orders on it changed since; while its broker's stream is up, when the
+   * stream tells, and otherwise at STREAMED_POLL_MS (REMOTE_POLL_MS after one of our orders changed).
    */
   async function pollOrders(paced = false): Promise<number> {
     let changed = 0;
@@ -243,14 +253,14 @@ export function createPoller(deps: RunnerDeps, { answer, recordWord }: Pick<Step
       const askedAt = lastAsked.get(key) ?? -Infinity;
       const remote = !deps.broker(a.broker).accountsToPoll;
       const stream = paced && remote ? streamOf(a.broker, a.accountId, key) : undefined;
-      const streamed = stream?.live && !failing.has(key) && !settling.has(key);
+      // One of our orders changed since (sent, or changed by hand): with a stream up, a fill would
+      // be told, and it is asked 2 s after the last ask, to confirm; without one, at once.
+      const oursChanged = a.changedAt.getTime() >= askedAt;
+      const streamed = stream?.live && !failing.has(key) && !settling.has(key) && !oursChanged;
       const pace = (streamed ? STREAMED_POLL_MS : REMOTE_POLL_MS) * ofTrader.get(`${a.broker}:${a.userId}`)!;
       const byStream =
         told.has(key) && mayAskForStream(key, at, TOLD_GAP_MS * ofTrader.get(`${a.broker}:${a.userId}`)!);
-      // One of our orders changed since (sent, or changed by hand): it may have filled at once,
-      // which a stream that is up will tell.
-      const changed = !streamed && a.changedAt.getTime() >= askedAt;
-      if (!paced || !remote || at - askedAt >= pace || changed || byStream) {
+      if (!paced || !remote || at - askedAt >= pace || (oursChanged && !stream?.live) || byStream) {
         accounts.push(a);
         if (byStream) settling.add(key);
         else settling.delete(key);

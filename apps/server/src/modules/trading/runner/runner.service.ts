@@ -19,8 +19,9 @@
  * - `pollOrders()` (poller.ts): the broker's word on every open order becomes order events (fills, cancels);
  *   in the watch loop, an account at a broker that does not fill by itself is asked every 2 s, or
  *   at once after one of our orders on it changed (its rate allowance is the trader's); at a broker
- *   that pushes its orders' changes (Alpaca's and Tradier's streams), at the next loop when it tells
- *   (at most once a second), else every 30 s while the stream is up.
+ *   that pushes its orders' changes (Alpaca's and Tradier's streams), while the stream is up, at
+ *   once when it tells (up to 3 asks, then one a second), 2 s after one of our orders changed, and
+ *   otherwise every 30 s.
  * - `watch(partition, of)` (watcher.ts): quotes for the instruments of the partition's running trades
  *   (held in memory between passes, read again when their row's version changed); the trade book
  *   steps only the trades a quote concerns. `tickDeadlines()`: cancel-if-not-filled.
@@ -45,7 +46,7 @@ export type { Technicals } from './watcher';
 const WATCH_EVERY_MS = 1_000;
 /** The first watcher asks the brokers for fills this often (the paper broker's look over every account is a few index probes). */
 const POLL_EVERY_MS = 200;
-/** A broker's stream that tells ends the poll's wait, but no pass starts sooner than this after the last began. */
+/** A broker's stream that tells ends the poll's wait, but no pass starts sooner than this after the last ended. */
 const TOLD_WAKE_MS = 20;
 /** The first watcher looks for intents a process left unsent this often. */
 const STRANDED_EVERY_MS = 5_000;
@@ -97,10 +98,17 @@ export function createTradeRunner(deps: RunnerDeps) {
    */
   async function follow(partition: number, of: number, until: number, stopped: () => boolean): Promise<void> {
     const first = partition === 0;
+    // A pass that throws ends both loops: the job fails, and pg-boss starts it again.
+    const failure: { err?: unknown; failed: boolean } = { failed: false };
     const every = async (ms: number, pass: () => Promise<unknown>, wait = sleep) => {
-      while (!stopped() && Date.now() < until) {
+      while (!stopped() && !failure.failed && Date.now() < until) {
         const at = Date.now();
-        await pass();
+        try {
+          await pass();
+        } catch (err) {
+          if (!failure.failed) Object.assign(failure, { err, failed: true });
+          return;
+        }
         await wait(Math.max(0, at + ms - Date.now()));
       }
     };
@@ -115,7 +123,7 @@ export function createTradeRunner(deps: RunnerDeps) {
           await resendStranded();
         }
       }),
-      // A broker's stream that tells ends the poll's wait (no sooner than TOLD_WAKE_MS after the last pass began).
+      // A broker's stream that tells ends the poll's wait (no sooner than TOLD_WAKE_MS after a pass).
       first
         ? every(
             POLL_EVERY_MS,
@@ -127,6 +135,7 @@ export function createTradeRunner(deps: RunnerDeps) {
           )
         : undefined,
     ]);
+    if (failure.failed) throw failure.err;
   }
 
   return {

@@ -497,12 +497,8 @@ describe('the trade runner', () => {
     advance(1_000);
     await streamed.pollOrders(true);
     expect(times()).toBe(4);
-    // Listening and quiet: not asked at the 2 s pace any more.
-    advance(2_100);
-    await streamed.pollOrders(true);
-    expect(times()).toBe(4);
-    // One of our orders on it changed (sent, or changed by hand): with the stream up, that is no
-    // ask (a fill would be told).
+    // One of our orders on it changed (sent, or changed by hand): with the stream up, not asked
+    // at once (a fill would be told), but 2 s after the last ask, to confirm.
     await t.db
       .update(tradeOrders)
       .set({ updatedAt: new Date(at() + 50) })
@@ -510,11 +506,18 @@ describe('the trade runner', () => {
     advance(100);
     await streamed.pollOrders(true);
     expect(times()).toBe(4);
+    advance(2_000);
+    await streamed.pollOrders(true);
+    expect(times()).toBe(5);
+    // Listening and quiet: not asked at the 2 s pace any more.
+    advance(2_100);
+    await streamed.pollOrders(true);
+    expect(times()).toBe(5);
     // A fill, told: asked at once, and it reaches the trade.
     broker.fill(`T${id}-R2-L0-BUY-1`, '20', '10.00');
     tell();
     await streamed.pollOrders(true);
-    expect(times()).toBe(5);
+    expect(times()).toBe(6);
     expect((await stateOf(id)).state.orders.find((o) => o.clientOrderId === `T${id}-R2-L0-BUY-1`)?.filledQty).toBe(
       '20',
     );
@@ -523,35 +526,35 @@ describe('the trade runner', () => {
     tellWhileAsked = true;
     tell();
     await streamed.pollOrders(true);
-    expect(times()).toBe(6);
-    await streamed.pollOrders(true);
     expect(times()).toBe(7);
+    await streamed.pollOrders(true);
+    expect(times()).toBe(8);
     tell();
     await streamed.pollOrders(true);
-    expect(times()).toBe(7);
+    expect(times()).toBe(8);
     advance(1_100);
     await streamed.pollOrders(true);
-    expect(times()).toBe(8);
+    expect(times()).toBe(9);
     await streamed.pollOrders(true);
-    expect(times()).toBe(8);
+    expect(times()).toBe(9);
     // Then 2 s later (settling), then quiet for 30 s: asked anyway, for an update the stream lost.
     advance(2_100);
     await streamed.pollOrders(true);
-    expect(times()).toBe(9);
+    expect(times()).toBe(10);
     advance(29_000);
     await streamed.pollOrders(true);
-    expect(times()).toBe(9);
+    expect(times()).toBe(10);
     advance(1_100);
     await streamed.pollOrders(true);
-    expect(times()).toBe(10);
+    expect(times()).toBe(11);
     // An ask that fails is tried again at the 2 s pace, not the stream's 30 s.
     failNextAsk = true;
     advance(30_100);
     await streamed.pollOrders(true);
-    expect(times()).toBe(11);
+    expect(times()).toBe(12);
     advance(2_100);
     await streamed.pollOrders(true);
-    expect(times()).toBe(12);
+    expect(times()).toBe(13);
     // One stream for the account, and every stream closed when the process ends.
     expect(streams()).toBe(1);
     streamed.close();
@@ -582,6 +585,30 @@ describe('the trade runner', () => {
     await ahead.pollOrders();
     const order = (await stateOf(id)).state.orders.find((o) => o.clientOrderId === `T${id}-R2-L0-BUY-1`);
     expect(order?.filledQty).toBe('50');
+  });
+
+  it("a watch loop whose quotes pass throws ends its poll of the brokers too: the minute's job fails and starts again", async () => {
+    let passes = 0;
+    const repo = runnerRepo(t.db);
+    const broken = ownRunner({
+      repo: {
+        ...repo,
+        accountsWithOpenOrders: (...args: Parameters<typeof repo.accountsWithOpenOrders>) => {
+          passes++;
+          return repo.accountsWithOpenOrders(...args);
+        },
+        runningVersions: async () => {
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          throw new Error('the database went away');
+        },
+      },
+    });
+    await expect(broken.follow(0, 1, Date.now() + 60_000, () => false)).rejects.toThrow('the database went away');
+    // The poll had its own loop meanwhile; it stops with the failure, not at the minute's end.
+    const polled = passes;
+    expect(polled).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(passes).toBe(polled);
   });
 
   it('the same quote delivered twice steps the trade once', async () => {

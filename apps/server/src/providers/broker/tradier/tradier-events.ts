@@ -7,7 +7,8 @@
  *   minutes to open a stream; then `{"events":["order"],"sessionid":…,"excludeAccounts":[]}` is sent
  *   on the socket. Tradier sends `{"event":"order","account":…,"status":…}` for an order and a
  *   heartbeat about every minute, and acknowledges nothing: the stream counts as up once it has
- *   sent something (the 2 s poll goes on meanwhile), and one silent for 90 s is ended.
+ *   sent something (the 2 s poll goes on meanwhile); one that sends nothing, nor answers a ping,
+ *   for 90–180 s is ended.
  * - One session at a time is allowed for a token, and one stream carries all its accounts: the
  *   accounts on one token share one stream, opened with the first and closed with the last. The
  *   token is read again (from its first account) before each connection: a trader who authorized
