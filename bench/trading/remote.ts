@@ -23,6 +23,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { DEMO_PASSWORD } from '../../apps/server/src/db/seed/users';
 import { cents, restingTradeBody } from '../../apps/server/test/factories';
 import {
   FAKE_CLIENT_ID,
@@ -35,7 +36,7 @@ import { ms, openSocket, stats, type Socket, type Stats } from './socket';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 30);
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 20_000);
-const LIVE = { username: 'live@drat.local', password: 'DratDemo2026' };
+const LIVE = { username: 'live@drat.local', password: DEMO_PASSWORD };
 const TICKERS = ['AAPL', 'MSFT', 'F', 'AMD'];
 
 async function call(base: string, token: string, path: string, body?: unknown): Promise<unknown> {

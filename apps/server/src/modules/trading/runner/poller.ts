@@ -257,9 +257,10 @@ export function createPoller(deps: RunnerDeps, { answer, recordWord }: Pick<Step
       // be told, and it is asked 2 s after the last ask, to confirm; without one, at once.
       const oursChanged = a.changedAt.getTime() >= askedAt;
       const streamed = stream?.live && !failing.has(key) && !settling.has(key) && !oursChanged;
-      const pace = (streamed ? STREAMED_POLL_MS : REMOTE_POLL_MS) * ofTrader.get(`${a.broker}:${a.userId}`)!;
-      const byStream =
-        told.has(key) && mayAskForStream(key, at, TOLD_GAP_MS * ofTrader.get(`${a.broker}:${a.userId}`)!);
+      // The trader's accounts at this broker with open orders share its allowance.
+      const n = ofTrader.get(`${a.broker}:${a.userId}`)!;
+      const pace = (streamed ? STREAMED_POLL_MS : REMOTE_POLL_MS) * n;
+      const byStream = told.has(key) && mayAskForStream(key, at, TOLD_GAP_MS * n);
       if (!paced || !remote || at - askedAt >= pace || (oursChanged && !stream?.live) || byStream) {
         accounts.push(a);
         if (byStream) settling.add(key);
