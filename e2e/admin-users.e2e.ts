@@ -24,10 +24,15 @@ async function userRow(page: Page, email: string): Promise<Locator> {
   return row;
 }
 
-/** Opens a row's menu: the names of what it offers. */
+/**
+ * Opens a row's menu: the names of what it offers, read once the menu has finished opening. While
+ * it slides in (and while one slides out) it can be visible one moment and not the next, so it is
+ * read only without a motion class.
+ */
 async function menuOf(page: Page, email: string): Promise<string[]> {
   await page.getByRole('button', { name: `Actions for ${email}` }).click();
-  const items = page.locator('.ant-dropdown:visible').getByRole('menuitem');
+  const open = page.locator('.ant-dropdown:not(.ant-dropdown-hidden):not([class*="-enter"]):not([class*="-leave"])');
+  const items = open.getByRole('menuitem');
   await items.first().waitFor();
   return (await items.allInnerTexts()).map((t) => t.trim());
 }
@@ -134,6 +139,7 @@ describe('managing users (3-bots-admin-public §2.3, §2.6)', () => {
     const confirm = page.getByRole('dialog').filter({ hasText: `Deactivate ${user.email}?` });
     await confirm.getByRole('button', { name: 'Deactivate' }).click();
     await page.getByText(ADMIN_MSG.deactivated).waitFor();
+    await confirm.waitFor({ state: 'hidden' });
     await row.getByText('Inactive', { exact: true }).waitFor();
     const now = await menuOf(page, user.email);
     expect(now).toContain('Activate');
