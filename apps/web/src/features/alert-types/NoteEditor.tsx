@@ -46,6 +46,10 @@ function ToolButton({
         aria-label={label}
         aria-pressed={active === undefined ? undefined : active}
         disabled={disabled}
+        // A click leaves the focus (and the selection, and a mark just turned on or off) in the
+        // text: keys typed at once go on in the note, never to the button. Keyboard users still
+        // reach the buttons with Tab; each command puts the focus back in the text.
+        onMouseDown={(e) => e.preventDefault()}
         onClick={onClick}
         icon={typeof children === 'string' ? undefined : children}
       >
