@@ -18,6 +18,9 @@ export interface RetryMs {
   max: number;
 }
 
+/** 1 s, doubled up to a minute. */
+export const DEFAULT_RETRY_MS: RetryMs = { first: 1_000, max: 60_000 };
+
 /** What the vendor's code may do with the socket it is reading. */
 export interface SocketLink {
   send(text: string): void;
@@ -57,7 +60,7 @@ function textOf(data: WebSocket.RawData): string {
 }
 
 export function openRetryingSocket(options: RetryingSocketOptions): { close(): void } {
-  const retry = options.retryMs ?? { first: 1_000, max: 60_000 };
+  const retry = options.retryMs ?? DEFAULT_RETRY_MS;
   const pingMs = options.pingMs ?? 30_000;
   const upWithinMs = options.upWithinMs ?? 10_000;
   let socket: WebSocket | null = null;

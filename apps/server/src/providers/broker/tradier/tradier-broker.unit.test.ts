@@ -451,6 +451,69 @@ describe("Tradier's account events stream", () => {
     }
   });
 
+  it('an-account-whose-token-cannot-be-read-is-polled-and-streams-once-its-token-is-read-again', async () => {
+    let reads = 0;
+    const b = streaming(async () => {
+      reads++;
+      if (reads <= 2) throw new Error('the database is away');
+      return TOKEN;
+    });
+    let told = 0;
+    const watch = b.watchOrders!(CASH, () => told++);
+    try {
+      await eventually(async () => expect([watch.live, told, fake.streamsListening(TOKEN)]).toEqual([true, 1, 1]));
+      // Read three times (twice refused, then again after a wait each time); said once.
+      expect(reads).toBe(3);
+      expect(warnings).toEqual([
+        "Tradier's account events stream: no token for the account (it is polled, and the token read again)",
+      ]);
+    } finally {
+      watch.close();
+    }
+    await eventually(async () => expect(fake.streamsListening()).toBe(0));
+  });
+
+  it('a-stream-whose-token-turns-out-to-be-another-streams-hands-its-accounts-to-it', async () => {
+    // A trader with two accounts; the first is watched on yesterday's token.
+    fake.addUser('tok-merge-1', [{ number: 'VA000091', type: 'cash' }]);
+    fake.addUser('tok-merge-2', [
+      { number: 'VA000091', type: 'cash' },
+      { number: 'VA000092', type: 'margin' },
+    ]);
+    let token = 'tok-merge-1';
+    const b = streaming(async () => token);
+    const told = { first: 0, second: 0 };
+    const first = b.watchOrders!('VA000091', () => told.first++);
+    let second: { live: boolean; close(): void } | undefined;
+    try {
+      await eventually(async () => expect([first.live, fake.streamsListening('tok-merge-1')]).toEqual([true, 1]));
+      // They authorize again; their second account is watched on the new token: a stream of its own.
+      token = 'tok-merge-2';
+      second = b.watchOrders!('VA000092', () => told.second++);
+      await eventually(async () => expect([second!.live, fake.streamsListening('tok-merge-2')]).toEqual([true, 1]));
+      // The first stream drops and starts again on the new token: it ends, and its account joins
+      // the second's stream, where it is told of its orders.
+      fake.expire('tok-merge-1');
+      fake.dropStreams();
+      await eventually(async () =>
+        expect([first.live, second!.live, fake.streamsListening('tok-merge-2')]).toEqual([true, true, 1]),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(fake.streamsListening()).toBe(1);
+      // A fill on the first account reaches its watch through the one stream, and only its watch.
+      const before = { ...told };
+      const placed = await b.placeOrder(equityBuyOn('VA000091')('tradier-merged-1'));
+      fake.fill(Number(placed.id), 10, 150.25);
+      await eventually(async () => expect(told.first).toBe(before.first + 1));
+      expect(told.second).toBe(before.second);
+      expect(warnings).toEqual([]);
+    } finally {
+      first.close();
+      second?.close();
+    }
+    await eventually(async () => expect(fake.streamsListening()).toBe(0));
+  });
+
   it('an-account-that-joins-a-stream-already-up-is-told-at-once', async () => {
     const b = streaming();
     let cashTold = 0;

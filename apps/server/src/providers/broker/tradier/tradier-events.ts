@@ -16,9 +16,14 @@
  * - A dropped stream starts again with a new session (providers/http/socket.ts: 1 s, 2 s … up to a
  *   minute); each time it is up again, every account on it is told (what changed meanwhile was not),
  *   and so is an account that joins a stream already up.
+ * - Two streams never share a token: one whose token turns out, when it starts again, to be another
+ *   stream's (a trader who authorized again, with an account that joined on the new token first)
+ *   hands its accounts to that stream and ends.
+ * - An account whose token cannot be read is polled, and its token is read again after the same
+ *   waits, until it streams or is no longer watched.
  */
 import type { Logger } from 'pino';
-import { openRetryingSocket, type RetryMs } from '../../http/socket';
+import { DEFAULT_RETRY_MS, openRetryingSocket, type RetryMs } from '../../http/socket';
 import { str } from '../../tradier/normalize';
 
 export interface TradierEventsOptions {
@@ -34,9 +39,15 @@ interface TokenStream {
   /** The token its last connection used (or its first account's, before it connected). */
   token: string;
   live: boolean;
-  /** The accounts watched on it, each with who to tell. */
-  watchers: Map<string, Set<() => void>>;
+  /** The accounts watched on it, each with its watchers. */
+  watchers: Map<string, Set<Watcher>>;
   close(): void;
+}
+
+/** One watch of an account: who to tell, on the stream that carries it now. */
+interface Watcher {
+  tell: () => void;
+  stream: TokenStream;
 }
 
 /** Order events that change nothing a trade knows: an order received, or still working. */
@@ -48,11 +59,22 @@ const QUIET_MS = 90_000;
 /** The streams of the tokens watched now: one per token, shared by its accounts. */
 export function tradierOrderEvents(options: TradierEventsOptions) {
   const streams = new Set<TokenStream>();
+  const retryMs = options.retryMs ?? DEFAULT_RETRY_MS;
+
+  /** Puts `watcher` on `stream` for `account`; told at once when the stream is up already. */
+  function attach(stream: TokenStream, account: string, watcher: Watcher) {
+    watcher.stream = stream;
+    const set = stream.watchers.get(account) ?? new Set();
+    set.add(watcher);
+    stream.watchers.set(account, set);
+    // Up already: what changed before this account joined was not told to it.
+    if (stream.live) queueMicrotask(watcher.tell);
+  }
 
   function open(token: string): TokenStream {
     const stream: TokenStream = { token, live: false, watchers: new Map(), close: () => {} };
     const tellAll = () => {
-      for (const tell of [...stream.watchers.values()].flatMap((set) => [...set])) tell();
+      for (const watcher of [...stream.watchers.values()].flatMap((set) => [...set])) watcher.tell();
     };
     const socket = openRetryingSocket({
       name: "Tradier's account events stream",
@@ -64,6 +86,15 @@ export function tradierOrderEvents(options: TradierEventsOptions) {
       async prepare() {
         const first = stream.watchers.keys().next().value;
         if (first !== undefined) stream.token = await options.tokenOf(first);
+        const other = [...streams].find((s) => s !== stream && s.token === stream.token);
+        if (other && streams.has(stream)) {
+          // One session at a time per token: this stream's accounts move to the one already on it.
+          streams.delete(stream);
+          stream.close();
+          for (const [account, set] of stream.watchers) for (const watcher of set) attach(other, account, watcher);
+          stream.watchers.clear();
+          throw new Error(`its accounts moved to the stream already on their token`);
+        }
         const { url, sessionid } = await options.session(stream.token);
         return { url, hello: JSON.stringify({ events: ['order'], sessionid, excludeAccounts: [] }) };
       },
@@ -84,7 +115,7 @@ export function tradierOrderEvents(options: TradierEventsOptions) {
         if (str(message.event) !== 'order') return; // a heartbeat
         // An order received or changed by hand, still working: nothing a trade knows changes.
         if (QUIET_STATUSES.has(str(message.status) ?? '')) return;
-        for (const tell of stream.watchers.get(str(message.account) ?? '') ?? []) tell();
+        for (const watcher of stream.watchers.get(str(message.account) ?? '') ?? []) watcher.tell();
       },
     });
     stream.close = () => {
@@ -94,52 +125,62 @@ export function tradierOrderEvents(options: TradierEventsOptions) {
     return stream;
   }
 
-  function join(token: string, account: string, onChange: () => void) {
+  function join(token: string, account: string, tell: () => void): Watcher {
     let stream = [...streams].find((s) => s.token === token);
     if (!stream) {
       stream = open(token);
       streams.add(stream);
     }
-    const s = stream;
-    const set = s.watchers.get(account) ?? new Set();
-    set.add(onChange);
-    s.watchers.set(account, set);
-    // Up already: what changed before this account joined was not told to it.
-    if (s.live) queueMicrotask(onChange);
-    return {
-      stream: s,
-      leave() {
-        set.delete(onChange);
-        if (set.size === 0 && s.watchers.get(account) === set) s.watchers.delete(account);
-        if (s.watchers.size > 0 || !streams.has(s)) return;
-        streams.delete(s);
-        s.close();
-      },
-    };
+    const watcher = { tell, stream };
+    attach(stream, account, watcher);
+    return watcher;
+  }
+
+  function leave(account: string, watcher: Watcher) {
+    const s = watcher.stream;
+    const set = s.watchers.get(account);
+    if (!set?.delete(watcher)) return;
+    if (set.size === 0) s.watchers.delete(account);
+    if (s.watchers.size > 0 || !streams.has(s)) return;
+    streams.delete(s);
+    s.close();
   }
 
   return {
     /** Tells `onChange` of each event of the account's orders; `live` while its token's stream is up. */
     watch(account: string, onChange: () => void): { readonly live: boolean; close(): void } {
-      let joined: ReturnType<typeof join> | null = null;
+      let watcher: Watcher | null = null;
       let closed = false;
-      options.tokenOf(account).then(
-        (token) => {
-          if (!closed) joined = join(token, account, onChange);
-        },
-        (err: unknown) =>
-          options.log?.warn(
-            { account, err: err instanceof Error ? err.message : String(err) },
-            "Tradier's account events stream: no token for the account (it is polled)",
-          ),
-      );
+      let retry: NodeJS.Timeout | undefined;
+      let wait = retryMs.first;
+      let warned = false;
+      const start = () =>
+        options.tokenOf(account).then(
+          (token) => {
+            if (!closed) watcher = join(token, account, onChange);
+          },
+          (err: unknown) => {
+            if (closed) return;
+            if (!warned)
+              options.log?.warn(
+                { account, err: err instanceof Error ? err.message : String(err) },
+                "Tradier's account events stream: no token for the account (it is polled, and the token read again)",
+              );
+            warned = true;
+            retry = setTimeout(() => void start(), wait);
+            retry.unref();
+            wait = Math.min(wait * 2, retryMs.max);
+          },
+        );
+      void start();
       return {
         get live() {
-          return joined?.stream.live ?? false;
+          return watcher?.stream.live ?? false;
         },
         close() {
           closed = true;
-          joined?.leave();
+          clearTimeout(retry);
+          if (watcher) leave(account, watcher);
         },
       };
     },
