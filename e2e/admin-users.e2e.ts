@@ -26,15 +26,19 @@ async function userRow(page: Page, email: string): Promise<Locator> {
 
 /**
  * Opens a row's menu: the names of what it offers, read once the menu has finished opening. While
- * it slides in (and while one slides out) it can be visible one moment and not the next, so it is
- * read only without a motion class.
+ * it slides in (`-appear` the first time, `-enter` after) and while one slides out, it can be
+ * visible one moment and not the next, so it is read only without a motion class, until it has items.
  */
 async function menuOf(page: Page, email: string): Promise<string[]> {
   await page.getByRole('button', { name: `Actions for ${email}` }).click();
-  const open = page.locator('.ant-dropdown:not(.ant-dropdown-hidden):not([class*="-enter"]):not([class*="-leave"])');
+  const open = page.locator(
+    '.ant-dropdown:not(.ant-dropdown-hidden):not([class*="-appear"]):not([class*="-enter"]):not([class*="-leave"])',
+  );
   const items = open.getByRole('menuitem');
   await items.first().waitFor();
-  return (await items.allInnerTexts()).map((t) => t.trim());
+  let offered: string[] = [];
+  await expect.poll(async () => (offered = await items.allInnerTexts()).length).toBeGreaterThan(0);
+  return offered.map((t) => t.trim());
 }
 
 /** Picks a plan in the Create User form: typed in the search box (the list is long), then chosen. */

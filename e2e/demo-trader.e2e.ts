@@ -60,8 +60,8 @@ describe("the README's demo accounts show demo trading whole", () => {
       await page.locator('.ant-select-item-option', { hasText: new RegExp(`^${label}$`) }).click();
     };
     await page.getByLabel('Trade type').click();
-    const offered = await page.locator('.ant-select-item-option').allInnerTexts();
-    expect(offered).toEqual(['All', 'Alert', 'DIONE']);
+    const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
+    await expect.poll(() => open.allInnerTexts()).toEqual(['All', 'Alert', 'DIONE']);
     await page.keyboard.press('Escape');
     await filterBy('DIONE');
     await expect.poll(() => row.isVisible()).toBe(false);

@@ -118,8 +118,9 @@ describe('live trading: broker authorization, the Trade Monitor, positions, demo
 
     // Modify: type and duration required; a limit keeps its price field. Lower the price, make it Day.
     const modal = page.getByRole('dialog', { name: `Modify order ${order.id}` });
-    expect(await modal.getByLabel('Class').inputValue()).toBe('equity');
-    expect(await modal.getByLabel('Side').inputValue()).toBe('buy');
+    // Prefilled by the dialog once it is open (an effect): read until they come.
+    await expect.poll(() => modal.getByLabel('Class').inputValue()).toBe('equity');
+    await expect.poll(() => modal.getByLabel('Side').inputValue()).toBe('buy');
     const lower = cents(levels['Buy Range Low'] - 1);
     await modal.getByLabel('Limit price').fill(String(lower));
     await modal.getByLabel('Duration').click();
@@ -218,7 +219,7 @@ describe('live trading: broker authorization, the Trade Monitor, positions, demo
 
     // The Exit: class, side, type and duration prefilled to sell all at market today.
     const modal = page.getByRole('dialog', { name: 'Exit AAPL' });
-    expect(await modal.getByLabel('Quantity').inputValue()).toBe('6');
+    await expect.poll(() => modal.getByLabel('Quantity').inputValue()).toBe('6');
     await modal.getByRole('button', { name: 'Place order' }).click();
     await page.getByText(BROKER_MSG.orderPlaced).waitFor();
     // The market sell fills as it is placed; the position leaves the open list.
