@@ -12,7 +12,7 @@ import {
   type TradeEventPayload,
 } from '@drat/contracts';
 import { dec, step, toText, type EngineTrade, type OrderUpdate, type TradeEvent } from '@drat/engine';
-import { DomainError } from '../../../core/errors';
+import { DomainError, isRetryable } from '../../../core/errors';
 import type { Tx } from '../../../db/transaction';
 import type { BrokerOrder } from '../../../providers/broker/interface';
 import type { ResultRecorder } from '../../idempotency';
@@ -151,7 +151,13 @@ export function createSteps(deps: RunnerDeps) {
     const sender = sendNow;
     if (sender) {
       for (const id of done.intentIds) {
-        void sender(id).catch((err: unknown) => log.warn({ err, intentId: id }, 'trading: an immediate send failed'));
+        void sender(id).catch((err: unknown) =>
+          // A retryable failure (the broker away, a cancel waiting for its order to be placed) is
+          // the job's to send later, as designed: worth a warning only when it will not be tried again.
+          isRetryable(err)
+            ? log.info({ err, intentId: id }, 'trading: an immediate send was put off; its job sends it')
+            : log.warn({ err, intentId: id }, 'trading: an immediate send failed'),
+        );
       }
     }
     await jobs.sendMany(
