@@ -128,6 +128,21 @@ describe('job retries', () => {
   });
 });
 
+describe('job priority (jobs/queue.ts: send)', () => {
+  it('a job sent above a backlog of stale ones is fetched before the rest of them', async () => {
+    // The worker fetches 5 at a time, every 2 s: 15 stale jobs take three fetches.
+    const handled: string[] = [];
+    const stale = Array.from({ length: 15 }, (_, i) => `stale-${i}`);
+    for (const key of [...stale, 'fresh']) behaviour.set(key, () => void handled.push(key));
+    await Promise.all(stale.map((key) => t.jobs.send('sessions.purge', { key } as never, { priority: -1 })));
+    await send('fresh');
+    await until('every job', async () => (handled.length === 16 ? true : undefined));
+    // At worst a fetch fell between the two sends and took 5 stale ones first; without the
+    // priority the fresh one would come last.
+    expect(handled.indexOf('fresh')).toBeLessThan(10);
+  });
+});
+
 describe('a schedule (jobs/queue.ts: schedule)', () => {
   const minute = (iso: string) => Date.parse(iso);
 

@@ -76,6 +76,11 @@ export interface SendOptions {
   key?: string;
   /** Not before this time (a successor queued ahead of its turn). */
   startAfter?: Date;
+  /**
+   * Fetched before the queue's jobs of a lower one (default 0): stale work found in a catch-up goes
+   * below 0, so what a person is waiting for now is not queued behind it.
+   */
+  priority?: number;
 }
 
 export interface JobQueue {
@@ -226,6 +231,7 @@ export async function startJobs(databaseUrl: string, log: Logger, options: JobsO
         ...retry,
         ...(sendOptions.key ? { id: jobIdFor(name, sendOptions.key) } : {}),
         ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
+        ...(sendOptions.priority ? { priority: sendOptions.priority } : {}),
       });
     },
     async sendMany(name, jobs) {

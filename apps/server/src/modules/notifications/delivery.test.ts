@@ -20,6 +20,7 @@ import {
 import { ProviderError } from '../../providers/provider-error';
 import type { SmsMessage, SmsProvider } from '../../providers/sms/index';
 import { usersRepo } from '../users';
+import { LATE_PRIORITY } from './notifications.service';
 import {
   alertTypeId,
   makeAlert,
@@ -530,6 +531,25 @@ describe('end to end: hooks, jobs, the WebSocket and the inbox', () => {
     } finally {
       await socket.close();
     }
+  });
+
+  it('notifyTrigger: a late trigger (a catch-up) is queued after every other fan-out; a fresh one and an alert are not', async () => {
+    const alert = await makeAlert(t.db, { type: 'SWING-ALERTS', ticker: 'AMD' });
+    const late = await makeTrigger(t.db, alert, { kind: 'TARGET_1', note: 'AMD reached target 1' });
+    const fresh = await makeTrigger(t.db, alert, { kind: 'TARGET_2', note: 'AMD reached target 2' });
+    await t.modules.notifications.notifyTrigger(late.id, { late: true });
+    await t.modules.notifications.notifyTrigger(fresh.id);
+    await t.modules.notifications.notifyAlertPublished(alert.id);
+    const { rows } = await t.database.pool.query<{ ref: string; priority: number }>(
+      `select data->>'kind' || ':' || (data->>'ref') as ref, priority from pgboss.job
+        where name = 'notifications.fanout' and (data->>'ref')::int = any($1)`,
+      [[late.id, fresh.id, alert.id]],
+    );
+    const priorityOf = (ref: string) => rows.find((r) => r.ref === ref)?.priority;
+    expect(priorityOf(`TRIGGER:${late.id}`)).toBe(LATE_PRIORITY);
+    expect(LATE_PRIORITY).toBeLessThan(0);
+    expect(priorityOf(`TRIGGER:${fresh.id}`)).toBe(0);
+    expect(priorityOf(`NEW_ALERT:${alert.id}`)).toBe(0);
   });
 
   it('notifyTrigger: a tracker hears of a trigger of the alert they track', async () => {

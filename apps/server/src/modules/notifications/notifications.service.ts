@@ -45,6 +45,9 @@ export interface NotificationsDeps {
 
 export type FanoutJob = QueuePayloads['notifications.fanout'];
 
+/** The fan-out of a late trigger (stale news, trackers' inbox only) comes after every other one. */
+export const LATE_PRIORITY = -1;
+
 /** Which copies of a notification go out besides the inbox (each as the person allows). */
 interface Copies {
   email: boolean;
@@ -280,7 +283,9 @@ export function createNotificationsService({
       queue.send(
         'notifications.fanout',
         { kind: 'TRIGGER', ref: triggerId, ...(options.late ? { late: true } : {}) },
-        { key: `TRIGGER:${triggerId}` },
+        // A catch-up (the demo history played through at start) queues hundreds of late ones: a
+        // super user's send and a new alert's news go ahead of them.
+        { key: `TRIGGER:${triggerId}`, ...(options.late ? { priority: LATE_PRIORITY } : {}) },
       ),
 
     /** Job handler of 'notifications.fanout'. */
