@@ -19,7 +19,7 @@ export interface RetryMs {
 }
 
 /** 1 s, doubled up to a minute. */
-export const DEFAULT_RETRY_MS: RetryMs = { first: 1_000, max: 60_000 };
+export const DEFAULT_RETRY_MS: Readonly<RetryMs> = { first: 1_000, max: 60_000 };
 
 /** What the vendor's code may do with the socket it is reading. */
 export interface SocketLink {

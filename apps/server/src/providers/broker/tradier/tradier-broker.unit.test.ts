@@ -493,13 +493,22 @@ describe("Tradier's account events stream", () => {
       await eventually(async () => expect([second!.live, fake.streamsListening('tok-merge-2')]).toEqual([true, 1]));
       // The first stream drops and starts again on the new token: it ends, and its account joins
       // the second's stream, where it is told of its orders.
+      // Both were told of the restart, over one new session (two without the hand-over).
       fake.expire('tok-merge-1');
+      const sessions = () => fake.http.to('/v1/accounts/events/session').length;
+      const [sessionsBefore, toldBefore] = [sessions(), { ...told }];
       fake.dropStreams();
-      await eventually(async () =>
-        expect([first.live, second!.live, fake.streamsListening('tok-merge-2')]).toEqual([true, true, 1]),
-      );
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(fake.streamsListening()).toBe(1);
+      const settled = () => [
+        first.live,
+        second!.live,
+        told.first > toldBefore.first,
+        told.second > toldBefore.second,
+        fake.streamsListening('tok-merge-2'),
+        sessions() - sessionsBefore,
+      ];
+      await eventually(async () => expect(settled()).toEqual([true, true, true, true, 1, 1]));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect([fake.streamsListening(), sessions() - sessionsBefore]).toEqual([1, 1]);
       // A fill on the first account reaches its watch through the one stream, and only its watch.
       const before = { ...told };
       const placed = await b.placeOrder(equityBuyOn('VA000091')('tradier-merged-1'));

@@ -36,7 +36,7 @@ export interface TradierEventsOptions {
 }
 
 interface TokenStream {
-  /** The token its last connection used (or its first account's, before it connected). */
+  /** The token last read for it (its first account's), which its connection uses once connected. */
   token: string;
   live: boolean;
   /** The accounts watched on it, each with its watchers. */
@@ -80,14 +80,18 @@ export function tradierOrderEvents(options: TradierEventsOptions) {
       name: "Tradier's account events stream",
       log: options.log,
       logContext: () => ({ accounts: [...stream.watchers.keys()] }),
-      retryMs: options.retryMs,
+      retryMs,
       pingMs: QUIET_MS,
       upWithinMs: QUIET_MS,
       async prepare() {
         const first = stream.watchers.keys().next().value;
-        if (first !== undefined) stream.token = await options.tokenOf(first);
+        if (first !== undefined) {
+          stream.token = await options.tokenOf(first);
+          // Closed while its token was read: no session (it could push out another stream's).
+          if (!streams.has(stream)) throw new Error('closed');
+        }
         const other = [...streams].find((s) => s !== stream && s.token === stream.token);
-        if (other && streams.has(stream)) {
+        if (other) {
           // One session at a time per token: this stream's accounts move to the one already on it.
           streams.delete(stream);
           stream.close();
