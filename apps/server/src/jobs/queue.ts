@@ -77,8 +77,8 @@ export interface SendOptions {
   /** Not before this time (a successor queued ahead of its turn). */
   startAfter?: Date;
   /**
-   * Fetched before the queue's jobs of a lower one (default 0): stale work found in a catch-up goes
-   * below 0, so what a person is waiting for now is not queued behind it.
+   * An integer: fetched before the queue's waiting jobs of a lower one (default 0). Stale work found
+   * in a catch-up goes below 0, so what a person is waiting for now is not queued behind it.
    */
   priority?: number;
 }

@@ -29,9 +29,10 @@ export async function startWorkers(
   });
   await jobs.schedule('outbox.sweep', '*/5 * * * *');
   // Fan-outs of different alerts and triggers run side by side: a catch-up's many triggers must
-  // not hold back the next new alert by 2 s each. pg-boss waits its polling interval after each
-  // batch, so the interval is short: a backlog of hundreds (the demo history) drains at about 20
-  // a second, not 5, and late triggers' fan-outs come after the others (LATE_PRIORITY).
+  // not hold back the next new alert by 2 s each. pg-boss waits up to its polling interval after
+  // each batch, so the interval is short: a backlog of hundreds (the demo history) drains at up to
+  // 20 a second, not 5, and late triggers' fan-outs not yet fetched come after the others
+  // (LATE_PRIORITY).
   await jobs.work(
     'notifications.fanout',
     async (job) => {
