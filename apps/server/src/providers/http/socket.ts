@@ -19,7 +19,22 @@ export interface RetryMs {
 }
 
 /** 1 s, doubled up to a minute. */
-export const DEFAULT_RETRY_MS: Readonly<RetryMs> = { first: 1_000, max: 60_000 };
+const DEFAULT_RETRY_MS: Readonly<RetryMs> = { first: 1_000, max: 60_000 };
+
+/** The waits `retry` names, one after the other (`first`, doubled up to `max`); `reset` starts again. */
+export function retryWaits(retry: Readonly<RetryMs> = DEFAULT_RETRY_MS) {
+  let wait = retry.first;
+  return {
+    next(): number {
+      const now = wait;
+      wait = Math.min(wait * 2, retry.max);
+      return now;
+    },
+    reset() {
+      wait = retry.first;
+    },
+  };
+}
 
 /** What the vendor's code may do with the socket it is reading. */
 export interface SocketLink {
@@ -60,12 +75,11 @@ function textOf(data: WebSocket.RawData): string {
 }
 
 export function openRetryingSocket(options: RetryingSocketOptions): { close(): void } {
-  const retry = options.retryMs ?? DEFAULT_RETRY_MS;
   const pingMs = options.pingMs ?? 30_000;
   const upWithinMs = options.upWithinMs ?? 10_000;
   let socket: WebSocket | null = null;
   let closed = false;
-  let wait = retry.first;
+  const waits = retryWaits(options.retryMs);
   let reconnect: NodeJS.Timeout | null = null;
   const told = new Set<string>();
 
@@ -80,9 +94,8 @@ export function openRetryingSocket(options: RetryingSocketOptions): { close(): v
     reconnect = setTimeout(() => {
       reconnect = null;
       void connect();
-    }, wait);
+    }, waits.next());
     reconnect.unref();
-    wait = Math.min(wait * 2, retry.max);
   }
 
   async function connect() {
@@ -159,7 +172,7 @@ export function openRetryingSocket(options: RetryingSocketOptions): { close(): v
       socket = null;
       // It worked for a while: a drop now is news, and the next try comes soon.
       if (upAt !== null && Date.now() - upAt >= pingMs) {
-        wait = retry.first;
+        waits.reset();
         told.clear();
       }
       options.onDown?.();

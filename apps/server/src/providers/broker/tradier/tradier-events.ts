@@ -23,7 +23,7 @@
  *   waits, until it streams or is no longer watched.
  */
 import type { Logger } from 'pino';
-import { DEFAULT_RETRY_MS, openRetryingSocket, type RetryMs } from '../../http/socket';
+import { openRetryingSocket, retryWaits, type RetryMs } from '../../http/socket';
 import { str } from '../../tradier/normalize';
 
 export interface TradierEventsOptions {
@@ -59,7 +59,6 @@ const QUIET_MS = 90_000;
 /** The streams of the tokens watched now: one per token, shared by its accounts. */
 export function tradierOrderEvents(options: TradierEventsOptions) {
   const streams = new Set<TokenStream>();
-  const retryMs = options.retryMs ?? DEFAULT_RETRY_MS;
 
   /** Puts `watcher` on `stream` for `account`; told at once when the stream is up already. */
   function attach(stream: TokenStream, account: string, watcher: Watcher) {
@@ -80,7 +79,7 @@ export function tradierOrderEvents(options: TradierEventsOptions) {
       name: "Tradier's account events stream",
       log: options.log,
       logContext: () => ({ accounts: [...stream.watchers.keys()] }),
-      retryMs,
+      retryMs: options.retryMs,
       pingMs: QUIET_MS,
       upWithinMs: QUIET_MS,
       async prepare() {
@@ -156,7 +155,7 @@ export function tradierOrderEvents(options: TradierEventsOptions) {
       let watcher: Watcher | null = null;
       let closed = false;
       let retry: NodeJS.Timeout | undefined;
-      let wait = retryMs.first;
+      const waits = retryWaits(options.retryMs);
       let warned = false;
       const start = () =>
         options.tokenOf(account).then(
@@ -171,9 +170,8 @@ export function tradierOrderEvents(options: TradierEventsOptions) {
                 "Tradier's account events stream: no token for the account (it is polled, and the token read again)",
               );
             warned = true;
-            retry = setTimeout(() => void start(), wait);
+            retry = setTimeout(() => void start(), waits.next());
             retry.unref();
-            wait = Math.min(wait * 2, retryMs.max);
           },
         );
       void start();
