@@ -1,12 +1,14 @@
 /**
  * The runner's poller (runner.service.ts): the broker's word on every open order of ours becomes
  * order events (fills, cancels); confirmed cancels are asked about till the session ends; an
- * account's positions are compared with what its trades hold at each sync of the accounts.
+ * account's positions are compared with what its trades hold at each sync of the accounts. When
+ * to ask an account whose broker streams its orders' changes is the streams' word (order-streams.ts).
  */
 import { dec, toText, type Dec } from '@drat/engine';
-import type { BrokerOrder, OrderWatch } from '../../../providers/broker/interface';
+import type { BrokerOrder } from '../../../providers/broker/interface';
 import { isProviderError } from '../../../providers/provider-error';
 import type { RunnerDeps } from './runner.service';
+import { createOrderStreams, TOLD_GAP_MS } from './order-streams';
 import { brokerWord, type Steps } from './steps';
 
 /** How much the brokers' clocks may be behind ours: each ask lists what changed since this long before the last one. */
@@ -38,13 +40,6 @@ export const REMOTE_POLL_MS = 2_000;
  * an account whose last ask failed, or whose stream is down, keeps the 2 s pace.
  */
 export const STREAMED_POLL_MS = 30_000;
-export const TOLD_GAP_MS = 1_000;
-export const TOLD_BURST = 3;
-/**
- * A stream no watch loop wanted for this long is closed (no open order left, or the first watcher
- * runs on another process now), looked at every third of it. Real time, not the runner's clock.
- */
-export const STREAM_IDLE_MS = 15_000;
 
 export function createPoller(deps: RunnerDeps, { answer, recordWord }: Pick<Steps, 'answer' | 'recordWord'>) {
   const { repo, now, log } = deps;
@@ -57,92 +52,9 @@ export function createPoller(deps: RunnerDeps, { answer, recordWord }: Pick<Step
   const lastAsked = new Map<string, number>();
   // Accounts whose broker did not answer, told in the log once per kind of failure, not every poll.
   const failing = new Map<string, string>();
-  // The brokers' streams of the accounts the watch loop asks at a pace (watchOrders), and when it last wanted each.
-  const streams = new Map<string, { watch: OrderWatch; wanted: number }>();
-  // Accounts whose stream told of a change since their last ask began: asked at the next loop.
-  const told = new Set<string>();
-  // Accounts whose last ask the stream caused: the next one comes at the 2 s pace.
-  const settling = new Set<string>();
-  // The asks each account's stream may still cause at once (a bucket of TOLD_BURST, one more every TOLD_GAP_MS × n).
-  const toldAsks = new Map<string, { left: number; at: number }>();
-  // The process ends: no stream is opened any more.
-  let closing = false;
-  // The poll loop's sleep, ended early when a stream tells (waitForTell); a tell while no one slept
-  // ends the next sleep at once.
-  let wake: (() => void) | null = null;
-  let toldWhileAwake = false;
-  let idleCheck: NodeJS.Timeout | null = null;
+  // The brokers' streams of the accounts the watch loop asks at a pace (order-streams.ts).
+  const streams = createOrderStreams(deps);
 
-  /** The account's stream (opened the first time), at a broker that has one. */
-  function streamOf(name: string, accountId: string, key: string): OrderWatch | undefined {
-    const broker = deps.broker(name);
-    if (!broker.watchOrders || closing) return undefined;
-    let s = streams.get(key);
-    if (!s) {
-      s = {
-        watch: broker.watchOrders(accountId, () => {
-          // The first word since the account's last ask wakes the loop; more only wait for it.
-          if (told.has(key)) return;
-          told.add(key);
-          if (wake) wake();
-          else toldWhileAwake = true;
-        }),
-        wanted: 0,
-      };
-      streams.set(key, s);
-      // Checked on a timer: when the watch loop moves to another process, nothing here asks anymore.
-      idleCheck ??= setInterval(closeIdle, STREAM_IDLE_MS / 3).unref();
-    }
-    s.wanted = Date.now();
-    return s.watch;
-  }
-  function closeStream(key: string) {
-    streams.get(key)?.watch.close();
-    streams.delete(key);
-    told.delete(key);
-    settling.delete(key);
-    toldAsks.delete(key);
-  }
-  function closeIdle() {
-    const at = Date.now();
-    for (const [key, s] of streams) if (at - s.wanted >= STREAM_IDLE_MS) closeStream(key);
-    if (streams.size === 0 && idleCheck) {
-      clearInterval(idleCheck);
-      idleCheck = null;
-    }
-  }
-  /** Sleeps `ms`, or less when a stream tells meanwhile (the watch loop's poll; one sleeper at a time). */
-  function waitForTell(ms: number): Promise<void> {
-    if (toldWhileAwake) {
-      toldWhileAwake = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        if (wake === done) wake = null;
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      wake = done;
-    });
-  }
-  /** Whether the account's stream may cause an ask now (its bucket), taking it if so. */
-  function mayAskForStream(key: string, at: number, gap: number): boolean {
-    const bucket = toldAsks.get(key) ?? { left: TOLD_BURST, at };
-    bucket.left = Math.min(TOLD_BURST, bucket.left + (at - bucket.at) / gap);
-    bucket.at = at;
-    toldAsks.set(key, bucket);
-    if (bucket.left < 1) return false;
-    bucket.left -= 1;
-    return true;
-  }
-  /** Every stream closed (the process ends). */
-  function closeStreams() {
-    closing = true;
-    for (const key of [...streams.keys()]) closeStream(key);
-    closeIdle();
-  }
   function unanswered(key: string, err: unknown) {
     const kind = isProviderError(err) ? err.code : err instanceof Error ? err.message : String(err);
     if (failing.get(key) === kind) return;
@@ -164,7 +76,7 @@ export function createPoller(deps: RunnerDeps, { answer, recordWord }: Pick<Step
     // What the stream tells from here on may not be in this answer: it is asked about again. (A
     // failed ask is tried again at the 2 s pace; one whose answers could not be taken in, when
     // the stream had told, at the next loop again.)
-    const wasTold = told.delete(key);
+    const wasTold = streams.takeTold(key);
     let listed: BrokerOrder[];
     try {
       listed = await broker.orders(accountId, lastPoll.get(key) ?? null);
@@ -193,7 +105,7 @@ export function createPoller(deps: RunnerDeps, { answer, recordWord }: Pick<Step
         changed++;
       }
     } catch (err) {
-      if (wasTold) told.add(key);
+      if (wasTold) streams.tellAgain(key);
       throw err;
     }
     // The next ask asks for what changed since this one, once its answers are all taken in (should
@@ -252,19 +164,18 @@ export function createPoller(deps: RunnerDeps, { answer, recordWord }: Pick<Step
       const key = `${a.broker}:${a.accountId}`;
       const askedAt = lastAsked.get(key) ?? -Infinity;
       const remote = !deps.broker(a.broker).accountsToPoll;
-      const stream = paced && remote ? streamOf(a.broker, a.accountId, key) : undefined;
+      const stream = paced && remote ? streams.streamOf(a.broker, a.accountId, key) : undefined;
       // One of our orders changed since (sent, or changed by hand): with a stream up, a fill would
       // be told, and it is asked 2 s after the last ask, to confirm; without one, at once.
       const oursChanged = a.changedAt.getTime() >= askedAt;
-      const streamed = stream?.live && !failing.has(key) && !settling.has(key) && !oursChanged;
+      const streamed = stream?.live && !failing.has(key) && !streams.settling(key) && !oursChanged;
       // The trader's accounts at this broker with open orders share its allowance.
       const n = ofTrader.get(`${a.broker}:${a.userId}`)!;
       const pace = (streamed ? STREAMED_POLL_MS : REMOTE_POLL_MS) * n;
-      const byStream = told.has(key) && mayAskForStream(key, at, TOLD_GAP_MS * n);
+      const byStream = streams.told(key) && streams.mayAsk(key, at, TOLD_GAP_MS * n);
       if (!paced || !remote || at - askedAt >= pace || (oursChanged && !stream?.live) || byStream) {
         accounts.push(a);
-        if (byStream) settling.add(key);
-        else settling.delete(key);
+        streams.asked(key, byStream);
       }
     }
     for (const [name, ids] of due) for (const accountId of ids) accounts.push({ broker: name, accountId });
@@ -323,5 +234,5 @@ export function createPoller(deps: RunnerDeps, { answer, recordWord }: Pick<Step
     return changed;
   }
 
-  return { pollOrders, pollWatched, reconcileHoldings, closeStreams, waitForTell };
+  return { pollOrders, pollWatched, reconcileHoldings, closeStreams: streams.close, waitForTell: streams.waitForTell };
 }
