@@ -113,13 +113,21 @@ function sizesOf(content: string | Uint8Array): Sizes {
 const add = (a: Sizes, b: Sizes): Sizes => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip, brotli: a.brotli + b.brotli });
 const ZERO: Sizes = { raw: 0, gzip: 0, brotli: 0 };
 
-/** Builds the web app in memory and returns its chunks and assets. */
-export async function buildWeb(): Promise<Rollup.OutputBundle[string][]> {
+/**
+ * Builds the web app in memory and returns its chunks and assets. `automatic`: with rolldown's own
+ * chunking alone, without vite.config.ts's group for the first download.
+ */
+export async function buildWeb({ automatic = false } = {}): Promise<Rollup.OutputBundle[string][]> {
   const result = await build({
     root: WEB,
     configFile: path.join(WEB, 'vite.config.ts'),
     logLevel: 'warn',
-    build: { write: false, sourcemap: false, reportCompressedSize: false },
+    build: {
+      write: false,
+      sourcemap: false,
+      reportCompressedSize: false,
+      ...(automatic ? { rolldownOptions: { output: { codeSplitting: true } } } : {}),
+    },
   });
   const outputs = Array.isArray(result) ? result : [result];
   return outputs.flatMap((out) => ('output' in out ? out.output : []));
@@ -223,6 +231,46 @@ export function routeFigures(output: Rollup.OutputBundle[string][]): { routes: R
   return { routes, shared };
 }
 
+/** The entry chunk and every chunk it imports statically: what the first screen downloads. */
+function firstDownload(output: Rollup.OutputBundle[string][]): Rollup.OutputChunk[] {
+  const chunks = output.filter((o): o is Rollup.OutputChunk => o.type === 'chunk');
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const entry = chunks.find((c) => c.isEntry);
+  if (!entry) throw new Error('the build has no entry chunk');
+  const files = new Map<string, Rollup.OutputChunk>();
+  const walk = (c: Rollup.OutputChunk) => {
+    if (files.has(c.fileName)) return;
+    files.set(c.fileName, c);
+    for (const f of c.imports) if (byFile.has(f)) walk(byFile.get(f)!);
+  };
+  walk(entry);
+  return [...files.values()];
+}
+
+/**
+ * The modules the first download holds that the sign-in page does not use: those the same build
+ * with rolldown's own chunking (which follows only the imports that are used) leaves out of it.
+ * vite.config.ts's group takes what the entry's imports reach, used or not (REACHED_NOT_RUN there).
+ */
+export function unusedInFirstDownload(
+  grouped: Rollup.OutputBundle[string][],
+  automatic: Rollup.OutputBundle[string][],
+): { id: string; bytes: number }[] {
+  const rendered = (output: Rollup.OutputBundle[string][]) =>
+    new Map(
+      firstDownload(output).flatMap((c) =>
+        Object.entries(c.modules)
+          .filter(([, m]) => m.renderedLength > 0)
+          .map(([id, m]) => [id, m.renderedLength] as const),
+      ),
+    );
+  const used = rendered(automatic);
+  return [...rendered(grouped)]
+    .filter(([id]) => !used.has(id))
+    .map(([id, bytes]) => ({ id: path.relative(ROOT, id), bytes }))
+    .sort((a, b) => b.bytes - a.bytes);
+}
+
 /** Builds the public sales pages' own entry (vite.offers.config.ts) in memory. */
 export async function buildOffers(): Promise<Rollup.OutputBundle[string][]> {
   const result = await build({
@@ -299,6 +347,17 @@ async function main(): Promise<void> {
   console.log(`bench/web: built in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
   const figures = routeFigures(output);
   printRoutes(figures.routes, figures.shared);
+  const unused = unusedInFirstDownload(output, await buildWeb({ automatic: true }));
+  console.log(
+    `\nin the first download but not used by the sign-in page (against rolldown's own chunking): ${
+      unused.length === 0
+        ? 'none'
+        : `${unused.length} modules, ${kb(unused.reduce((sum, m) => sum + m.bytes, 0))} KB before compression: ${unused
+            .slice(0, 8)
+            .map((m) => m.id)
+            .join(', ')} (leave them out of the group: REACHED_NOT_RUN in apps/web/vite.config.ts)`
+    }`,
+  );
 
   const offers = offersFigures(await buildOffers());
   console.log(
