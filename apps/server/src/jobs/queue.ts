@@ -31,8 +31,11 @@ export interface QueuePayloads {
   'trading.send': { intentId: number };
   /** Every minute: re-queues intents whose job was lost, and starts the minute's watchers. */
   'trading.sweep': Record<string, never>;
-  /** For about a minute: quotes, broker orders and deadlines of one partition of the running trades. */
-  'trading.watch': { partition: number; of: number };
+  /**
+   * For about a minute: quotes, broker orders and deadlines of one partition of the running trades.
+   * `minute` (epoch minutes): the minute it is keyed by (left out by a version before it was sent).
+   */
+  'trading.watch': { partition: number; of: number; minute?: number };
   /** A published alert's turn with the active money-management bots (keyed by the alert). */
   'bots.alert': { alertId: number };
   /** One bot's turn with an alert again, after it failed with the others (keyed by bot and alert). */

@@ -3,8 +3,16 @@ import type { TradeRunner } from './runner/runner.service';
 
 /** How many watchers share the running trades (trade id modulo this); each server process may take some. */
 export const WATCH_PARTITIONS = 2;
-/** A watcher follows the market for a little under a minute (then the next minute's takes over). */
-const WATCH_FOR_MS = 55_000;
+const minuteOf = (ms: number) => Math.floor(ms / 60_000);
+
+/**
+ * The minute a watcher of `minute` (its job's, when named) follows, started at `now`: its own, or
+ * the clock's when it started later than that (a queue that was behind). One that starts a moment
+ * before its minute (it is queued to take over from the last at the minute's turn) follows its own.
+ */
+export function watchedMinute(minute: number | undefined, now: number): number {
+  return Math.max(minute ?? minuteOf(now), minuteOf(now));
+}
 
 /**
  * The trade runner's jobs (docs/trading-rules.md): 'trading.send' carries one intent to the broker,
@@ -30,25 +38,29 @@ export async function startTradingJobs(jobs: Jobs, runner: TradeRunner, now: () 
   await jobs.work('trading.sweep', async () => {
     // First: the minute's watchers are queued whatever a broker answers below (a stop is watched
     // even while a broker is down).
-    const minute = Math.floor(now().getTime() / 60_000);
+    const minute = minuteOf(now().getTime());
     for (let partition = 0; partition < WATCH_PARTITIONS; partition++) {
-      await jobs.send('trading.watch', { partition, of: WATCH_PARTITIONS }, { key: `watch:${partition}:${minute}` });
+      await jobs.send(
+        'trading.watch',
+        { partition, of: WATCH_PARTITIONS, minute },
+        { key: `watch:${partition}:${minute}` },
+      );
     }
     await runner.sweep();
   });
   await jobs.schedule('trading.sweep', '* * * * *');
   await jobs.work(
     'trading.watch',
-    async ({ partition, of }) => {
-      const started = Date.now();
-      const until = started + WATCH_FOR_MS;
-      // The next minute's watcher is queued by this one too (the same key as the sweep's, so it
-      // starts once): a late sweep leaves no gap between minutes.
-      const minute = Math.floor(now().getTime() / 60_000);
+    async ({ partition, of, minute }) => {
+      // It follows the market to its minute's end. The next minute's watcher is queued by this
+      // one, to start a second before (the same key as the sweep's, so it starts once): a late
+      // sweep leaves no gap between minutes, and each minute's watcher keeps to its minute.
+      const watched = watchedMinute(minute, now().getTime());
+      const until = (watched + 1) * 60_000;
       await jobs.send(
         'trading.watch',
-        { partition, of },
-        { key: `watch:${partition}:${minute + 1}`, startAfter: new Date(until - 1_000) },
+        { partition, of, minute: watched + 1 },
+        { key: `watch:${partition}:${watched + 1}`, startAfter: new Date(until - 1_000) },
       );
       await runner.follow(partition, of, until, () => stopped);
     },
