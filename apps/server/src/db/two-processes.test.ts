@@ -282,7 +282,10 @@ async function expectSettled(placed: Placed[]): Promise<void> {
   expect(opened.filter((t) => t.status !== 'OPEN')).toEqual([]);
 }
 
-/** The longest a job of ours runs (a trade watcher: 55 s); one active longer is held by a process that died. */
+/**
+ * The longest a job of ours runs (a trade watcher: to its minute's end, from up to a second before
+ * it); one active longer is held by a process that died.
+ */
 const LONGEST_JOB_MS = 70_000;
 
 /**
