@@ -33,9 +33,10 @@ export interface QueuePayloads {
   'trading.sweep': Record<string, never>;
   /**
    * For about a minute: quotes, broker orders and deadlines of one partition of the running trades.
-   * `minute` (epoch minutes): the minute it is keyed by (left out by a version before it was sent).
+   * `minute` (epoch minutes): the minute it watches (absent in jobs queued before this field).
+   * `handover`: the rest of the minute of a watcher whose process stopped.
    */
-  'trading.watch': { partition: number; of: number; minute?: number };
+  'trading.watch': { partition: number; of: number; minute?: number; handover?: true };
   /** A published alert's turn with the active money-management bots (keyed by the alert). */
   'bots.alert': { alertId: number };
   /** One bot's turn with an alert again, after it failed with the others (keyed by bot and alert). */

@@ -1,8 +1,16 @@
-import type { Jobs } from '../../jobs/queue';
+import type { Jobs, QueuePayloads } from '../../jobs/queue';
 import type { TradeRunner } from './runner/runner.service';
 
 /** How many watchers share the running trades (trade id modulo this); each server process may take some. */
 export const WATCH_PARTITIONS = 2;
+/** Watchers a process runs at once: one per partition, and one for a retried or late job beside them. */
+const WATCH_SLOTS = WATCH_PARTITIONS + 1;
+/**
+ * A job queued before watchers named their minute started up to about 6 s before its minute's
+ * turn (55 s after the one before it started): one that starts this close to a turn is the next minute's.
+ */
+const UNNAMED_EARLY_MS = 10_000;
+
 const minuteOf = (ms: number) => Math.floor(ms / 60_000);
 
 /**
@@ -11,7 +19,7 @@ const minuteOf = (ms: number) => Math.floor(ms / 60_000);
  * before its minute (it is queued to take over from the last at the minute's turn) follows its own.
  */
 export function watchedMinute(minute: number | undefined, now: number): number {
-  return Math.max(minute ?? minuteOf(now), minuteOf(now));
+  return Math.max(minute ?? minuteOf(now + UNNAMED_EARLY_MS), minuteOf(now));
 }
 
 /**
@@ -49,23 +57,31 @@ export async function startTradingJobs(jobs: Jobs, runner: TradeRunner, now: () 
     await runner.sweep();
   });
   await jobs.schedule('trading.sweep', '* * * * *');
-  await jobs.work(
-    'trading.watch',
-    async ({ partition, of, minute }) => {
-      // It follows the market to its minute's end. The next minute's watcher is queued by this
-      // one, to start a second before (the same key as the sweep's, so it starts once): a late
-      // sweep leaves no gap between minutes, and each minute's watcher keeps to its minute.
-      const watched = watchedMinute(minute, now().getTime());
-      const until = (watched + 1) * 60_000;
-      await jobs.send(
-        'trading.watch',
-        { partition, of, minute: watched + 1 },
-        { key: `watch:${partition}:${watched + 1}`, startAfter: new Date(until - 1_000) },
-      );
-      await runner.follow(partition, of, until, () => stopped);
-    },
-    { pollingIntervalSeconds: 0.5, batchSize: WATCH_PARTITIONS, concurrency: WATCH_PARTITIONS },
-  );
+  const watchHandler = async ({ partition, of, minute, handover }: QueuePayloads['trading.watch']) => {
+    // A hand-over that starts after its minute has nothing left to watch: that minute's successor
+    // (queued by the watcher that handed over) watches now.
+    if (handover && minute !== undefined && minuteOf(now().getTime()) > minute) return;
+    // It follows the market to its minute's end. The next minute's watcher is queued by this
+    // one, to start a second before (the same key as the sweep's, so it starts once): a late
+    // sweep leaves no gap between minutes, and each minute's watcher keeps to its minute.
+    const watched = watchedMinute(minute, now().getTime());
+    const until = (watched + 1) * 60_000;
+    await jobs.send(
+      'trading.watch',
+      { partition, of, minute: watched + 1 },
+      { key: `watch:${partition}:${watched + 1}`, startAfter: new Date(until - 1_000) },
+    );
+    await runner.follow(partition, of, until, () => stopped);
+    // The process stops within the minute (a deploy, a restart): the rest of the minute is handed
+    // to the next process that takes the job (a restart's start-up sweep finds its minute's key
+    // taken). Not keyed: a second stop in the same minute hands over again.
+    if (stopped && now().getTime() < until - 1_000)
+      await jobs.send('trading.watch', { partition, of, minute: watched, handover: true });
+  };
+  // Each watcher in a fetch of its own: a worker fetches again only when its whole batch is done,
+  // and a minute's watcher must not wait behind a retried or late one for the minute's end.
+  for (let slot = 0; slot < WATCH_SLOTS; slot++)
+    await jobs.work('trading.watch', watchHandler, { pollingIntervalSeconds: 0.5, batchSize: 1 });
   // Start watching now rather than at the next minute.
   await jobs.send('trading.sweep', {});
   return () => {

@@ -22,7 +22,7 @@ interface Sent {
 function fakeJobs() {
   const sent: Sent[] = [];
   const keys = new Set<string>();
-  const handlers = new Map<QueueName, (data: never) => Promise<void>>();
+  const workers = new Map<QueueName, { handler: (data: never) => Promise<void>; batchSize: number }[]>();
   const jobs: Jobs = {
     async send<N extends QueueName>(name: N, data: QueuePayloads[N], options: SendOptions = {}) {
       if (options.key !== undefined) {
@@ -32,23 +32,48 @@ function fakeJobs() {
       sent.push({ name, data, key: options.key, startAfter: options.startAfter });
     },
     async sendMany() {},
-    async work(name, handler) {
-      handlers.set(name, handler as (data: never) => Promise<void>);
+    async work(name, handler, options = {}) {
+      const list = workers.get(name) ?? [];
+      list.push({ handler: handler as (data: never) => Promise<void>, batchSize: options.batchSize ?? 1 });
+      workers.set(name, list);
     },
     async schedule() {},
     async unschedule() {},
     async stop() {},
   };
-  const run = <N extends QueueName>(name: N, data: QueuePayloads[N]) => handlers.get(name)!(data as never);
-  return { jobs, sent, run };
+  const run = <N extends QueueName>(name: N, data: QueuePayloads[N]) => workers.get(name)![0]!.handler(data as never);
+  /**
+   * How many of `due` jobs of a queue start at once: each worker fetches up to its batch and
+   * fetches again only when the whole batch is done (pg-boss), so the rest wait.
+   */
+  const startAtOnce = (name: QueueName, due: number) =>
+    Math.min(
+      due,
+      (workers.get(name) ?? []).reduce((sum, w) => sum + w.batchSize, 0),
+    );
+  return { jobs, sent, run, startAtOnce };
 }
 
-const runner = {
-  sendIntentsAtOnce: () => undefined,
-  sendIntent: async () => undefined,
-  sweep: async () => 0,
-  follow: async () => undefined,
-} as unknown as TradeRunner;
+/** The runner's side: each watcher's follow (partition, until), ended at once or when the test stops it. */
+function fakeRunner() {
+  const follows: { partition: number; until: number }[] = [];
+  let stopAt: number | null = null;
+  const runner = {
+    sendIntentsAtOnce: () => undefined,
+    sendIntent: async () => undefined,
+    sweep: async () => 0,
+    follow: async (partition: number, _of: number, until: number, stopped: () => boolean) => {
+      follows.push({ partition, until });
+      // The process is told to stop part-way through the minute.
+      if (stopAt !== null) {
+        vi.setSystemTime(stopAt);
+        expect(stopped()).toBe(true);
+      }
+    },
+  } as unknown as TradeRunner;
+  return { runner, follows, stopAt: (ms: number) => void (stopAt = ms) };
+}
+const { runner } = fakeRunner();
 
 describe("the trade watchers' minutes", () => {
   beforeEach(() => {
@@ -121,7 +146,73 @@ describe("the trade watchers' minutes", () => {
     expect(watchedMinute(M, at(M, 5))).toBe(M);
   });
 
-  it('a watcher queued by a version that did not name its minute follows the clock’s', () => {
+  it('a watcher queued before jobs named their minute follows the clock’s, or the next one when it starts just before it', () => {
     expect(watchedMinute(undefined, at(M, 5))).toBe(M);
+    // Its successors started up to about 6 s before their minute: that minute is theirs.
+    expect(watchedMinute(undefined, at(M + 1, -4))).toBe(M + 1);
+  });
+
+  it('a watcher watches to the end of its minute, one started a second early included', async () => {
+    vi.setSystemTime(at(M, 3));
+    const { jobs, run } = fakeJobs();
+    const { runner: counted, follows } = fakeRunner();
+    await startTradingJobs(jobs, counted, () => new Date());
+    await run('trading.watch', { partition: 1, of: WATCH_PARTITIONS, minute: M });
+    vi.setSystemTime(at(M + 1, -0.6));
+    await run('trading.watch', { partition: 1, of: WATCH_PARTITIONS, minute: M + 1 });
+    expect(follows).toEqual([
+      { partition: 1, until: at(M + 1, 0) },
+      { partition: 1, until: at(M + 2, 0) },
+    ]);
+  });
+
+  it('a watcher whose process stops within its minute hands the rest of it over; a hand-over that starts after its minute does nothing', async () => {
+    vi.setSystemTime(at(M, 3));
+    const { jobs, sent, run } = fakeJobs();
+    const { runner: stopping, follows, stopAt } = fakeRunner();
+    const stop = await startTradingJobs(jobs, stopping, () => new Date());
+    stopAt(at(M, 20));
+    stop();
+    await run('trading.watch', { partition: 0, of: WATCH_PARTITIONS, minute: M });
+    const handover = sent.at(-1)!;
+    expect(handover).toMatchObject({
+      name: 'trading.watch',
+      data: { partition: 0, of: WATCH_PARTITIONS, minute: M, handover: true },
+      key: undefined,
+    });
+    // The next process takes it within the minute: it watches to the minute's end (its successor,
+    // queued by the watcher that stopped, is there already).
+    const { jobs: nextJobs, sent: nextSent, run: nextRun } = fakeJobs();
+    const { runner: next, follows: nextFollows } = fakeRunner();
+    await startTradingJobs(nextJobs, next, () => new Date());
+    vi.setSystemTime(at(M, 30));
+    await nextRun('trading.watch', handover.data as QueuePayloads['trading.watch']);
+    expect(nextFollows).toEqual([{ partition: 0, until: at(M + 1, 0) }]);
+    expect(nextSent.filter((s) => s.name === 'trading.watch').at(-1)!.key).toBe(`watch:0:${M + 1}`);
+    // Taken after its minute, it does nothing: the next minute's watcher watches.
+    vi.setSystemTime(at(M + 1, 5));
+    const before = nextSent.length;
+    await nextRun('trading.watch', handover.data as QueuePayloads['trading.watch']);
+    expect(nextFollows).toHaveLength(1);
+    expect(nextSent.length).toBe(before);
+    expect(follows).toHaveLength(1);
+  });
+
+  it('a watcher stopped in its minute’s last second hands nothing over: its successor is starting', async () => {
+    vi.setSystemTime(at(M, 3));
+    const { jobs, sent, run } = fakeJobs();
+    const { runner: stopping, stopAt } = fakeRunner();
+    const stop = await startTradingJobs(jobs, stopping, () => new Date());
+    stopAt(at(M + 1, -0.5));
+    stop();
+    await run('trading.watch', { partition: 0, of: WATCH_PARTITIONS, minute: M });
+    expect(sent.at(-1)!.key).toBe(`watch:0:${M + 1}`);
+  });
+
+  it('a retried watcher due beside the two of the minute does not hold either back', async () => {
+    vi.setSystemTime(at(M, 3));
+    const { jobs, startAtOnce } = fakeJobs();
+    await startTradingJobs(jobs, runner, () => new Date());
+    expect(startAtOnce('trading.watch', WATCH_PARTITIONS + 1)).toBe(WATCH_PARTITIONS + 1);
   });
 });
