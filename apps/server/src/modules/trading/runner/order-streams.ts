@@ -7,10 +7,7 @@
 import type { OrderWatch } from '../../../providers/broker/interface';
 import type { RunnerDeps } from './runner.service';
 
-/**
- * A stream may cause up to TOLD_BURST asks at once, then one every TOLD_GAP_MS (× n for a trader's
- * n accounts at the broker: a burst of partial fills is an ask a second).
- */
+/** The burst of asks a stream may cause, and the gap after it (poller.ts, STREAMED_POLL_MS, says when). */
 export const TOLD_GAP_MS = 1_000;
 export const TOLD_BURST = 3;
 /**

@@ -86,8 +86,9 @@ describe('the brokers’ order streams the poller listens to', () => {
     await vi.advanceTimersByTimeAsync(100);
     expect(woke).toBe(false);
     tell('ACC-A');
-    await sleeping;
+    await vi.advanceTimersByTimeAsync(0);
     expect(woke).toBe(true);
+    await sleeping;
     // Told and taken by an ask; told again while the loop was awake: the next sleep does not wait.
     expect(streams.takeTold('fake:ACC-A')).toBe(true);
     tell('ACC-A');
