@@ -9,8 +9,12 @@ const server = process.env.DRAT_API ?? 'http://localhost:3000';
  * Modules the sign-in page's imports reach but it never runs, which the first download's group
  * would otherwise take in: antd's Button styles import `isBright` from the colour picker's
  * ColorPresets, which imports Collapse (about 5 KB gzipped, used by Broker Settings alone).
+ * Only while nothing the first download runs uses them (a ColorPicker or a Collapse on the sign-in
+ * page or in the shared code would): their chunk imports the first download, and were the first
+ * download to import it back, the two would load in a cycle and Collapse's styles could run before
+ * what they need (rolldown's caveat on includeDependenciesRecursively). bench/web/bundle.ts says so.
  */
-const REACHED_NOT_RUN = /node_modules\/(antd\/es\/collapse|@rc-component\/collapse)\//;
+const REACHED_NOT_RUN = /node_modules[\\/](antd[\\/]es[\\/]collapse|@rc-component[\\/]collapse)[\\/]/;
 
 export default defineConfig({
   // precompress: a .br and a .gz beside every built file, served by apps/server/src/http/spa.ts.
