@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Jobs, QueuePayloads } from '../../jobs/queue';
 import type { TradeRunner } from './runner/runner.service';
 
@@ -36,6 +37,8 @@ export function watchedMinute(minute: number | undefined, now: number): number {
 export async function startTradingJobs(jobs: Jobs, runner: TradeRunner, now: () => Date): Promise<() => void> {
   // The watchers end their loop when the process stops (the queue then waits for no one).
   let stopped = false;
+  // This process among those that run watchers (its hand-overs' key).
+  const processKey = randomUUID();
   // This process sends each intent as soon as its step is committed; the send job is the fallback.
   runner.sendIntentsAtOnce(true);
   await jobs.work('trading.send', async ({ intentId }) => void (await runner.sendIntent(intentId)), {
@@ -74,9 +77,14 @@ export async function startTradingJobs(jobs: Jobs, runner: TradeRunner, now: () 
     await runner.follow(partition, of, until, () => stopped);
     // The process stops within the minute (a deploy, a restart): the rest of the minute is handed
     // to the next process that takes the job (a restart's start-up sweep finds its minute's key
-    // taken). Not keyed: a second stop in the same minute hands over again.
+    // taken). Keyed by this process: two of its watchers of the partition (one late beside the
+    // minute's own) hand over once, and another process's stop in the same minute hands over again.
     if (stopped && now().getTime() < until - 1_000)
-      await jobs.send('trading.watch', { partition, of, minute: watched, handover: true });
+      await jobs.send(
+        'trading.watch',
+        { partition, of, minute: watched, handover: true },
+        { key: `watch:${partition}:${watched}:handover:${processKey}` },
+      );
   };
   // Each watcher in a fetch of its own: a worker fetches again only when its whole batch is done,
   // and a minute's watcher must not wait behind a retried or late one for the minute's end.

@@ -183,8 +183,12 @@ describe("the trade watchers' minutes", () => {
     expect(handover).toMatchObject({
       name: 'trading.watch',
       data: { partition: 0, of: WATCH_PARTITIONS, minute: M, handover: true },
-      key: undefined,
     });
+    expect(handover.key).toMatch(new RegExp(`^watch:0:${M}:handover:`));
+    // A second watcher of the partition in this process (one that started late, beside the
+    // minute's own) hands over nothing more.
+    await run('trading.watch', { partition: 0, of: WATCH_PARTITIONS, minute: M - 2 });
+    expect(sent.filter((s) => (s.data as { handover?: true }).handover)).toHaveLength(1);
     // The next process takes it within the minute: it watches to the minute's end (its successor,
     // queued by the watcher that stopped, is there already).
     const { jobs: nextJobs, sent: nextSent, run: nextRun } = fakeJobs();
@@ -194,13 +198,25 @@ describe("the trade watchers' minutes", () => {
     await nextRun('trading.watch', handover.data as QueuePayloads['trading.watch']);
     expect(nextFollows).toEqual([{ partition: 0, until: at(M + 1, 0) }]);
     expect(nextSent.filter((s) => s.name === 'trading.watch').at(-1)!.key).toBe(`watch:0:${M + 1}`);
+    // Another process's stop in the same minute hands over again, under its own key.
+    const { runner: secondStopping, stopAt: secondStopAt } = fakeRunner();
+    const { jobs: thirdJobs, sent: thirdSent, run: thirdRun } = fakeJobs();
+    const stopSecond = await startTradingJobs(thirdJobs, secondStopping, () => new Date());
+    secondStopAt(at(M, 40));
+    stopSecond();
+    await thirdRun('trading.watch', handover.data as QueuePayloads['trading.watch']);
+    const again = thirdSent.at(-1)!;
+    expect(again.data).toEqual(handover.data);
+    expect(again.key).toMatch(new RegExp(`^watch:0:${M}:handover:`));
+    expect(again.key).not.toBe(handover.key);
     // Taken after its minute, it does nothing: the next minute's watcher watches.
     vi.setSystemTime(at(M + 1, 5));
     const before = nextSent.length;
     await nextRun('trading.watch', handover.data as QueuePayloads['trading.watch']);
     expect(nextFollows).toHaveLength(1);
     expect(nextSent.length).toBe(before);
-    expect(follows).toHaveLength(1);
+    // The stopping process's two watchers both watched till the stop.
+    expect(follows.map((f) => f.until)).toEqual([at(M + 1, 0), at(M + 1, 0)]);
   });
 
   it('a watcher stopped in its minute’s last second hands nothing over: its successor is starting', async () => {
