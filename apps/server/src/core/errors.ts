@@ -90,9 +90,14 @@ export function isDomainError(err: unknown): err is DomainError {
  * blip is the likelier cause and the retries are few.
  */
 export function isRetryable(err: unknown): boolean {
+  return declaredRetryable(err) ?? true;
+}
+
+/** What an error says of itself (a domain or provider error's flag); undefined when it says nothing. */
+export function declaredRetryable(err: unknown): boolean | undefined {
   if (typeof err === 'object' && err !== null && 'retryable' in err && typeof err.retryable === 'boolean')
     return err.retryable;
-  return true;
+  return undefined;
 }
 
 /** The code of an error for the records: a domain or provider code, else ERROR. */

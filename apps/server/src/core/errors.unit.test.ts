@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { httpAnswer } from '../http/errors';
 import { ProviderError, providerFailure } from '../providers/provider-error';
-import { DomainError, ERROR_CODES, errorCodeOf, isRetryable, type ErrorCode } from './errors';
+import { declaredRetryable, DomainError, ERROR_CODES, errorCodeOf, isRetryable, type ErrorCode } from './errors';
 
 describe('domain errors', () => {
   it('every code has an HTTP answer, a client error or a server failure', () => {
@@ -31,6 +31,10 @@ describe('domain errors', () => {
     expect(isRetryable(new ProviderError('tradier', 'UNAUTHORIZED', 'x'))).toBe(false);
     expect(isRetryable(new ProviderError('twilio', 'UPSTREAM', 'x', { retryable: false }))).toBe(false);
     expect(isRetryable(new Error('connection terminated unexpectedly'))).toBe(true);
+    // What an error says of itself: an unknown one says nothing (the runner's log tells them apart).
+    expect(declaredRetryable(new ProviderError('tradier', 'TIMEOUT', 'x'))).toBe(true);
+    expect(declaredRetryable(new DomainError('VALIDATION', 'x'))).toBe(false);
+    expect(declaredRetryable(new Error('connection terminated unexpectedly'))).toBeUndefined();
     expect(errorCodeOf(new DomainError('FORBIDDEN', 'x'))).toBe('FORBIDDEN');
     expect(errorCodeOf(new TypeError('x'))).toBe('ERROR');
   });

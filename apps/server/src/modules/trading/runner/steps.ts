@@ -12,7 +12,7 @@ import {
   type TradeEventPayload,
 } from '@drat/contracts';
 import { dec, step, toText, type EngineTrade, type OrderUpdate, type TradeEvent } from '@drat/engine';
-import { DomainError } from '../../../core/errors';
+import { declaredRetryable, DomainError } from '../../../core/errors';
 import type { Tx } from '../../../db/transaction';
 import type { BrokerOrder } from '../../../providers/broker/interface';
 import type { ResultRecorder } from '../../idempotency';
@@ -141,9 +141,6 @@ export function createSteps(deps: RunnerDeps) {
    * keeps the two from both sending.
    */
   let sendNow: ((intentId: number) => Promise<unknown>) | null = null;
-  /** A domain or provider error that says it may pass later (not merely an unknown one, which jobs retry too). */
-  const isDeclaredRetryable = (err: unknown) =>
-    typeof err === 'object' && err !== null && 'retryable' in err && err.retryable === true;
 
   /**
    * After the commit: each new intent is sent at once when that is on, and gets its send job, all
@@ -156,8 +153,9 @@ export function createSteps(deps: RunnerDeps) {
       for (const id of done.intentIds) {
         void sender(id).catch((err: unknown) =>
           // A failure that says it may pass later (the broker away, a cancel waiting for its order
-          // to be placed) is the job's to send later, as designed; any other is a warning.
-          isDeclaredRetryable(err)
+          // to be placed) is the job's to send later, as designed; any other (an unknown one too,
+          // which jobs also retry) is a warning.
+          declaredRetryable(err) === true
             ? log.info({ err, intentId: id }, 'trading: an immediate send was put off; its job sends it')
             : log.warn({ err, intentId: id }, 'trading: an immediate send failed'),
         );
