@@ -133,6 +133,30 @@ export async function buildWeb({ automatic = false } = {}): Promise<Rollup.Outpu
   return outputs.flatMap((out) => ('output' in out ? out.output : []));
 }
 
+/** `start` and every chunk it imports statically, by file name (added to `into`). */
+function staticClosure(
+  byFile: ReadonlyMap<string, Rollup.OutputChunk>,
+  start: Rollup.OutputChunk,
+  into = new Set<string>(),
+): Set<string> {
+  if (into.has(start.fileName)) return into;
+  into.add(start.fileName);
+  for (const file of start.imports) {
+    const next = byFile.get(file);
+    if (next) staticClosure(byFile, next, into);
+  }
+  return into;
+}
+
+/** A build's chunks by file name, and its entry chunk's static closure: what its first screen downloads. */
+function firstDownload(output: Rollup.OutputBundle[string][], build = 'the build') {
+  const chunks = output.filter((o): o is Rollup.OutputChunk => o.type === 'chunk');
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const entry = chunks.find((c) => c.isEntry);
+  if (!entry) throw new Error(`${build} has no entry chunk`);
+  return { chunks, byFile, entry, files: staticClosure(byFile, entry) };
+}
+
 /** Gzipped JS every signed-in screen loads: the sign-in page's first download and the shell beyond it. */
 export interface SharedFigures {
   first: number;
@@ -141,11 +165,8 @@ export interface SharedFigures {
 
 /** Per route: the files it loads and their gzipped sizes. */
 export function routeFigures(output: Rollup.OutputBundle[string][]): { routes: RouteFigures[]; shared: SharedFigures } {
-  const chunks = output.filter((o): o is Rollup.OutputChunk => o.type === 'chunk');
+  const { chunks, byFile, files: entryFiles } = firstDownload(output);
   const assets = new Map(output.filter((o) => o.type === 'asset').map((a) => [a.fileName, a]));
-  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-  const entry = chunks.find((c) => c.isEntry);
-  if (!entry) throw new Error('the build has no entry chunk');
   const sizeCache = new Map<string, Sizes>();
   const sizeOf = (file: string): Sizes => {
     let sizes = sizeCache.get(file);
@@ -157,15 +178,7 @@ export function routeFigures(output: Rollup.OutputBundle[string][]): { routes: R
     }
     return sizes;
   };
-  /** A chunk and every chunk it imports statically. */
-  const closure = (start: Rollup.OutputChunk, into: Set<string>): void => {
-    if (into.has(start.fileName)) return;
-    into.add(start.fileName);
-    for (const file of start.imports) {
-      const next = byFile.get(file);
-      if (next) closure(next, into);
-    }
-  };
+  const closure = (start: Rollup.OutputChunk, into: Set<string>) => staticClosure(byFile, start, into);
   const dynamicTargets = new Set(chunks.flatMap((c) => c.dynamicImports));
   const chunkOf = (rel: string): Rollup.OutputChunk => {
     const id = path.join(WEB, rel);
@@ -173,8 +186,6 @@ export function routeFigures(output: Rollup.OutputBundle[string][]): { routes: R
     if (!chunk) throw new Error(`no chunk holds ${rel}: update ROUTES in bench/web/bundle.ts`);
     return chunk;
   };
-  const entryFiles = new Set<string>();
-  closure(entry, entryFiles);
   /** Other screens are reached by navigating, not "on demand" of this one. */
   const screens = new Set([...ROUTES.flatMap((r) => r.renders), ...OTHER_SCREENS].map((rel) => chunkOf(rel).fileName));
 
@@ -231,22 +242,6 @@ export function routeFigures(output: Rollup.OutputBundle[string][]): { routes: R
   return { routes, shared };
 }
 
-/** The entry chunk and every chunk it imports statically: what the first screen downloads. */
-function firstDownload(output: Rollup.OutputBundle[string][]): Rollup.OutputChunk[] {
-  const chunks = output.filter((o): o is Rollup.OutputChunk => o.type === 'chunk');
-  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-  const entry = chunks.find((c) => c.isEntry);
-  if (!entry) throw new Error('the build has no entry chunk');
-  const files = new Map<string, Rollup.OutputChunk>();
-  const walk = (c: Rollup.OutputChunk) => {
-    if (files.has(c.fileName)) return;
-    files.set(c.fileName, c);
-    for (const f of c.imports) if (byFile.has(f)) walk(byFile.get(f)!);
-  };
-  walk(entry);
-  return [...files.values()];
-}
-
 /**
  * The modules the first download holds that the sign-in page does not use: those the same build
  * with rolldown's own chunking (which follows only the imports that are used) leaves out of it.
@@ -256,14 +251,16 @@ export function unusedInFirstDownload(
   grouped: Rollup.OutputBundle[string][],
   automatic: Rollup.OutputBundle[string][],
 ): { id: string; bytes: number }[] {
-  const rendered = (output: Rollup.OutputBundle[string][]) =>
-    new Map(
-      firstDownload(output).flatMap((c) =>
-        Object.entries(c.modules)
+  const rendered = (output: Rollup.OutputBundle[string][]) => {
+    const { byFile, files } = firstDownload(output);
+    return new Map(
+      [...files].flatMap((file) =>
+        Object.entries(byFile.get(file)!.modules)
           .filter(([, m]) => m.renderedLength > 0)
           .map(([id, m]) => [id, m.renderedLength] as const),
       ),
     );
+  };
   const used = rendered(automatic);
   return [...rendered(grouped)]
     .filter(([id]) => !used.has(id))
@@ -272,30 +269,17 @@ export function unusedInFirstDownload(
 }
 
 /**
- * Chunks of the first download that import one another in a cycle, as `a → b → a` (none expected):
- * in a cycle one chunk's code runs before what it imports from the other is set.
+ * The first download's chunks that import themselves through others, a cycle (none expected): in
+ * a cycle one chunk's code runs before what it imports from another is set.
  */
 export function cyclesInFirstDownload(output: Rollup.OutputBundle[string][]): string[] {
-  const chunks = new Map(firstDownload(output).map((c) => [c.fileName, c]));
-  const cycles: string[] = [];
-  for (const start of chunks.keys()) {
-    const path: string[] = [];
-    const seen = new Set<string>();
-    const walk = (file: string): boolean => {
-      path.push(file);
-      for (const next of chunks.get(file)!.imports) {
-        if (next === start) return cycles.push([...path, start].join(' → ')) > 0;
-        if (chunks.has(next) && !seen.has(next)) {
-          seen.add(next);
-          if (walk(next)) return true;
-        }
-      }
-      path.pop();
-      return false;
-    };
-    walk(start);
-  }
-  return cycles;
+  const { byFile, files } = firstDownload(output);
+  return [...files].filter((file) => {
+    const reached = new Set<string>();
+    for (const next of byFile.get(file)!.imports)
+      if (byFile.has(next)) staticClosure(byFile, byFile.get(next)!, reached);
+    return reached.has(file);
+  });
 }
 
 /** Builds the public sales pages' own entry (vite.offers.config.ts) in memory. */
@@ -315,17 +299,7 @@ export async function buildOffers(): Promise<Rollup.OutputBundle[string][]> {
  * download), so each page's figure is the entry's; and none of the signed-in app's code is in it.
  */
 export function offersFigures(output: Rollup.OutputBundle[string][]): { js: Sizes; css: Sizes; signInCode: string[] } {
-  const chunks = output.filter((o): o is Rollup.OutputChunk => o.type === 'chunk');
-  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-  const entry = chunks.find((c) => c.isEntry);
-  if (!entry) throw new Error('the offers build has no entry chunk');
-  const files = new Set<string>();
-  const walk = (c: Rollup.OutputChunk) => {
-    if (files.has(c.fileName)) return;
-    files.add(c.fileName);
-    for (const f of c.imports) if (byFile.has(f)) walk(byFile.get(f)!);
-  };
-  walk(entry);
+  const { byFile, files } = firstDownload(output, 'the offers build');
   let js = ZERO;
   let css = ZERO;
   const signInCode: string[] = [];
@@ -376,7 +350,7 @@ async function main(): Promise<void> {
   printRoutes(figures.routes, figures.shared);
   const cycles = cyclesInFirstDownload(output);
   console.log(
-    `\nfirst download's chunks importing one another in a cycle: ${cycles.length === 0 ? 'none' : `${cycles.join('; ')} (something it runs uses REACHED_NOT_RUN of apps/web/vite.config.ts: take it out of that list)`}`,
+    `\nfirst download's chunks in an import cycle: ${cycles.length === 0 ? 'none' : `${cycles.join(', ')} (something it runs uses REACHED_NOT_RUN of apps/web/vite.config.ts: take it out of that list)`}`,
   );
   const unused = unusedInFirstDownload(output, await buildWeb({ automatic: true }));
   console.log(
